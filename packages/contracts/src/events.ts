@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { roleSchema } from './roles.js';
+import { planTypeSchema, subscriptionStatusSchema } from './plans.js';
+
+/**
+ * Every event travels in this envelope (ARCHITECTURE §4). `eventId` doubles as
+ * the JetStream msgID (publisher dedupe) and the consumer's inbox key.
+ */
+export const eventEnvelopeSchema = z.object({
+  eventId: z.string().uuid(),
+  subject: z.string().min(1),
+  occurredAt: z.string().datetime(),
+  schemaVersion: z.number().int().positive(),
+  data: z.unknown(),
+});
+export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'data'> & { data: T };
+
+const userRef = { userId: z.string().uuid() };
+
+/**
+ * Subject → payload schema, per `<service>.<entity>.<past-tense-verb>`.
+ * A change of a payload's shape bumps `schemaVersion` in EVENT_VERSIONS.
+ */
+export const eventSchemas = {
+  'auth.user.registered': z.object({
+    ...userRef,
+    username: z.string(),
+    email: z.string().email(),
+    role: roleSchema,
+    newsletterSubscribe: z.boolean(),
+    emailVerified: z.boolean(),
+  }),
+  'auth.user.verified': z.object({ ...userRef, email: z.string().email() }),
+  'auth.user.role_changed': z.object({ ...userRef, role: roleSchema, previousRole: roleSchema }),
+  'auth.user.banned': z.object({ ...userRef, reason: z.string().min(1), expiresAt: z.string().datetime().nullable() }),
+  'auth.user.unbanned': z.object(userRef),
+  'auth.user.deleted': z.object({ ...userRef, email: z.string().email() }),
+  /** Every session of the user ends now: caches of verified tokens drop them. */
+  'auth.sessions.revoked': z.object({ ...userRef, reason: z.string() }),
+  'billing.subscription.changed': z.object({
+    ...userRef,
+    planType: planTypeSchema,
+    status: subscriptionStatusSchema,
+  }),
+} as const;
+
+export type EventSubject = keyof typeof eventSchemas;
+export type EventData<S extends EventSubject> = z.infer<(typeof eventSchemas)[S]>;
+
+export const EVENT_VERSIONS: Record<EventSubject, number> = Object.fromEntries(
+  Object.keys(eventSchemas).map((subject) => [subject, 1]),
+) as Record<EventSubject, number>;
+
+/** The JetStream stream that holds a service's events: its name upper-cased, subjects `<service>.>`. */
+export function streamOf(subject: string): string {
+  const service = subject.split('.')[0];
+  if (!service) throw new Error(`Malformed subject: ${subject}`);
+  return service.toUpperCase();
+}

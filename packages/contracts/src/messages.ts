@@ -1,0 +1,119 @@
+/**
+ * The spec's user-facing messages, word for word (part 1 §5, §8; part 2 §5, §8).
+ * Services and the frontend import these; no service spells a message itself.
+ */
+
+export const SharedMessages = {
+  rateLimited: (wait: string) => `Slow down, rate limit was reached. Please wait ${wait} before trying again.`,
+  rateLimitedShort: 'Rate limit reached. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again later.',
+  noResponse: 'Unable to connect to the server. Please check your connection or try again later.',
+  serverUnreachable: 'Server is currently unreachable. Please check your connection and try again.',
+  authenticationRequired: 'Authentication required. Please log in again.',
+  forbidden: 'You do not have permission to perform this action.',
+  notFound: 'The requested resource was not found.',
+  badRequest: 'Bad request. Please check your input.',
+  serverError: 'A server error occurred. Please try again later.',
+  sessionExpired: 'Your authentication has expired. Please log in again.',
+  adminRequired: 'Unauthorized: Admin access required',
+  pageNotFound: 'Page Not Found',
+  noLogFiles: 'No log files found',
+} as const;
+
+/** "N seconds" or "N minutes", as the rate-limit message words the wait. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} ${m === 1 ? 'minute' : 'minutes'}`;
+}
+
+export const AuthMessages = {
+  usernameTooLong: 'Username must be 30 characters or less',
+  usernameCharacters: 'Username can only contain letters, numbers, dots (.) and underscores (_)',
+  weakPassword: 'Please create a stronger password that meets all the requirements',
+  weakPasswordChange: 'Please ensure your password meets all requirements.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match.',
+  resetPasswordTooShort: 'Password must be at least 8 characters long.',
+  resetPasswordsDoNotMatch: 'Passwords do not match.',
+  invalidResetLink: 'Invalid reset link. Please request a new password reset.',
+  securityCheckRequired: 'Please complete the security check',
+  enterEmail: 'Please enter your email address',
+  enterValidEmail: 'Please enter a valid email address',
+  invalidVerificationLink: 'Invalid verification link. No token provided.',
+  invalidCredentials: 'Invalid credentials.',
+  loginFailed: 'Could not log in. Please try again later.',
+  googleLoginFailed: 'Could not log in with Google. Please try again later.',
+  emailTaken: 'Email already registered. Please select a different email.',
+  usernameTaken: 'Username already taken. Please select a different username.',
+  registrationFailed: 'Registration failed',
+  recentlyDeleted: 'This account was recently deleted and cannot be registered again yet.',
+  resendFailed: 'Failed to resend verification email. Please try again later.',
+  alreadyVerified: 'Already verified',
+  verifyFailed: 'Email verification failed. Please try again or contact support.',
+  resetRequested: 'If your email is registered, you will receive a password reset link.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  passwordChanged: 'Password changed successfully!',
+  deleteFailed: 'Failed to delete account. Please try again.',
+  accountDeleted: 'Account deleted successfully!',
+  deleteConfirmationPhrase: 'DELETE MY ACCOUNT',
+  banReasonRequired: 'Please provide a reason for banning this user',
+  deactivateReasonRequired: 'Please provide a reason for deactivating this organization',
+  noUserId: 'No user ID provided',
+  accessDenied: 'Access Denied! This page is only available to administrators.',
+  userNotFound: 'User not found',
+} as const;
+
+export const OrganizationMessages = {
+  verifyEmailBefore: (action: string) => `Please verify your email address before ${action}`,
+  planLimitReached: (n: number) =>
+    `You have reached your plan limit of ${n} active accounts. Please deactivate an account or upgrade your plan.`,
+  defaultDeactivationReason: 'User initiated deactivation',
+  inactive: 'This account is inactive. Please activate it to configure.',
+  verifyEmailBeforePlatforms: 'Please verify your email before configuring platforms',
+  templateNameRequired: 'Template name is required',
+  templateExists: (name: string) => `Template with name '${name}' already exists`,
+  templateLimit: (n: number) => `Maximum template limit of ${n} reached`,
+  cannotDeleteDefaultTemplate: 'Cannot delete the default template',
+  platformNameRequired: 'Platform name is required',
+  platformNameCharacters: 'Platform name must contain only letters, numbers, and underscores (no spaces)',
+  telegramIdentifierRequired: 'Please enter your Telegram channel identifier.',
+  telegramVerificationFailed: 'Verification failed. Please check the identifier and bot permissions.',
+  reviewTimePositive: 'Please enter a valid positive number.',
+  reviewTimeTooLong: 'Review time cannot exceed 43200 minutes (30 days).',
+  noOrganizationSelected: 'No organization selected.',
+} as const;
+
+export const PostMessages = {
+  selectPlatform: 'Please select at least one platform.',
+  addText: 'Please add text content before scheduling the post.',
+  addMedia: (type: string) => `Please add or generate ${type} media before scheduling the post.`,
+  shortSingleFile: 'Short Video (Reels) can only contain a single video file.',
+  storiesWithoutText: 'Stories are published without text content',
+  editPromptRequired: 'Please provide an edit prompt',
+  noOriginalRequest: 'No original request data found',
+  scheduleNameRequired: 'Please enter a schedule name.',
+  targetExceedsLimit: 'Target character count cannot exceed character limit',
+  limitBelowTarget: 'Character limit cannot be less than target character count',
+  businessDataWithContent: 'Cannot use Custom Business Data with Specific Post Content.',
+  organizationIdMissing: 'Organization ID is missing.',
+  noPostsForStatus: 'No posts found with the selected status.',
+  noSchedules: 'No schedules set.',
+  upgradeToSchedule: 'Upgrade your plan to schedule posts for later',
+  upgradeForMedia: 'Upgrade your plan to unlock media generation with AI',
+} as const;
+
+export const BillingMessages = {
+  verificationFailed: 'Payment verification failed.',
+  checkoutFailed: 'Failed to initiate checkout. Please try again later.',
+  cancelFailed: 'Failed to cancel subscription.',
+  portalFailed: 'Failed to access subscription management portal. Please try again later.',
+} as const;
+
+export const ContentMessages = {
+  categoryNameAndSlugRequired: 'Category name and slug are required',
+  subjectAndContentRequired: 'Subject and content are required',
+  blogPostNotFound: 'Blog post not found',
+  blogUnavailable: 'Blog service is temporarily unavailable. Please try again later.',
+} as const;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { Role } from './roles.js';
+
+/** Part 2 §1: the paid plans a subscription can be on. */
+export const PLAN_TYPES = ['basic', 'starter', 'pro', 'advanced'] as const;
+export const planTypeSchema = z.enum(PLAN_TYPES);
+export type PlanType = z.infer<typeof planTypeSchema>;
+
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due'] as const;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export interface PlanLimits {
+  /** Active organizations; null means unlimited. */
+  organizations: number | null;
+  contentGenerationsPerDay: number;
+  mediaGenerationsPerDay: number;
+  calendarAutoPostReview: boolean;
+  prioritySupport: boolean;
+  /** Monthly price in US cents. */
+  priceCents: number;
+}
+
+export const PLANS: Record<PlanType, PlanLimits> = {
+  basic: { organizations: 1, contentGenerationsPerDay: 0, mediaGenerationsPerDay: 0, calendarAutoPostReview: false, prioritySupport: false, priceCents: 0 },
+  starter: { organizations: 5, contentGenerationsPerDay: 20, mediaGenerationsPerDay: 10, calendarAutoPostReview: true, prioritySupport: false, priceCents: 999 },
+  pro: { organizations: 10, contentGenerationsPerDay: 50, mediaGenerationsPerDay: 25, calendarAutoPostReview: true, prioritySupport: false, priceCents: 1999 },
+  advanced: { organizations: 25, contentGenerationsPerDay: 100, mediaGenerationsPerDay: 50, calendarAutoPostReview: true, prioritySupport: true, priceCents: 3999 },
+};
+
+/** The plan whose limits apply to a role; admins are unlimited (null), test users get basic's. */
+export function planForRole(role: Role): PlanType | null {
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return null;
+    case 'test':
+      return 'basic';
+    default:
+      return role;
+  }
+}
+
+/** Active organizations a role may hold; null means unlimited (part 1 §9: 0 or null is unlimited). */
+export function organizationLimit(role: Role): number | null {
+  const plan = planForRole(role);
+  return plan === null ? null : PLANS[plan].organizations;
+}
+
+/** Part 2 §6 template limits: admin 100, premium 20, basic/test 1, others 5. */
+export function templateLimit(role: Role | 'premium'): number {
+  switch (role) {
+    case 'admin':
+    case 'superadmin':
+      return 100;
+    case 'premium':
+      return 20;
+    case 'basic':
+    case 'test':
+      return 1;
+    default:
+      return 5;
+  }
+}
+
+export const LIMITS = {
+  /** Part 2 §9: review time at most 30 days. */
+  maxReviewTimeMinutes: 43200,
+  minReviewTimeMinutes: 1,
+  /** Part 2 §9: character limit and target count 1 to 5000. */
+  minCharacters: 1,
+  maxCharacters: 5000,
+  carouselMinMedia: 2,
+  shortMaxFiles: 1,
+  defaultPlatformDailyLimit: 10,
+  usernameMaxLength: 30,
+  passwordMinLength: 8,
+  banMinHours: 1,
+  blogPageSize: 10,
+  newsletterSubscriberPageSize: 50,
+  excerptFallbackLength: 150,
+  defaultSystemMessageDurationMs: 5000,
+} as const;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveCapabilities,
+  errorBodySchema,
+  eventSchemas,
+  formatWait,
+  hasFeature,
+  organizationLimit,
+  OrganizationMessages,
+  SharedMessages,
+  streamOf,
+  templateLimit,
+} from '../src/index.js';
+
+describe('roles and features', () => {
+  it('gives paid plans and admins every feature, basic and test none', () => {
+    for (const role of ['starter', 'pro', 'advanced', 'admin'] as const) {
+      expect(effectiveCapabilities(role)).toEqual({
+        can_use_generator: true,
+        can_use_calendar: true,
+        can_use_auto_post: true,
+        can_use_post_review: true,
+      });
+    }
+    expect(hasFeature('basic', 'generator')).toBe(false);
+    expect(hasFeature('test', 'calendar')).toBe(false);
+  });
+
+  it('lets a capability flag grant a feature the role lacks', () => {
+    expect(hasFeature('basic', 'generator', { can_use_generator: true })).toBe(true);
+    expect(hasFeature('basic', 'calendar', { can_use_generator: true })).toBe(false);
+  });
+});
+
+describe('plans', () => {
+  it('limits active organizations per plan (part 2 §1), admins unlimited', () => {
+    expect([organizationLimit('basic'), organizationLimit('starter'), organizationLimit('pro'), organizationLimit('advanced')]).toEqual([1, 5, 10, 25]);
+    expect(organizationLimit('test')).toBe(1);
+    expect(organizationLimit('admin')).toBeNull();
+  });
+
+  it('limits templates per role (part 2 §6)', () => {
+    expect(templateLimit('admin')).toBe(100);
+    expect(templateLimit('premium')).toBe(20);
+    expect(templateLimit('basic')).toBe(1);
+    expect(templateLimit('test')).toBe(1);
+    expect(templateLimit('pro')).toBe(5);
+  });
+});
+
+describe('messages', () => {
+  it('words the rate-limit wait in seconds or minutes', () => {
+    expect(SharedMessages.rateLimited(formatWait(30))).toBe(
+      'Slow down, rate limit was reached. Please wait 30 seconds before trying again.',
+    );
+    expect(formatWait(1)).toBe('1 second');
+    expect(formatWait(61)).toBe('2 minutes');
+  });
+
+  it('fills the plan limit message', () => {
+    expect(OrganizationMessages.planLimitReached(5)).toBe(
+      'You have reached your plan limit of 5 active accounts. Please deactivate an account or upgrade your plan.',
+    );
+  });
+});
+
+describe('errors and events', () => {
+  it('requires a message in every error body', () => {
+    expect(errorBodySchema.safeParse({ code: 3015 }).success).toBe(false);
+    expect(errorBodySchema.safeParse({ message: 'x', code: 3015, reset: 12 }).success).toBe(true);
+  });
+
+  it('maps each subject to its service stream', () => {
+    for (const subject of Object.keys(eventSchemas)) {
+      expect(subject).toMatch(/^[a-z]+\.[a-z_]+\.[a-z_]+$/);
+    }
+    expect(streamOf('auth.user.registered')).toBe('AUTH');
+  });
+});

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The environment every service reads; a service extends it with its own keys. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/planner'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  LOG_DIR: z.string().default(path.resolve(process.cwd(), '../../logs')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the auth service publishes the public keys of access tokens. */
+  JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+  /** OTLP/HTTP collector for traces; none means spans are not exported. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** A service's config schema: the base keys plus its own, with its default port. */
+export function serviceConfigSchema<S extends z.ZodRawShape>(defaultPort: number, extra: S) {
+  return baseConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort), ...extra });
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment against a schema, failing fast with every bad or missing variable named. */
+export function loadConfig<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  // An empty variable means "not set": `FOO=` in a .env file must not defeat a default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.');
+    return cleaned[name] === undefined ? `${name} is required but not set` : `${name}: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}

@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { OutboxEvent } from './outbox/outbox-event.entity.js';
+import { InboxEvent } from './outbox/inbox-event.entity.js';
+import { CreateOutboxAndInbox1763700000000 } from './outbox/outbox.migration.js';
+
+export interface DataSourceOptions {
+  url: string;
+  /** The service's own Postgres schema; no service reads another's. */
+  schema: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities?: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations?: MixedList<Function | string>;
+  poolSize?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * A TypeORM data source confined to one schema: tables, the migrations table
+ * and the search path all live there. `synchronize` is off: the schema only
+ * changes through migrations. Every service gets the outbox and inbox tables.
+ */
+export function createDataSource({ url, schema, entities = [], migrations = [], poolSize = 10 }: DataSourceOptions): DataSource {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  return new DataSource({
+    type: 'postgres',
+    url,
+    schema,
+    entities: [OutboxEvent, InboxEvent, ...(entities as unknown[])] as DataSourceOptions['entities'],
+    migrations: [CreateOutboxAndInbox1763700000000, ...(migrations as unknown[])] as DataSourceOptions['migrations'],
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: false,
+    extra: { max: poolSize, options: `-c search_path=${schema}` },
+  });
+}
+
+/**
+ * Creates the schema if needed, connects and applies pending migrations. An
+ * advisory lock per schema lets several replicas start at once: one migrates,
+ * the others wait and then find nothing pending.
+ */
+export async function openDataSource(dataSource: DataSource): Promise<DataSource> {
+  const { url, schema } = dataSource.options as { url: string; schema: string };
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${schema}`]);
+    await lock.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    if (!dataSource.isInitialized) await dataSource.initialize();
+    await dataSource.runMigrations();
+  } finally {
+    await lock.end(); // ending the session releases the lock
+  }
+  return dataSource;
+}
+
+export async function checkDatabase(dataSource: DataSource): Promise<void> {
+  await dataSource.query('SELECT 1');
+}

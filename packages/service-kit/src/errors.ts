@@ -1,0 +1,88 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { SharedMessages, type ErrorBody } from '@planner/contracts';
+
+/** An error whose status and message are meant for the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Omit<ErrorBody, 'message'> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, extra?: Omit<ErrorBody, 'message'>) => new HttpError(400, message, extra);
+export const unauthorized = (message: string = SharedMessages.authenticationRequired) => new HttpError(401, message);
+export const forbidden = (message: string = SharedMessages.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = SharedMessages.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(statusCode: number, message: string, extra: Omit<ErrorBody, 'message'> = {}): ErrorBody {
+  return { error: STATUS_NAMES[statusCode] ?? 'Error', message, ...extra };
+}
+
+/** Fastify's own client errors (bad JSON, body too large, bad content type) keep their status with a clear message. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but declared as JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length.',
+};
+
+/**
+ * One error format for every service: validation → 400 with the field's
+ * message; known client errors keep their status; anything else → 500 with a
+ * generic message, the details going only to the log.
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
+      return reply
+        .status(400)
+        .send(errorBody(400, first?.message ?? SharedMessages.badRequest, field ? { field } : {}));
+    }
+    if (error.validation) {
+      return reply.status(400).send(errorBody(400, error.message || SharedMessages.badRequest));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody(500, SharedMessages.serverError));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known && error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, known));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(error);
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, SharedMessages.serverError));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(404, SharedMessages.notFound)));
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+
+export type HealthCheck = () => Promise<unknown>;
+
+export interface DependencyHealth {
+  status: 'up' | 'down';
+  latencyMs: number;
+  error?: string;
+}
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  service: string;
+  uptimeSeconds: number;
+  checks: Record<string, DependencyHealth>;
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+async function runCheck(check: HealthCheck): Promise<DependencyHealth> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function healthReport(service: string, checks: Record<string, HealthCheck>): Promise<HealthReport> {
+  const names = Object.keys(checks);
+  const results = await Promise.all(names.map((name) => runCheck(checks[name]!)));
+  const report = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+  return {
+    status: results.every((r) => r.status === 'up') ? 'ok' : 'degraded',
+    service,
+    uptimeSeconds: Math.round(process.uptime()),
+    checks: report,
+  };
+}
+
+/** `GET /health`: 200 when every dependency answers, 503 with the failing ones named otherwise. */
+export function registerHealthRoute(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>): void {
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const report = await healthReport(service, checks);
+    return reply.status(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
+  });
+}

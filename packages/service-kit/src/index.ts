@@ -1,0 +1,16 @@
+export * from './config.js';
+export * from './logger.js';
+export * from './errors.js';
+export * from './tokens.js';
+export * from './identity.js';
+export * from './health.js';
+export * from './tracing.js';
+export * from './database.js';
+export * from './redis.js';
+export * from './bus.js';
+export * from './server.js';
+export * from './runtime.js';
+export { Outbox, OutboxRelay, outboxChannel } from './outbox/outbox.js';
+export { consumeWithInbox } from './outbox/inbox.js';
+export { OutboxEvent } from './outbox/outbox-event.entity.js';
+export { InboxEvent } from './outbox/inbox-event.entity.js';

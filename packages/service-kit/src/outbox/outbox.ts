@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import { EVENT_VERSIONS, eventSchemas, type EventEnvelope } from '@planner/contracts';
+import type { EventBus } from '../bus.js';
+import type { Logger } from '../logger.js';
+import { injectTraceHeaders } from '../tracing.js';
+import { OutboxEvent } from './outbox-event.entity.js';
+
+type SchemaMap = Record<string, z.ZodType>;
+
+/** The Postgres channel the relay listens on; NOTIFY is delivered only when the writing transaction commits. */
+export function outboxChannel(schema: string): string {
+  return `outbox_${schema}`;
+}
+
+/**
+ * Writes events into the outbox inside the caller's transaction, so the event
+ * exists exactly when the state change does. Payloads are checked against
+ * their contract before anything is written.
+ */
+export class Outbox<M extends SchemaMap = typeof eventSchemas> {
+  constructor(
+    private readonly schemas: M = eventSchemas as unknown as M,
+    private readonly versions: Partial<Record<keyof M, number>> = EVENT_VERSIONS as Partial<Record<keyof M, number>>,
+  ) {}
+
+  async add<S extends keyof M & string>(manager: EntityManager, subject: S, data: z.input<M[S]>): Promise<EventEnvelope<z.infer<M[S]>>> {
+    const schema = this.schemas[subject];
+    if (!schema) throw new Error(`No contract for event subject ${subject}`);
+    const envelope: EventEnvelope<z.infer<M[S]>> = {
+      eventId: randomUUID(),
+      subject,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: this.versions[subject] ?? 1,
+      data: schema.parse(data) as z.infer<M[S]>,
+    };
+    await manager.insert(OutboxEvent, {
+      id: envelope.eventId,
+      subject,
+      envelope: envelope as EventEnvelope<never>,
+      headers: injectTraceHeaders({} as Record<string, string>),
+    });
+    const schemaName = (manager.connection.options as { schema: string }).schema;
+    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schemaName), envelope.eventId]);
+    return envelope;
+  }
+}
+
+export interface OutboxRelayOptions {
+  dataSource: DataSource;
+  bus: EventBus;
+  logger: Logger;
+  /** Fallback poll when no notification arrives (a missed NOTIFY, a crash before publish). */
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes outbox rows in order and marks them sent. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so replicas share the work; a relay that dies after
+ * publishing but before marking leaves the row for the next one, whose publish
+ * JetStream drops as a duplicate msgID (and consumers' inboxes would drop it too).
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private listener: { release: () => Promise<void> } | undefined;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.listener = await this.listen();
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    await this.listener?.release();
+  }
+
+  /** Publishes everything pending now; resolves when the outbox is empty or the bus fails. */
+  flush(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await this.publishBatch()) === this.batchSize) {
+            /* a full batch: there may be more */
+          }
+        } while (this.again);
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'outbox relay could not publish; will retry');
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(async () => {
+      await this.flush();
+      this.schedule(this.pollIntervalMs);
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async publishBatch(): Promise<number> {
+    const { dataSource, bus } = this.options;
+    return dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .getRepository(OutboxEvent)
+        .createQueryBuilder('e')
+        .where('e.published_at IS NULL')
+        .orderBy('e.created_at', 'ASC')
+        .limit(this.batchSize)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      for (const row of rows) {
+        try {
+          await bus.publish(row.envelope, row.headers);
+        } catch (error) {
+          // Mark what went out so far; the rest waits for the next round.
+          await manager.update(OutboxEvent, { id: row.id }, { attempts: row.attempts + 1, lastError: String(error) });
+          throw error;
+        }
+        await manager.update(OutboxEvent, { id: row.id }, { publishedAt: new Date() });
+      }
+      return rows.length;
+    });
+  }
+
+  /** A dedicated connection LISTENing for commits that wrote outbox rows. */
+  private async listen(): Promise<{ release: () => Promise<void> }> {
+    const driver = this.options.dataSource.driver as unknown as {
+      obtainMasterConnection(): Promise<[PgClient, () => void]>;
+    };
+    const [client, release] = await driver.obtainMasterConnection();
+    const schema = (this.options.dataSource.options as { schema: string }).schema;
+    const onNotify = () => void this.flush();
+    client.on('notification', onNotify);
+    await client.query(`LISTEN "${outboxChannel(schema)}"`);
+    return {
+      release: async () => {
+        client.off('notification', onNotify);
+        await client.query(`UNLISTEN "${outboxChannel(schema)}"`).catch(() => undefined);
+        release();
+      },
+    };
+  }
+}
+
+interface PgClient {
+  query(sql: string): Promise<unknown>;
+  on(event: 'notification', listener: () => void): void;
+  off(event: 'notification', listener: () => void): void;
+}

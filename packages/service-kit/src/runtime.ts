@@ -1,0 +1,144 @@
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { EventBus } from './bus.js';
+import { baseConfigSchema, loadConfig, type BaseConfig } from './config.js';
+import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions } from './database.js';
+import { createLogger, type Logger } from './logger.js';
+import { Outbox, OutboxRelay } from './outbox/outbox.js';
+import { createRedis, type Redis } from './redis.js';
+import type { App } from './server.js';
+import { TokenVerifier } from './tokens.js';
+import { startTracing, stopTracing } from './tracing.js';
+
+/** Everything a service's routes, domain and consumers are given: built once in main, or per test. */
+export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+  name: string;
+  config: C;
+  logger: Logger;
+  dataSource: DataSource;
+  redis: Redis;
+  bus: EventBus;
+  outbox: Outbox;
+  relay: OutboxRelay;
+  verifier: TokenVerifier;
+  /** Health checks of the service's dependencies, for GET /health. */
+  health: Record<string, () => Promise<unknown>>;
+}
+
+export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
+  name: string;
+  configSchema: S;
+  entities?: DataSourceOptions['entities'];
+  migrations?: DataSourceOptions['migrations'];
+  buildApp: (ctx: ServiceContext<z.infer<S>>) => Promise<App>;
+  /** Work after the app is built and before it listens: consumers, seeds. */
+  onStart?: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
+}
+
+/** Connects a service's infrastructure: its schema (migrated), Redis, the bus and the outbox relay. */
+export async function connectInfrastructure<C extends BaseConfig>(options: {
+  name: string;
+  config: C;
+  logger: Logger;
+  schema: string;
+  entities?: DataSourceOptions['entities'];
+  migrations?: DataSourceOptions['migrations'];
+  redisPrefix?: string;
+  namespace?: string;
+}): Promise<ServiceContext<C>> {
+  const { name, config, logger } = options;
+  const dataSource = await openDataSource(
+    createDataSource({ url: config.DATABASE_URL, schema: options.schema, entities: options.entities, migrations: options.migrations }),
+  );
+  const redis = createRedis(config.REDIS_URL, options.redisPrefix ?? `${name}:`);
+  const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger });
+  const relay = new OutboxRelay({ dataSource, bus, logger });
+  const verifier = new TokenVerifier({ jwks: config.JWKS_URL });
+  // Every replica must drop a revoked user's cached tokens, so this is a plain subscription, not a shared durable.
+  bus.subscribe('auth.sessions.revoked', (event) => {
+    const { userId } = event.data as { userId: string };
+    verifier.revokeUser(userId, Date.parse(event.occurredAt));
+  });
+  return {
+    name,
+    config,
+    logger,
+    dataSource,
+    redis,
+    bus,
+    outbox: new Outbox(),
+    relay,
+    verifier,
+    health: {
+      postgres: () => checkDatabase(dataSource),
+      redis: () => redis.ping(),
+      nats: async () => {
+        if (!bus.isConnected()) throw new Error('not connected');
+        await bus.connection.flush();
+      },
+    },
+  };
+}
+
+export async function disconnectInfrastructure(ctx: ServiceContext): Promise<void> {
+  await ctx.relay.stop();
+  await ctx.bus.close();
+  ctx.redis.disconnect();
+  if (ctx.dataSource.isInitialized) await ctx.dataSource.destroy();
+}
+
+/**
+ * Stops in order on SIGTERM/SIGINT: stop taking requests, finish in-flight
+ * ones, then release infrastructure. A second signal exits at once.
+ */
+export function onShutdown(logger: Logger, steps: Array<() => Promise<unknown>>): void {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (error) {
+        logger.error({ err: error }, 'error during shutdown');
+      }
+    }
+    await stopTracing();
+    logger.flush();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** A service's main: config, tracing, infrastructure, app, listen, graceful shutdown. Only this listens. */
+export async function runService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>): Promise<void> {
+  const { name } = definition;
+  let logger: Logger | undefined;
+  try {
+    const config = loadConfig(definition.configSchema) as z.infer<S> & { PORT: number };
+    startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
+    logger = createLogger({ service: name, level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+    const ctx = await connectInfrastructure({
+      name,
+      config,
+      logger,
+      schema: name,
+      entities: definition.entities,
+      migrations: definition.migrations,
+    });
+    const app = await definition.buildApp(ctx);
+    await definition.onStart?.(ctx);
+    await ctx.relay.start();
+    await app.listen({ port: config.PORT, host: config.HOST });
+    onShutdown(logger, [() => app.close(), () => disconnectInfrastructure(ctx)]);
+  } catch (error) {
+    const log = logger ?? createLogger({ service: name, level: 'info' });
+    log.fatal({ err: error }, `${name} failed to start: ${(error as Error).message}`);
+    log.flush();
+    setTimeout(() => process.exit(1), 100);
+  }
+}
+
+export { baseConfigSchema };

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '@planner/contracts';
+import { baseConfigSchema, type BaseConfig } from '../config.js';
+import type { DataSourceOptions } from '../database.js';
+import { createLogger } from '../logger.js';
+import { connectInfrastructure, disconnectInfrastructure, type ServiceContext } from '../runtime.js';
+import { TokenVerifier } from '../tokens.js';
+import { testInfrastructure } from './infrastructure.js';
+
+export { testInfrastructure };
+
+/** A short unique id for names of one test file's schema, key prefix and streams. */
+export function testId(label: string): string {
+  return `t_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestContextOptions<C extends BaseConfig> {
+  name: string;
+  entities?: DataSourceOptions['entities'];
+  migrations?: DataSourceOptions['migrations'];
+  /** Service-specific config on top of the base keys (already parsed). */
+  config?: Omit<C, keyof BaseConfig>;
+  /** Keys that sign test access tokens; made fresh when absent. */
+  keys?: TestKeys;
+}
+
+export interface TestServiceContext<C extends BaseConfig> extends ServiceContext<C> {
+  id: string;
+  keys: TestKeys;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * A service context on real infrastructure, isolated for one test file: its
+ * own Postgres schema (migrated), Redis key prefix and NATS subject namespace.
+ * `cleanup()` drops all three.
+ */
+export async function createTestContext<C extends BaseConfig = BaseConfig>(options: TestContextOptions<C>): Promise<TestServiceContext<C>> {
+  const urls = await testInfrastructure();
+  const id = testId(options.name);
+  const keys = options.keys ?? (await createTestKeys());
+  const config = {
+    ...baseConfigSchema.parse({ NODE_ENV: 'test', DATABASE_URL: urls.databaseUrl, REDIS_URL: urls.redisUrl, NATS_URL: urls.natsUrl }),
+    LOG_LEVEL: 'silent',
+    ...options.config,
+  } as C;
+  const logger = createLogger({ service: options.name, level: process.env.TEST_LOG_LEVEL ?? 'silent', stdout: true });
+  const ctx = await connectInfrastructure({
+    name: options.name,
+    config,
+    logger,
+    schema: id,
+    entities: options.entities,
+    migrations: options.migrations,
+    redisPrefix: `${id}:`,
+    namespace: id,
+  });
+  const verifier = new TokenVerifier({ jwks: keys.jwks });
+  return {
+    ...ctx,
+    verifier,
+    id,
+    keys,
+    cleanup: async () => {
+      await ctx.relay.stop();
+      await ctx.bus.deleteStreams();
+      const stale = await ctx.redis.keys('*');
+      // KEYS answers with the prefix included; DEL would add it again.
+      if (stale.length > 0) await ctx.redis.call('DEL', ...stale.map((k) => `${id}:${k.slice(id.length + 1)}`));
+      await disconnectInfrastructure(ctx);
+      await dropSchema(urls.databaseUrl, id);
+    },
+  };
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestKeys {
+  jwks: { keys: JWK[] };
+  sign: (claims: { sub: string; role: Role; email_verified?: boolean }, options?: { expiresIn?: string | number; issuedAt?: number }) => Promise<string>;
+}
+
+/** An Ed25519 key pair standing in for the auth service's signing key. */
+export async function createTestKeys(kid = 'test-key'): Promise<TestKeys> {
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
+  return {
+    jwks: { keys: [jwk] },
+    sign: (claims, { expiresIn = '15m', issuedAt } = {}) =>
+      new SignJWT({ role: claims.role, email_verified: claims.email_verified ?? true })
+        .setProtectedHeader({ alg: 'EdDSA', kid })
+        .setSubject(claims.sub)
+        .setIssuer(ACCESS_TOKEN_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresIn)
+        .sign(privateKey),
+  };
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  ACCESS_TOKEN_ISSUER,
+  accessTokenClaimsSchema,
+  type Identity,
+} from '@planner/contracts';
+
+/** Access tokens live minutes; none lives longer than this. */
+export const MAX_ACCESS_TOKEN_LIFETIME_MS = 60 * 60_000;
+
+export interface TokenVerifierOptions {
+  /** Remote JWKS (the auth service) or a local key set (tests, tools). */
+  jwks: string | JSONWebKeySet;
+  /** Most verified tokens remembered; the oldest go first. */
+  cacheSize?: number;
+  now?: () => number;
+}
+
+interface CachedToken {
+  identity: Identity;
+  /** Token expiry in ms: the cache never answers past it. */
+  expiresAt: number;
+  issuedAt: number;
+}
+
+export class InvalidTokenError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/**
+ * Verifies access tokens (signature against the JWKS, issuer, audience, expiry,
+ * claims) and remembers verified ones, keyed by the token's hash, so the hot
+ * path costs one hash and one map lookup. Revoking a user drops their entries
+ * and refuses their tokens issued before the revocation.
+ */
+export class TokenVerifier {
+  private readonly keys: JWTVerifyGetKey;
+  private readonly cache = new Map<string, CachedToken>();
+  private readonly revokedBefore = new Map<string, number>();
+  private readonly cacheSize: number;
+  private readonly now: () => number;
+
+  constructor(options: TokenVerifierOptions) {
+    this.keys =
+      typeof options.jwks === 'string'
+        ? createRemoteJWKSet(new URL(options.jwks), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
+        : createLocalJWKSet(options.jwks);
+    this.cacheSize = options.cacheSize ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  async verify(token: string): Promise<Identity> {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const cached = this.cache.get(key);
+    const now = this.now();
+    if (cached) {
+      if (cached.expiresAt > now && !this.isRevoked(cached.identity.userId, cached.issuedAt)) return cached.identity;
+      this.cache.delete(key);
+    }
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.keys, {
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        algorithms: ['EdDSA', 'ES256'],
+        currentDate: new Date(now),
+        requiredClaims: ['exp', 'iat', 'sub'],
+      }));
+    } catch (error) {
+      throw new InvalidTokenError((error as Error).message);
+    }
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (!claims.success) throw new InvalidTokenError('token claims are malformed');
+    const identity: Identity = {
+      userId: claims.data.sub,
+      role: claims.data.role,
+      emailVerified: claims.data.email_verified,
+    };
+    const issuedAt = (payload.iat ?? 0) * 1000;
+    if (this.isRevoked(identity.userId, issuedAt)) throw new InvalidTokenError('token was revoked');
+    this.remember(key, { identity, expiresAt: (payload.exp ?? 0) * 1000, issuedAt });
+    return identity;
+  }
+
+  /** Ends every token of a user issued up to `at` (ms): their sessions were revoked. */
+  revokeUser(userId: string, at: number = this.now()): void {
+    // A revocation older than any live token has done its work.
+    const horizon = this.now() - MAX_ACCESS_TOKEN_LIFETIME_MS;
+    for (const [id, before] of this.revokedBefore) if (before < horizon) this.revokedBefore.delete(id);
+    this.revokedBefore.set(userId, Math.max(at, this.revokedBefore.get(userId) ?? 0));
+    for (const [key, entry] of this.cache) if (entry.identity.userId === userId) this.cache.delete(key);
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+
+  private isRevoked(userId: string, issuedAt: number): boolean {
+    const before = this.revokedBefore.get(userId);
+    return before !== undefined && issuedAt <= before;
+  }
+
+  private remember(key: string, entry: CachedToken): void {
+    if (this.cache.size >= this.cacheSize) {
+      // Maps iterate in insertion order: the first key is the oldest.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(key, entry);
+  }
+}
+
+/** The bearer token of an Authorization header, if any. */
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
+}

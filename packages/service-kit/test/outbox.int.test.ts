@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeWithInbox, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
+import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+import { testEventSchemas } from './fixtures/test-events.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+let ctx: TestServiceContext<never>;
+const outbox = new Outbox(testEventSchemas, {});
+const arrivals: string[] = [];
+
+async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Runs the relay fixture in its own process and resolves with how it ended. */
+function runDyingRelay(): Promise<{ signal: NodeJS.Signals | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/relay-dies-after-publish.ts')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: (ctx.dataSource.options as { url: string }).url,
+        NATS_URL: ctx.config.NATS_URL,
+        TEST_SCHEMA: ctx.id,
+        TEST_NAMESPACE: ctx.id,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('exit', (_code, signal) => resolve({ signal, stdout }));
+  });
+}
+
+const effects = () => ctx.dataSource.query(`SELECT event_id FROM effects`) as Promise<Array<{ event_id: string }>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'outbox' });
+  await ctx.dataSource.query(`CREATE TABLE effects (event_id uuid NOT NULL)`);
+  // Every copy that reaches the subject, whether or not the inbox lets it through.
+  ctx.bus.subscribe('kit.thing.happened', (envelope) => arrivals.push(envelope.eventId));
+  await consumeWithInbox({
+    bus: ctx.bus,
+    dataSource: ctx.dataSource,
+    logger: ctx.logger,
+    consumer: 'kit-test',
+    subject: 'kit.thing.happened',
+    schemas: testEventSchemas,
+    handle: async (_data, envelope, manager) => {
+      // The effect: a row that must exist once per event, however often it arrives.
+      await manager.query(`INSERT INTO effects (event_id) VALUES ($1)`, [envelope.eventId]);
+    },
+  });
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+});
+
+describe('outbox and inbox', () => {
+  it('delivers an event once in effect when the relay dies between publish and marking it sent', async () => {
+    const envelope = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 1 }));
+
+    const crashed = await runDyingRelay();
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(crashed.stdout).toContain(`published ${envelope.eventId}`);
+    const row = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: envelope.eventId });
+    expect(row.publishedAt).toBeNull(); // the crash came before the mark
+
+    await waitFor(effects, (rows) => rows.length === 1);
+
+    // A fresh relay finds the row still pending and publishes it again: JetStream drops the duplicate msgID.
+    const published: Array<{ duplicate: boolean }> = [];
+    const publish = ctx.bus.publish.bind(ctx.bus);
+    ctx.bus.publish = async (...args) => {
+      const result = await publish(...args);
+      published.push(result);
+      return result;
+    };
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger });
+    await relay.flush();
+    ctx.bus.publish = publish;
+    expect(published).toEqual([expect.objectContaining({ duplicate: true })]);
+    const marked = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ id: envelope.eventId });
+    expect(marked.publishedAt).toBeInstanceOf(Date);
+
+    // Past JetStream's dedupe window the same event can be stored again (here: published without msgID);
+    // the durable consumer gets the second copy and the inbox keeps the effect single.
+    ctx.bus.connection.publish(ctx.bus.wireSubject('kit.thing.happened'), new TextEncoder().encode(JSON.stringify(envelope)));
+    await waitFor(() => arrivals.filter((id) => id === envelope.eventId).length, (n) => n >= 2);
+    const jsm = await ctx.bus.connection.jetstreamManager();
+    const stream = ctx.bus.streamFor('kit.thing.happened');
+    // Stored: the first publish and the copy without msgID; the relay's second publish was dropped.
+    expect((await jsm.streams.info(stream)).state.messages).toBe(2);
+    await waitFor(
+      async () => (await jsm.consumers.list(stream).next())[0],
+      (info) => info !== undefined && info.delivered.stream_seq === 2 && info.num_ack_pending === 0 && info.num_pending === 0,
+    );
+    expect((await effects()).filter((r) => r.event_id === envelope.eventId)).toHaveLength(1);
+  });
+
+  it('publishes an event written while no relay runs as soon as a relay starts', async () => {
+    const envelope = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 2 }));
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger, pollIntervalMs: 100 });
+    await relay.start();
+    try {
+      await waitFor(effects, (rows) => rows.some((r) => r.event_id === envelope.eventId));
+      // With the relay running, a commit is published on its NOTIFY, without waiting for a poll.
+      const next = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 3 }));
+      await waitFor(effects, (rows) => rows.some((r) => r.event_id === next.eventId), 3000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('writes no event when the business transaction rolls back', async () => {
+    const before = await ctx.dataSource.getRepository(OutboxEvent).count();
+    await expect(
+      ctx.dataSource.transaction(async (manager) => {
+        await outbox.add(manager, 'kit.thing.happened', { n: 4 });
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(await ctx.dataSource.getRepository(OutboxEvent).count()).toBe(before);
+  });
+
+  it('refuses a payload that breaks its contract before writing', async () => {
+    await expect(
+      ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 'one' as never })),
+    ).rejects.toThrow();
+  });
+});
