@@ -5,3 +5,4 @@ export * from './messages.js';
 export * from './events.js';
 export * from './services.js';
 export * from './tokens.js';
+export * from './auth.js';

@@ -77,3 +77,21 @@ describe('errors and events', () => {
     expect(streamOf('auth.user.registered')).toBe('AUTH');
   });
 });
+
+describe('account validation (part 1 §5)', async () => {
+  const { usernameSchema, isStrongPassword, AuthMessages } = await import('../src/index.js');
+
+  it('limits usernames to 30 letters, digits, dots and underscores', () => {
+    expect(usernameSchema.safeParse('ann.lee_2').success).toBe(true);
+    expect(usernameSchema.safeParse('a'.repeat(31)).error?.issues[0]?.message).toBe(AuthMessages.usernameTooLong);
+    expect(usernameSchema.safeParse('ann lee').error?.issues[0]?.message).toBe(AuthMessages.usernameCharacters);
+  });
+
+  it('wants 8 characters with an uppercase letter, a digit and a special character', () => {
+    expect(isStrongPassword('Admin123!')).toBe(true);
+    expect(isStrongPassword('Adm12!')).toBe(false);
+    expect(isStrongPassword('admin123!')).toBe(false);
+    expect(isStrongPassword('Adminxyz!')).toBe(false);
+    expect(isStrongPassword('Admin1234')).toBe(false);
+  });
+});

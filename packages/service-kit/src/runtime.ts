@@ -6,7 +6,7 @@ import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions
 import { createLogger, type Logger } from './logger.js';
 import { Outbox, OutboxRelay } from './outbox/outbox.js';
 import { createRedis, type Redis } from './redis.js';
-import type { App } from './server.js';
+import { createServer, type App, type ServerOptions } from './server.js';
 import { TokenVerifier } from './tokens.js';
 import { startTracing, stopTracing } from './tracing.js';
 
@@ -78,6 +78,11 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
       },
     },
   };
+}
+
+/** The service's Fastify instance wired to its context: logger, health checks, token verifier. */
+export function createServiceServer(ctx: ServiceContext, options: Omit<ServerOptions, 'name' | 'logger' | 'health' | 'verifier'> = {}): Promise<App> {
+  return createServer({ name: ctx.name, logger: ctx.logger, health: ctx.health, verifier: ctx.verifier, ...options });
 }
 
 export async function disconnectInfrastructure(ctx: ServiceContext): Promise<void> {

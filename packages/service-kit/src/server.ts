@@ -49,7 +49,6 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
     trustProxy: true,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { serviceConfigSchema } from '@planner/service-kit';
+
+export const configSchema = serviceConfigSchema(4001, {
+  /** The first admin, created at start when both are set (idempotent). */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Private Ed25519 JWK (JSON) that signs access tokens; a fresh one per process when absent. */
+  AUTH_SIGNING_KEY: z.string().optional(),
+});
+export type AuthConfig = z.infer<typeof configSchema>;

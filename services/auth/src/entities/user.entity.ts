@@ -1,0 +1,49 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Role } from '@planner/contracts';
+
+/** A user account (part 1 §3). Capability flags grant features beyond the role. */
+@Entity({ name: 'users' })
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  username!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  /** argon2id; null for accounts that only sign in with Google. */
+  @Column({ type: 'varchar', name: 'password_hash', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ type: 'varchar', length: 20, default: 'basic' })
+  role!: Role;
+
+  @Column({ type: 'boolean', name: 'email_verified', default: false })
+  emailVerified!: boolean;
+
+  @Column({ type: 'boolean', name: 'newsletter_subscribed', default: false })
+  newsletterSubscribed!: boolean;
+
+  @Column({ type: 'boolean', name: 'can_use_generator', default: false })
+  canUseGenerator!: boolean;
+
+  @Column({ type: 'boolean', name: 'can_use_calendar', default: false })
+  canUseCalendar!: boolean;
+
+  @Column({ type: 'boolean', name: 'can_use_auto_post', default: false })
+  canUseAutoPost!: boolean;
+
+  @Column({ type: 'boolean', name: 'can_use_post_review', default: false })
+  canUsePostReview!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
+  updatedAt!: Date;
+
+  @Column({ type: 'timestamptz', name: 'last_login', nullable: true })
+  lastLogin!: Date | null;
+}

@@ -1,0 +1,3 @@
+import { serviceConfigSchema } from '@planner/service-kit';
+
+export const configSchema = serviceConfigSchema(4002, {});

@@ -1,0 +1,5 @@
+import { runService } from '@planner/service-kit';
+import { buildApp } from './app.js';
+import { configSchema } from './config.js';
+
+await runService({ name: 'posts', configSchema, buildApp });
