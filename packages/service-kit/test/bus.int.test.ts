@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestFailedError } from '../src/index.js';
+import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+
+let ctx: TestServiceContext<never>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'bus' });
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+});
+
+describe('request/reply', () => {
+  it('answers through the replying service', async () => {
+    ctx.bus.reply<{ id: string }, { name: string }>('organizations.organization.get', 'organizations', async ({ id }) => ({ name: `org ${id}` }));
+    await expect(ctx.bus.request('organizations.organization.get', { id: '7' })).resolves.toEqual({ name: 'org 7' });
+  });
+
+  it('carries the replier’s failure back as an error', async () => {
+    ctx.bus.reply('organizations.template.get', 'organizations', async () => {
+      throw new Error('template not found');
+    });
+    await expect(ctx.bus.request('organizations.template.get', {})).rejects.toThrow('template not found');
+  });
+
+  it('fails clearly when nobody answers', async () => {
+    const error = await ctx.bus.request('billing.subscription.get', {}, 300).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestFailedError);
+    expect((error as Error).message).toMatch(/^Request billing\.subscription\.get failed/);
+  });
+});

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AuthMessages, SharedMessages } from '@planner/contracts';
+import { badRequest, createLogger, createServer, requireAdmin, TokenVerifier, type App } from '../src/index.js';
+import { createTestKeys } from '../src/testing/index.js';
+
+const keys = await createTestKeys();
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-logs-'));
+let app: App;
+
+beforeAll(async () => {
+  const logger = createLogger({ service: 'kit-test', level: 'info', logDir, stdout: false });
+  app = await createServer({
+    name: 'kit-test',
+    logger,
+    verifier: new TokenVerifier({ jwks: keys.jwks }),
+    health: { postgres: async () => undefined, nats: async () => Promise.reject(new Error('connection refused')) },
+  });
+  app.post(
+    '/things',
+    { schema: { body: z.object({ name: z.string().min(1, 'Template name is required'), password: z.string() }), response: { 200: z.object({ ok: z.boolean() }) } } },
+    async (request) => {
+      if (request.body.name === 'taken') throw badRequest(AuthMessages.usernameTaken);
+      if (request.body.name === 'boom') throw new Error('secret internal detail at /srv/db');
+      return { ok: true };
+    },
+  );
+  app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+describe('error format', () => {
+  it('answers a validation failure with 400 and the field message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: '', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Bad Request', message: 'Template name is required', field: 'name' });
+  });
+
+  it('answers malformed JSON with 400 and a clear message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Bad Request', message: 'Request body is not valid JSON.' });
+  });
+
+  it('passes a domain error through with its message', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'taken', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Username already taken. Please select a different username.');
+  });
+
+  it('hides an unexpected error behind a generic 500 without stack or detail', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'boom', password: 'x' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'Internal Server Error', message: SharedMessages.serverError });
+    expect(res.body).not.toContain('secret internal detail');
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/nowhere' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not Found', message: SharedMessages.notFound });
+  });
+});
+
+describe('identity', () => {
+  it('refuses a bad token with 401, an anonymous admin call with 401 and a non-admin with 403', async () => {
+    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/admin-only' })).json().message).toBe(SharedMessages.authenticationRequired);
+    const pro = await keys.sign({ sub: 'u1', role: 'pro' });
+    const forbidden = await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${pro}` } });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe('Unauthorized: Admin access required');
+    const admin = await keys.sign({ sub: 'a1', role: 'admin' });
+    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${admin}` } })).json()).toEqual({ admin: 'a1' });
+  });
+});
+
+describe('health, API document and logs', () => {
+  it('reports 503 naming the dependency that is down', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      checks: { postgres: { status: 'up' }, nats: { status: 'down', error: 'connection refused' } },
+    });
+  });
+
+  it('describes its routes as OpenAPI generated from the zod schemas', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/things'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'password']);
+    expect(doc.paths['/health']).toBeUndefined();
+  });
+
+  it('writes request logs to LOG_DIR without secrets', async () => {
+    const token = await keys.sign({ sub: 'u9', role: 'pro' });
+    await app.inject({ method: 'POST', url: '/things', headers: { authorization: `Bearer ${token}` }, payload: { name: 'boom', password: 'Hunter2!' } });
+    app.log.info({ user: { password: 'Hunter2!', token } }, 'something with secrets');
+    app.log.flush();
+    await new Promise((r) => setTimeout(r, 200));
+    const log = fs.readFileSync(path.join(logDir, 'kit-test.log'), 'utf8');
+    expect(log).toContain('secret internal detail'); // the 500's detail goes to the log only
+    expect(log).toContain('[redacted]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('Hunter2!');
+  });
+});
