@@ -5,6 +5,7 @@ import { baseConfigSchema, loadConfig, type BaseConfig } from './config.js';
 import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { Outbox, OutboxRelay } from './outbox/outbox.js';
+import { Queues } from './queues.js';
 import { createRedis, type Redis } from './redis.js';
 import { createServer, type App, type ServerOptions } from './server.js';
 import { TokenVerifier } from './tokens.js';
@@ -17,6 +18,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   logger: Logger;
   dataSource: DataSource;
   redis: Redis;
+  /** BullMQ queues and workers on the same Redis. */
+  queues: Queues;
   bus: EventBus;
   outbox: Outbox;
   relay: OutboxRelay;
@@ -51,6 +54,7 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
     createDataSource({ url: config.DATABASE_URL, schema: options.schema, entities: options.entities, migrations: options.migrations }),
   );
   const redis = createRedis(config.REDIS_URL, options.redisPrefix ?? `${name}:`);
+  const queues = new Queues(config.REDIS_URL, options.redisPrefix ? `${options.redisPrefix}bull` : 'bull');
   const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger });
   const relay = new OutboxRelay({ dataSource, bus, logger });
   const verifier = new TokenVerifier({ jwks: config.JWKS_URL });
@@ -65,6 +69,7 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
     logger,
     dataSource,
     redis,
+    queues,
     bus,
     outbox: new Outbox(),
     relay,
@@ -87,6 +92,7 @@ export function createServiceServer(ctx: ServiceContext, options: Omit<ServerOpt
 
 export async function disconnectInfrastructure(ctx: ServiceContext): Promise<void> {
   await ctx.relay.stop();
+  await ctx.queues.close();
   await ctx.bus.close();
   ctx.redis.disconnect();
   if (ctx.dataSource.isInitialized) await ctx.dataSource.destroy();

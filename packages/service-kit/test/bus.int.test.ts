@@ -1,8 +1,9 @@
+import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestFailedError } from '../src/index.js';
 import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
 
-let ctx: TestServiceContext<never>;
+let ctx: TestServiceContext<BaseConfig>;
 
 beforeAll(async () => {
   ctx = await createTestContext({ name: 'bus' });

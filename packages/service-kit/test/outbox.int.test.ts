@@ -1,3 +1,4 @@
+import type { BaseConfig } from '../src/index.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,7 @@ import { createTestContext, type TestServiceContext } from '../src/testing/index
 import { testEventSchemas } from './fixtures/test-events.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-let ctx: TestServiceContext<never>;
+let ctx: TestServiceContext<BaseConfig>;
 const outbox = new Outbox(testEventSchemas, {});
 const arrivals: string[] = [];
 

@@ -10,9 +10,9 @@ import { createTestKeys } from '../src/testing/index.js';
 const keys = await createTestKeys();
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-logs-'));
 let app: App;
+const logger = createLogger({ service: 'kit-test', level: 'info', logDir, stdout: false });
 
 beforeAll(async () => {
-  const logger = createLogger({ service: 'kit-test', level: 'info', logDir, stdout: false });
   app = await createServer({
     name: 'kit-test',
     logger,
@@ -102,8 +102,8 @@ describe('health, API document and logs', () => {
   it('writes request logs to LOG_DIR without secrets', async () => {
     const token = await keys.sign({ sub: 'u9', role: 'pro' });
     await app.inject({ method: 'POST', url: '/things', headers: { authorization: `Bearer ${token}` }, payload: { name: 'boom', password: 'Hunter2!' } });
-    app.log.info({ user: { password: 'Hunter2!', token } }, 'something with secrets');
-    app.log.flush();
+    logger.info({ user: { password: 'Hunter2!', token } }, 'something with secrets');
+    logger.flush();
     await new Promise((r) => setTimeout(r, 200));
     const log = fs.readFileSync(path.join(logDir, 'kit-test.log'), 'utf8');
     expect(log).toContain('secret internal detail'); // the 500's detail goes to the log only

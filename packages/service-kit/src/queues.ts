@@ -1,0 +1,44 @@
+import { Queue, Worker, type ConnectionOptions, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
+
+/**
+ * BullMQ queues and workers of one service on Redis. Jobs that must not run
+ * twice get a deterministic `jobId` (e.g. post id and version): BullMQ keeps
+ * one job per id. `prefix` isolates tests from each other.
+ */
+export class Queues {
+  private readonly opened: Array<Queue | Worker> = [];
+  private readonly connection: ConnectionOptions;
+
+  constructor(
+    redisUrl: string,
+    private readonly prefix = 'bull',
+  ) {
+    const url = new URL(redisUrl);
+    this.connection = {
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      username: url.username || undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
+      // Workers block on Redis; BullMQ requires unlimited retries per request on their connections.
+      maxRetriesPerRequest: null,
+    };
+  }
+
+  queue<T = unknown>(name: string, defaultJobOptions?: JobsOptions): Queue<T> {
+    const queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions });
+    this.opened.push(queue);
+    return queue as unknown as Queue<T>;
+  }
+
+  worker<T = unknown>(name: string, processor: Processor<T>, options: Partial<WorkerOptions> = {}): Worker<T> {
+    const worker = new Worker(name, processor as Processor, { connection: this.connection, prefix: this.prefix, ...options });
+    this.opened.push(worker);
+    return worker as unknown as Worker<T>;
+  }
+
+  /** Workers finish their current job first. */
+  async close(): Promise<void> {
+    await Promise.all(this.opened.map((q) => q.close()));
+  }
+}

@@ -1,0 +1,31 @@
+import type { BaseConfig } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+
+let ctx: TestServiceContext<BaseConfig>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'queues' });
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+});
+
+describe('queues', () => {
+  it('runs a job once even when it is enqueued twice with the same id', async () => {
+    const runs: string[] = [];
+    const queue = ctx.queues.queue<{ postId: string }>('publish');
+    const done = new Promise<void>((resolve) => {
+      const worker = ctx.queues.worker<{ postId: string }>('publish', async (job) => {
+        runs.push(job.data.postId);
+      });
+      worker.on('completed', () => resolve());
+    });
+    await queue.add('publish', { postId: 'p1' }, { jobId: 'p1-v1' });
+    await queue.add('publish', { postId: 'p1' }, { jobId: 'p1-v1' });
+    await done;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runs).toEqual(['p1']);
+  });
+});
