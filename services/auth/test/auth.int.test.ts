@@ -55,7 +55,7 @@ describe('access-token keys', () => {
     const app = await buildApp(ctx, { keys });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const jwks = await (await fetch(`${address}/.well-known/jwks.json`)).json();
+      const jwks = (await (await fetch(`${address}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, unknown>> };
       expect(jwks.keys).toHaveLength(1);
       expect(jwks.keys[0]).not.toHaveProperty('d');
       expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
