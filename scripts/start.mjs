@@ -1,0 +1,312 @@
+// `npm start`: the whole product on one machine.
+//
+//   1. install dependencies when needed, load .env (the real environment wins);
+//   2. make Postgres, Redis and NATS available (scripts/infra.mjs);
+//   3. build the frontend shell when it has never been built;
+//   4. start the seven services, wait for each /health, then the gateway and its /api/health;
+//   5. print where to go. Ctrl-C stops the services, then the infrastructure this run started.
+//
+// Options: --keep-going  keep running even if a service does not become healthy.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ensureInfrastructure } from './infra.mjs';
+import { UserError, loadDotEnv, makeLogger, paint, repoRoot, sleep } from './lib/common.mjs';
+import { portAnswers } from './lib/probes.mjs';
+import { makePrefix, signalGroup, spawnPrefixed, stopChildren } from './lib/processes.mjs';
+import { ensureDependencies, readJson } from './lib/workspace.mjs';
+
+const log = makeLogger('start');
+
+/** The services behind the gateway, with their ports and the gateway's variable for their URL. */
+const SERVICES = [
+  { name: 'auth', port: 4001, urlVar: 'AUTH_URL' },
+  { name: 'organizations', port: 4002, urlVar: 'ORGANIZATIONS_URL' },
+  { name: 'posts', port: 4003, urlVar: 'POSTS_URL' },
+  { name: 'scheduler', port: 4004, urlVar: 'SCHEDULER_URL' },
+  { name: 'billing', port: 4005, urlVar: 'BILLING_URL' },
+  { name: 'content', port: 4006, urlVar: 'CONTENT_URL' },
+  { name: 'notifications', port: 4007, urlVar: 'NOTIFICATIONS_URL' },
+];
+const GATEWAY = { name: 'gateway', port: 8080 };
+const PREFIX_WIDTH = Math.max(...[...SERVICES, GATEWAY].map((s) => s.name.length));
+const HEALTH_TIMEOUT_MS = 60_000;
+
+const DEV_ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
+
+// Everything a shutdown needs to reach, whenever it happens.
+const state = {
+  children: [], // running service processes
+  infraPromise: null,
+  running: false, // true once the banner is printed
+  stopping: false,
+  stoppingSince: 0,
+};
+
+// ================================================================ main
+
+async function main() {
+  const keepGoing = process.argv.includes('--keep-going');
+  const loaded = loadDotEnv();
+  if (loaded.length) log(`loaded ${loaded.length} variable(s) from .env`);
+  const nodeEnv = process.env.NODE_ENV || 'development';
+  const admin = adminCredentials(nodeEnv);
+
+  await ensureDependencies({ log });
+  const services = SERVICES.filter((s) => serviceExists(s));
+  if (!serviceExists(GATEWAY)) throw new UserError('services/gateway is missing: nothing to serve the product.');
+  await assertPortsFree([...services, GATEWAY]);
+
+  state.infraPromise = ensureInfrastructure({ log: makeLogger('infra') });
+  const infra = await state.infraPromise;
+  if (state.stopping) return; // Ctrl-C came during the infrastructure start; shutdown() handles it
+
+  const frontendDist = await ensureFrontend();
+  const env = baseEnv(infra.env, nodeEnv);
+
+  // The services in parallel: none may rely on another being up before its own /health.
+  for (const service of services) startService(service, serviceEnv(service, env, admin));
+  const results = await Promise.all(services.map((s) => waitHealthy(s, `http://127.0.0.1:${s.port}/health`)));
+  if (state.stopping) return;
+  const failed = services.filter((_, i) => !results[i].ok);
+  if (failed.length && !keepGoing) {
+    throw new UserError(`${failed.map((s) => s.name).join(', ')} did not become healthy; stopping. (Run with --keep-going to keep the rest up.)`);
+  }
+
+  startService(GATEWAY, gatewayEnv(env, frontendDist));
+  const gateway = await waitHealthy(GATEWAY, `http://127.0.0.1:${GATEWAY.port}/api/health`, { degradedIsUp: true });
+  if (state.stopping) return;
+  if (!gateway.ok && !gateway.degraded) throw new UserError('the gateway did not come up; stopping.');
+
+  printBanner({ admin, nodeEnv, frontendDist, failed, degraded: gateway.degraded });
+  state.running = true;
+}
+
+// ================================================================ configuration
+
+/** In development the defaults are fine (and printed); in production they must be given. */
+function adminCredentials(nodeEnv) {
+  const email = process.env.ADMIN_EMAIL;
+  const password = process.env.ADMIN_PASSWORD;
+  if (nodeEnv === 'production') {
+    if (!email || !password) throw new UserError('NODE_ENV=production needs ADMIN_EMAIL and ADMIN_PASSWORD (see .env.example).');
+    if (password === DEV_ADMIN.password) throw new UserError('ADMIN_PASSWORD is the public development default; choose another one for production.');
+    return { email, password, shown: false };
+  }
+  const admin = { email: email || DEV_ADMIN.email, password: password || DEV_ADMIN.password, shown: true };
+  log(`admin login for this ${nodeEnv} run: ${admin.email} / ${admin.password}${email || password ? '' : ' (defaults; set ADMIN_EMAIL / ADMIN_PASSWORD to change)'}`);
+  return admin;
+}
+
+function serviceDir(service) {
+  return path.join(repoRoot, 'services', service.name);
+}
+
+function serviceExists(service) {
+  if (existsSync(path.join(serviceDir(service), 'package.json'))) return true;
+  log.warn(`services/${service.name} does not exist yet: not started`);
+  return false;
+}
+
+/** Fails early and clearly when a port is taken, typically by another `npm start`. */
+async function assertPortsFree(services) {
+  const taken = [];
+  for (const s of services) if (await portAnswers('127.0.0.1', s.port)) taken.push(`${s.port} (${s.name})`);
+  if (taken.length) {
+    throw new UserError(`port(s) already in use: ${taken.join(', ')}. Is another 'npm start' running? Stop it first.`);
+  }
+}
+
+function baseEnv(infraEnv, nodeEnv) {
+  const { TEST_DATABASE_URL: _testOnly, ...serverUrls } = infraEnv;
+  const logDir = process.env.LOG_DIR || path.join(repoRoot, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  return {
+    ...process.env,
+    ...serverUrls,
+    NODE_ENV: nodeEnv,
+    LOG_DIR: logDir,
+    // Services listen on loopback unless told otherwise; only the gateway is meant to be visited.
+    HOST: process.env.HOST || '127.0.0.1',
+    JWKS_URL: process.env.JWKS_URL || 'http://127.0.0.1:4001/.well-known/jwks.json',
+  };
+}
+
+function serviceEnv(service, env, admin) {
+  const own = { ...env, PORT: String(service.port) };
+  if (service.name === 'auth') Object.assign(own, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  return own;
+}
+
+function gatewayEnv(env, frontendDist) {
+  const own = { ...env, PORT: String(GATEWAY.port) };
+  for (const s of SERVICES) own[s.urlVar] = process.env[s.urlVar] || `http://127.0.0.1:${s.port}`;
+  if (frontendDist) own.FRONTEND_DIST = frontendDist;
+  return own;
+}
+
+// ================================================================ frontend
+
+/** Builds frontend/shell once when it has no dist/ yet; returns the folder to serve, or null. */
+async function ensureFrontend() {
+  if (process.env.FRONTEND_DIST) return process.env.FRONTEND_DIST;
+  const dir = path.join(repoRoot, 'frontend', 'shell');
+  const dist = path.join(dir, 'dist');
+  if (existsSync(dist)) return dist;
+  if (!existsSync(path.join(dir, 'package.json')) || !readJson(path.join(dir, 'package.json')).scripts?.build) {
+    log.warn('frontend/shell has no build script yet: the gateway serves the API only');
+    return null;
+  }
+  log('frontend/shell/dist is missing: building it (npm run build -w frontend/shell)');
+  const build = spawnPrefixed('npm', ['run', 'build', '-w', 'frontend/shell'], {
+    cwd: repoRoot,
+    env: process.env,
+    prefix: makePrefix('frontend', PREFIX_WIDTH, SERVICES.length + 1),
+  });
+  state.children.push(build); // so Ctrl-C during the build stops it too
+  const { code } = await build.closed;
+  state.children = state.children.filter((c) => c !== build);
+  if (code !== 0 || !existsSync(dist)) {
+    log.warn(`the frontend build failed (exit ${code}): the gateway serves the API only`);
+    return null;
+  }
+  return dist;
+}
+
+// ================================================================ services
+
+/**
+ * `tsx src/main.ts` is run as `node --import tsx src/main.ts`: one process per service instead
+ * of npm -> sh -> tsx -> node. Any other start script is run through npm as written.
+ */
+function serviceCommand(service) {
+  const pkg = readJson(path.join(serviceDir(service), 'package.json'));
+  const script = pkg.scripts?.start?.trim();
+  if (!script) throw new UserError(`services/${service.name}/package.json has no "start" script`);
+  const tsx = /^tsx\s+([\w./-]+\.[cm]?ts)$/.exec(script);
+  if (tsx) return [process.execPath, ['--import', 'tsx', tsx[1]]];
+  return ['npm', ['run', 'start']];
+}
+
+function startService(service, env) {
+  const index = [...SERVICES, GATEWAY].indexOf(service);
+  const [cmd, args] = serviceCommand(service);
+  const child = spawnPrefixed(cmd, args, {
+    cwd: serviceDir(service),
+    env,
+    prefix: makePrefix(service.name, PREFIX_WIDTH, index),
+  });
+  child.label = service.name;
+  state.children.push(child);
+  child.closed.then(({ code, signal }) => onChildExit(child, code, signal));
+  return child;
+}
+
+/** A service that dies is reported; the others keep running. When none is left, we stop. */
+function onChildExit(child, code, signal) {
+  state.children = state.children.filter((c) => c !== child);
+  if (state.stopping) return;
+  const how = signal ? `signal ${signal}` : `exit code ${code}`;
+  // During start-up waitHealthy() reports a service that dies before it is healthy.
+  if (!state.running && !child.healthy) return;
+  log.error(`✖ ${child.label} exited unexpectedly (${how}); the other services keep running.`);
+  if (!state.children.length) shutdown('every service has exited', 1);
+}
+
+/**
+ * Polls a health URL until it answers 200. `degradedIsUp` (the gateway): a 503 still means the
+ * process serves requests, so after the timeout we report it degraded instead of failed.
+ */
+async function waitHealthy(service, url, { degradedIsUp = false } = {}) {
+  const child = state.children.find((c) => c.label === service.name);
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no answer yet';
+  let degraded = false;
+  while (Date.now() < deadline && !state.stopping) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      last = `exited (${child.signalCode ? `signal ${child.signalCode}` : `exit code ${child.exitCode}`})`;
+      break;
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      const body = await res.text();
+      if (res.ok) {
+        child.healthy = true;
+        return { ok: true };
+      }
+      degraded = res.status === 503;
+      last = `HTTP ${res.status} ${body.slice(0, 200)}`;
+    } catch (err) {
+      last = err.cause?.code ?? err.name;
+    }
+    await sleep(500);
+  }
+  if (state.stopping) return { ok: false };
+  if (degradedIsUp && degraded) {
+    log.warn(`${service.name} answers but reports degraded: ${last}`);
+    return { ok: false, degraded: true };
+  }
+  reportUnhealthy(service, url, last, child);
+  return { ok: false };
+}
+
+function reportUnhealthy(service, url, last, child) {
+  const exited = child.exitCode !== null || child.signalCode !== null;
+  log.error(exited ? `✖ ${service.name} ${last} before it became healthy` : `✖ ${service.name} did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${url}: ${last})`);
+  const lines = child.recentLines.slice(-20);
+  if (!lines.length) return;
+  console.error(paint('red', `── last lines of ${service.name} ──`));
+  for (const line of lines) console.error(`  ${line}`);
+  console.error(paint('red', '──'));
+}
+
+function printBanner({ admin, nodeEnv, frontendDist, failed, degraded }) {
+  const rule = '═'.repeat(60);
+  const lines = [
+    paint('green', rule),
+    paint('bold', '  Social Planner is running') + `  (${nodeEnv})`,
+    `  App:       ${paint('cyan', `http://localhost:${GATEWAY.port}`)}${frontendDist ? '' : '   (no frontend build: API only)'}`,
+    `  API docs:  ${paint('cyan', `http://localhost:${GATEWAY.port}/api/docs`)}`,
+    `  Admin:     ${admin.email}${admin.shown ? ` / ${admin.password}` : ' (password from ADMIN_PASSWORD)'}`,
+  ];
+  if (failed.length) lines.push(paint('yellow', `  Not healthy: ${failed.map((s) => s.name).join(', ')}`));
+  if (degraded) lines.push(paint('yellow', '  The gateway reports degraded health: see /api/health'));
+  lines.push('  Press Ctrl-C to stop.', paint('green', rule));
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+// ================================================================ shutdown
+
+/**
+ * Stops the services (SIGTERM, SIGKILL after 10 s), then the infrastructure this run started,
+ * then exits. A second Ctrl-C kills the services at once.
+ */
+async function shutdown(reason, exitCode) {
+  if (state.stopping) {
+    // Tools like `timeout` signal the process and then its group: ignore such an immediate echo.
+    if (Date.now() - state.stoppingSince < 500) return;
+    log.warn('stopping now (SIGKILL)');
+    for (const child of state.children) signalGroup(child, 'SIGKILL');
+    return;
+  }
+  state.stopping = true;
+  state.stoppingSince = Date.now();
+  log(`${reason}: stopping…`);
+  await stopChildren(state.children, {
+    graceMs: 10_000,
+    onKill: (child) => log.warn(`${child.label ?? 'a child'} did not stop within 10 s: killing it`),
+  });
+  if (state.infraPromise) {
+    // If the infrastructure was still starting, wait for it so that what it started is stopped.
+    const infra = await state.infraPromise.catch(() => null);
+    await infra?.stop();
+  }
+  process.exit(exitCode);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => shutdown(`got ${signal}`, 0));
+
+main().catch((err) => {
+  if (state.stopping) return; // a Ctrl-C interrupted the start-up: shutdown() is already at work
+  log.error(err instanceof UserError ? err.message : err.stack);
+  shutdown('start-up failed', 1);
+});
