@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { baseImage, parseDockerfile, stageEnv } from './support/dockerfile.js';
+import { allServices, readText, repoPath } from './support/repo.js';
+
+const { globalArgs, stages } = parseDockerfile();
+const stage = (name: string) => {
+  const found = stages.find((s) => s.name === name);
+  if (!found) throw new Error(`Dockerfile has no stage "${name}"`);
+  return found;
+};
+const args = (name: string, keyword: string) => stage(name).instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
+
+describe('Dockerfile', () => {
+  it('installs dependencies with npm ci from the manifests first, then builds the frontend with vite', () => {
+    expect(args('deps', 'RUN').join('\n')).toMatch(/npm ci/);
+    expect(args('prod-deps', 'RUN').join('\n')).toMatch(/npm ci --omit=dev/);
+    // Manifests are copied before any source, so source edits keep the npm ci layer.
+    expect(args('manifests', 'COPY').join(' ')).toMatch(/package-lock\.json/);
+    expect(args('manifests', 'COPY').join(' ')).toMatch(/services\/\*\/package\.json/);
+    expect(args('frontend', 'RUN').join('\n')).toMatch(/npm run build --workspace frontend\/shell/);
+  });
+
+  it('runs services on node:20-bookworm-slim as a non-root user with a healthcheck', () => {
+    const service = stage('service');
+    expect(baseImage(service, globalArgs)).toBe('node:20-bookworm-slim');
+    expect(args('service', 'ARG').some((a) => a.startsWith('SERVICE'))).toBe(true);
+    expect(args('service', 'WORKDIR')).toContain('/app/services/${SERVICE}');
+    const user = args('service', 'USER').at(-1);
+    expect(user && !['root', '0'].includes(user)).toBe(true);
+    expect(args('service', 'HEALTHCHECK').join(' ')).toMatch(/healthcheck\.mjs|\/health/);
+    expect(readText('Dockerfile')).toMatch(/fetch\(`http:\/\/127\.0\.0\.1:\$\{port\}\/health`\)/);
+    expect(args('service', 'CMD').at(-1)).toBe('["node", "--import", "tsx", "src/main.ts"]');
+  });
+
+  it('makes the gateway target the service image plus the built frontend', () => {
+    expect(stage('gateway').from).toBe('service');
+    expect(stageEnv(stage('gateway')).FRONTEND_DIST).toBe('/app/frontend/shell/dist');
+  });
+
+  it('keeps node_modules, .git and local env files out of the build context', () => {
+    const ignore = readText('.dockerignore').split('\n').map((l) => l.trim());
+    for (const pattern of ['**/node_modules', '.git', '.env']) expect(ignore).toContain(pattern);
+    for (const needed of ['services', 'packages', 'frontend', 'package.json', 'package-lock.json', 'tsconfig.base.json']) {
+      expect(ignore, `${needed} must stay in the build context`).not.toContain(needed);
+    }
+  });
+
+  // The image installs with --omit=dev and starts `node --import tsx src/main.ts`.
+  for (const name of allServices()) {
+    it(`${name}: has src/main.ts and tsx as a runtime dependency`, () => {
+      const pkgFile = repoPath('services', name, 'package.json');
+      expect(existsSync(pkgFile), `services/${name}/package.json`).toBe(true);
+      expect(existsSync(repoPath('services', name, 'src', 'main.ts')), `services/${name}/src/main.ts`).toBe(true);
+      const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { name?: string; dependencies?: Record<string, string> };
+      expect(pkg.name).toBe(`@planner/${name}`);
+      expect(pkg.dependencies?.tsx, `services/${name}/package.json: tsx must be in dependencies`).toBeTruthy();
+    });
+  }
+});

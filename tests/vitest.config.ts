@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    environment: 'node',
+    // Importing a service's config.ts loads its dependencies (service kit, zod, ...).
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
