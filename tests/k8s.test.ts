@@ -96,10 +96,10 @@ describe('k8s base', () => {
         expect(env.PORT).toBe(String(port));
       });
 
-      it('has readiness and liveness probes on /health', () => {
+      it('is ready on /health (its dependencies) and alive on /health/live (the process)', () => {
         const container = containerOf(name);
         expect(container?.readinessProbe?.httpGet?.path).toBe('/health');
-        expect(container?.livenessProbe?.httpGet?.path).toBe('/health');
+        expect(container?.livenessProbe?.httpGet?.path).toBe('/health/live');
       });
 
       it('is autoscaled and runs more than one replica', () => {

@@ -12,6 +12,14 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the auth service publishes the public keys of access tokens. */
   JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+  /**
+   * Runs this deployment beside others on the same Postgres, Redis and NATS:
+   * prefixes the schema, Redis keys and NATS subjects and streams.
+   */
+  NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,30}$/, 'lowercase letters, digits and underscores, starting with a letter')
+    .optional(),
   /** OTLP/HTTP collector for traces; none means spans are not exported. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 });

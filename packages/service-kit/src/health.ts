@@ -47,8 +47,15 @@ export async function healthReport(service: string, checks: Record<string, Healt
   };
 }
 
-/** `GET /health`: 200 when every dependency answers, 503 with the failing ones named otherwise. */
+/**
+ * `GET /health`: 200 when every dependency answers, 503 with the failing ones
+ * named otherwise (readiness). `GET /health/live`: the process answers
+ * (liveness), so an outage of Postgres does not get every pod restarted.
+ */
 export function registerHealthRoute(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>): void {
+  app.get('/health/live', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok', service }),
+  );
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const report = await healthReport(service, checks);
     return reply.status(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);

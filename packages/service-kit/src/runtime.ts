@@ -131,13 +131,16 @@ export async function runService<S extends z.ZodType<BaseConfig>>(definition: Se
     const config = loadConfig(definition.configSchema) as z.infer<S> & { PORT: number };
     startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     logger = createLogger({ service: name, level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+    const ns = config.NAMESPACE;
     const ctx = await connectInfrastructure({
       name,
       config,
       logger,
-      schema: name,
+      schema: ns ? `${ns}_${name}` : name,
       entities: definition.entities,
       migrations: definition.migrations,
+      redisPrefix: ns ? `${ns}:${name}:` : `${name}:`,
+      namespace: ns,
     });
     const app = await definition.buildApp(ctx);
     await definition.onStart?.(ctx);

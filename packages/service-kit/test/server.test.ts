@@ -112,3 +112,11 @@ describe('health, API document and logs', () => {
     expect(log).not.toContain('Hunter2!');
   });
 });
+
+describe('liveness', () => {
+  it('answers /health/live from the process alone, even with a dependency down', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health/live' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', service: 'kit-test' });
+  });
+});

@@ -1,5 +1,4 @@
 import { runService } from '@planner/service-kit';
-import { loadSigningKeys } from './adapters/signing-keys.js';
 import { buildApp } from './app.js';
 import { seedAdmin } from './commands/seed-admin.js';
 import { configSchema } from './config.js';
@@ -10,7 +9,7 @@ await runService({
   configSchema,
   entities,
   migrations,
-  buildApp: async (ctx) => buildApp(ctx, { keys: await loadSigningKeys(ctx.config.AUTH_SIGNING_KEY) }),
+  buildApp: (ctx) => buildApp(ctx),
   onStart: async (ctx) => {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD) {
