@@ -2,20 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
+import { GATEWAY_PORT, SERVICES } from '@planner/contracts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const repoPath = (...parts: string[]) => path.join(repoRoot, ...parts);
 
 /** The services and ports fixed by the architecture (gateway included). */
 export const SERVICE_PORTS: Record<string, number> = {
-  gateway: 8080,
-  auth: 4001,
-  organizations: 4002,
-  posts: 4003,
-  scheduler: 4004,
-  billing: 4005,
-  content: 4006,
-  notifications: 4007,
+  gateway: GATEWAY_PORT,
+  ...Object.fromEntries(Object.entries(SERVICES).map(([name, { port }]) => [name, port])),
 };
 export const CONVENTIONAL_SERVICES = Object.keys(SERVICE_PORTS);
 

@@ -1,0 +1,158 @@
+/**
+ * The whole system as `npm start` runs it: the seven services and the gateway
+ * as real processes on real Postgres, Redis and NATS (in a namespace of their
+ * own), reported healthy through the gateway and stopped gracefully.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { connect } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '@planner/contracts';
+import { testId, testInfrastructure } from '@planner/service-kit/testing';
+import { repoPath } from './support/repo.js';
+
+const namespace = testId('system');
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-'));
+const processes = new Map<string, ChildProcess>();
+const output = new Map<string, string>();
+let gatewayUrl = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function start(name: string, env: Record<string, string>): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: repoPath('services', name),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  output.set(name, '');
+  const keep = (chunk: Buffer) => output.set(name, (output.get(name)! + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  processes.set(name, child);
+}
+
+async function waitForHealthy(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return res;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const logs = [...output].map(([name, text]) => `--- ${name}\n${text.slice(-800)}`).join('\n');
+  throw new Error(`${url} not healthy in ${timeoutMs} ms: ${last}\n${logs}`);
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+beforeAll(async () => {
+  const infra = await testInfrastructure();
+  const ports = Object.fromEntries(await Promise.all(['gateway', ...SERVICE_NAMES].map(async (n) => [n, await freePort()] as const)));
+  const common = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NAMESPACE: namespace,
+    LOG_DIR: logDir,
+    LOG_LEVEL: 'warn',
+    JWKS_URL: `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
+  };
+  for (const name of SERVICE_NAMES) {
+    start(name, {
+      ...common,
+      PORT: String(ports[name]),
+      ...(name === 'auth' ? { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin123!' } : {}),
+    });
+  }
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${ports[n]}`]));
+  start('gateway', { ...common, ...upstreams, PORT: String(ports.gateway) });
+  gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all([...processes.values()].map(stop));
+  const infra = await testInfrastructure();
+  const client = new pg.Client({ connectionString: infra.databaseUrl });
+  await client.connect();
+  for (const name of SERVICE_NAMES) await client.query(`DROP SCHEMA IF EXISTS "${namespace}_${name}" CASCADE`);
+  await client.end();
+  const nc = await connect({ servers: infra.natsUrl });
+  const jsm = await nc.jetstreamManager();
+  for await (const stream of jsm.streams.list()) {
+    if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
+  }
+  await nc.close();
+  fs.rmSync(logDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('the whole system', () => {
+  it('reports all seven services and Postgres, Redis and NATS up through the gateway', async () => {
+    const res = await waitForHealthy(`${gatewayUrl}/api/health`, 90_000);
+    const body = (await res.json()) as {
+      status: string;
+      services: Record<string, { status: string }>;
+      dependencies: Record<string, { status: string }>;
+      unavailable: string[];
+    };
+    expect(body.status).toBe('ok');
+    expect(body.unavailable).toEqual([]);
+    expect(Object.keys(body.services).sort()).toEqual([...SERVICE_NAMES].sort());
+    for (const name of SERVICE_NAMES) expect(body.services[name]?.status, name).toBe('up');
+    expect(body.dependencies).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, nats: { status: 'up' } });
+  }, 120_000);
+
+  it('routes /api to the owning service, each with its own schema migrated', async () => {
+    const jwks = await fetch(`${gatewayUrl}/api/auth/.well-known/jwks.json`);
+    expect(jwks.status).toBe(200);
+    expect(((await jwks.json()) as { keys: unknown[] }).keys).toHaveLength(1);
+
+    const infra = await testInfrastructure();
+    const client = new pg.Client({ connectionString: infra.databaseUrl });
+    await client.connect();
+    try {
+      const schemas = await client.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE $1`, [`${namespace}_%`]);
+      expect(schemas.rows.map((r) => r.schema_name).sort()).toEqual(SERVICE_NAMES.map((n) => `${namespace}_${n}`).sort());
+      const admins = await client.query(`SELECT role, email_verified FROM "${namespace}_auth".users WHERE email = 'admin@example.com'`);
+      expect(admins.rows).toEqual([{ role: 'admin', email_verified: true }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('writes one log file per service and stops every process cleanly on SIGTERM', async () => {
+    const files = fs.readdirSync(logDir).sort();
+    expect(files).toEqual(expect.arrayContaining(SERVICE_NAMES.map((n) => `${n}.log`)));
+    const codes = await Promise.all([...processes.entries()].map(async ([name, child]) => [name, await stop(child)] as const));
+    expect(Object.fromEntries(codes)).toEqual(Object.fromEntries([...processes.keys()].map((n) => [n, 0])));
+  }, 30_000);
+});
