@@ -41,6 +41,8 @@ async function main() {
   const env = testEnv(infra.env, state.logDir);
 
   const results = [];
+  // Types are checked once for the whole tree (vitest strips them without checking).
+  if (!filters.length) workspaces.unshift({ dir: 'typecheck', name: 'npm run typecheck', args: ['run', 'typecheck'] });
   for (const workspace of workspaces) {
     if (state.stopping) break;
     results.push(await runWorkspace(workspace, env, passThrough));
@@ -102,7 +104,7 @@ async function runWorkspace(workspace, env, passThrough) {
   console.log(`\n${paint('bold', `━━━ ${workspace.dir}`)} ${paint('grey', `(${workspace.name})`)}`);
   const started = Date.now();
   const counter = makeCounter();
-  const args = ['run', 'test', '-w', workspace.dir, ...(passThrough.length ? ['--', ...passThrough] : [])];
+  const args = workspace.args ?? ['run', 'test', '-w', workspace.dir, ...(passThrough.length ? ['--', ...passThrough] : [])];
   const child = spawnPrefixed('npm', args, {
     cwd: repoRoot,
     env,
