@@ -12,6 +12,7 @@ import path from 'node:path';
 import { ensureInfrastructure } from './infra.mjs';
 import { UserError, loadDotEnv, makeLogger, paint, repoRoot, sleep } from './lib/common.mjs';
 import { portAnswers } from './lib/probes.mjs';
+import { formatLogLine } from './lib/log-format.mjs';
 import { makePrefix, signalGroup, spawnPrefixed, stopChildren } from './lib/processes.mjs';
 import { ensureDependencies, readJson } from './lib/workspace.mjs';
 
@@ -194,6 +195,7 @@ function startService(service, env) {
     cwd: serviceDir(service),
     env,
     prefix: makePrefix(service.name, PREFIX_WIDTH, index),
+    format: formatLogLine,
   });
   child.label = service.name;
   state.children.push(child);

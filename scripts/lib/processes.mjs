@@ -83,15 +83,16 @@ export function makePrefix(name, width, index) {
 
 /**
  * Spawns a child whose stdout and stderr are printed line by line behind `prefix`. Keeps the
- * last `keepLines` lines (for "it failed, here is why") and calls `onLine` for each line.
+ * last `keepLines` lines (for "it failed, here is why") and calls `onLine` for each line;
+ * `format` rewrites a line for the terminal only.
  */
-export function spawnPrefixed(cmd, args, { cwd, env, prefix, keepLines = 40, onLine = () => {} }) {
+export function spawnPrefixed(cmd, args, { cwd, env, prefix, keepLines = 40, onLine = () => {}, format = (line) => line }) {
   const child = spawn(cmd, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const recent = [];
   const handle = (stream, line) => {
     recent.push(line);
     if (recent.length > keepLines) recent.shift();
-    stream.write(`${prefix} ${line}\n`);
+    stream.write(`${prefix} ${format(line)}\n`);
     onLine(line);
   };
   readline.createInterface({ input: child.stdout }).on('line', (line) => handle(process.stdout, line));
