@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages } from './messages.js';
 import { LIMITS } from './plans.js';
+import { capabilitiesSchema, roleSchema } from './roles.js';
 
 /** Part 1 §5: at most 30 characters of letters, digits, dot and underscore. */
 export const usernameSchema = z
@@ -23,3 +24,59 @@ export function isStrongPassword(password: string): boolean {
 export const strongPasswordSchema = z.string().refine(isStrongPassword, AuthMessages.weakPassword);
 
 export const emailSchema = z.string().trim().min(1, AuthMessages.enterEmail).email(AuthMessages.enterValidEmail).max(254);
+
+const securityCheck = z
+  .string({ error: AuthMessages.securityCheckRequired })
+  .trim()
+  .min(1, AuthMessages.securityCheckRequired);
+const requiredEmail = z.string({ error: AuthMessages.enterEmail }).pipe(emailSchema);
+
+/** POST /auth/register (part 1 §3, §7). */
+export const registerRequestSchema = z.object({
+  username: z.string({ error: AuthMessages.registrationFailed }).pipe(usernameSchema),
+  email: requiredEmail,
+  password: z.string({ error: AuthMessages.weakPassword }).pipe(strongPasswordSchema),
+  newsletter_subscribe: z.boolean().default(false),
+  turnstile_token: securityCheck,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /auth/login. */
+export const loginRequestSchema = z.object({
+  email: requiredEmail,
+  password: z.string({ error: AuthMessages.invalidCredentials }).min(1, AuthMessages.invalidCredentials).max(1024),
+  turnstile_token: securityCheck,
+  stayLoggedIn: z.boolean().default(false),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** The user as the API shows it (part 1 §3): never a password hash or token. */
+export const publicUserSchema = z.object({
+  id: z.string().uuid(),
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  email_verified: z.boolean(),
+  newsletter_subscribed: z.boolean(),
+  created_at: z.string(),
+  last_login: z.string().nullable(),
+  is_banned: z.boolean(),
+  ban_reason: z.string().nullable(),
+  banned_at: z.string().nullable(),
+  ban_expires_at: z.string().nullable(),
+  capabilities: capabilitiesSchema,
+  subscription: z.object({ plan_type: z.string(), status: z.string() }).nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const sessionResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: publicUserSchema,
+});
+
+export const meResponseSchema = z.object({
+  user: publicUserSchema,
+  access_token: z.string().optional(),
+  token_refreshed: z.boolean().optional(),
+});

@@ -63,6 +63,8 @@ export const AuthMessages = {
   noUserId: 'No user ID provided',
   accessDenied: 'Access Denied! This page is only available to administrators.',
   userNotFound: 'User not found',
+  /** Not worded by the spec: shown with the ban's reason and end. */
+  accountBanned: 'Your account has been banned.',
 } as const;
 
 export const OrganizationMessages = {

@@ -10,6 +10,8 @@ export const accessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
   role: roleSchema,
   email_verified: z.boolean(),
+  /** The session (refresh-token family) the token belongs to: logout ends it. */
+  sid: z.string().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
@@ -18,6 +20,7 @@ export interface Identity {
   userId: string;
   role: z.infer<typeof roleSchema>;
   emailVerified: boolean;
+  sessionId?: string;
 }
 
 /** Headers the gateway sets after verifying a token (and strips when a client sends them). */
@@ -25,3 +28,6 @@ export const IDENTITY_HEADERS = {
   userId: 'x-user-id',
   role: 'x-user-role',
 } as const;
+
+/** Routes whose bearer is a refresh token, not an access token: the gateway passes it through unverified. */
+export const REFRESH_BEARER_PATHS = ['/auth/refresh'] as const;

@@ -9,6 +9,10 @@ declare module 'fastify' {
     /** The verified caller, or null for an anonymous request. */
     identity: Identity | null;
   }
+  interface FastifyContextConfig {
+    /** The route's bearer is not an access token (a refresh token): leave it to the handler. */
+    bearerIsNotAccessToken?: boolean;
+  }
 }
 
 /**
@@ -20,6 +24,7 @@ export const identityPlugin = fp<{ verifier: TokenVerifier }>(
   async (app: FastifyInstance, { verifier }) => {
     app.decorateRequest('identity', null);
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.bearerIsNotAccessToken) return;
       const token = bearerToken(request.headers.authorization);
       if (!token) return;
       try {

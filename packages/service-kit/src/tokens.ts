@@ -80,6 +80,7 @@ export class TokenVerifier {
       userId: claims.data.sub,
       role: claims.data.role,
       emailVerified: claims.data.email_verified,
+      ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
     };
     const issuedAt = (payload.iat ?? 0) * 1000;
     if (this.isRevoked(identity.userId, issuedAt)) throw new InvalidTokenError('token was revoked');

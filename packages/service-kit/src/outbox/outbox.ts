@@ -86,7 +86,10 @@ export class OutboxRelay {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
-    await this.listener?.release();
+    // Idempotent: a second stop (e.g. test cleanup, then disconnectInfrastructure) must not release the connection twice.
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.release();
   }
 
   /** Publishes everything pending now; resolves when the outbox is empty or the bus fails. */

@@ -32,8 +32,8 @@ export async function loadSigningKeys(privateJwk?: string): Promise<SigningKeys>
   const publicKey: JWK = { ...publicJwk, kid, alg: 'EdDSA', use: 'sig' };
   return {
     jwks: { keys: [publicKey] },
-    signAccessToken: ({ sub, role, email_verified }, lifetimeSeconds) =>
-      new SignJWT({ role, email_verified })
+    signAccessToken: ({ sub, role, email_verified, sid }, lifetimeSeconds) =>
+      new SignJWT({ role, email_verified, ...(sid ? { sid } : {}) })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setSubject(sub)
         .setIssuer(ACCESS_TOKEN_ISSUER)

@@ -1,5 +1,7 @@
 import { CreateUsers1763700000100 } from '../migrations/1763700000100-create-users.js';
+import { SessionsAndBans1763700000200 } from '../migrations/1763700000200-sessions-and-bans.js';
+import { RefreshToken } from './refresh-token.entity.js';
 import { User } from './user.entity.js';
 
-export const entities = [User];
-export const migrations = [CreateUsers1763700000100];
+export const entities = [User, RefreshToken];
+export const migrations = [CreateUsers1763700000100, SessionsAndBans1763700000200];

@@ -46,4 +46,17 @@ export class User {
 
   @Column({ type: 'timestamptz', name: 'last_login', nullable: true })
   lastLogin!: Date | null;
+
+  @Column({ type: 'boolean', name: 'is_banned', default: false })
+  isBanned!: boolean;
+
+  @Column({ type: 'text', name: 'ban_reason', nullable: true })
+  banReason!: string | null;
+
+  @Column({ type: 'timestamptz', name: 'banned_at', nullable: true })
+  bannedAt!: Date | null;
+
+  /** Null with is_banned means a permanent ban. */
+  @Column({ type: 'timestamptz', name: 'ban_expires_at', nullable: true })
+  banExpiresAt!: Date | null;
 }

@@ -1,0 +1,169 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { IsNull, type EntityManager } from 'typeorm';
+import { AuthMessages, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
+import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
+import type { SigningKeys } from '../adapters/signing-keys.js';
+import type { SecurityCheck } from '../adapters/turnstile.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
+import { toPublicUser } from '../domain/user-view.js';
+import { RefreshToken } from '../entities/refresh-token.entity.js';
+import { User } from '../entities/user.entity.js';
+
+export interface SessionDeps {
+  keys: SigningKeys;
+  securityCheck: SecurityCheck;
+}
+
+export interface Session {
+  access_token: string;
+  refresh_token: string;
+  user: PublicUser;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Spent on unknown e-mails so that a login's timing does not tell which accounts exist. */
+const DUMMY_HASH = hashPassword('not-a-real-password-Aa1!');
+
+export function signAccessToken(keys: SigningKeys, user: User, sessionId: string): Promise<string> {
+  return keys.signAccessToken(
+    { sub: user.id, role: user.role, email_verified: user.emailVerified, sid: sessionId },
+    ACCESS_TOKEN_LIFETIME_SECONDS,
+  );
+}
+
+/** A new refresh token in `familyId` (a new session when absent) and its access token. */
+async function openSession(manager: EntityManager, keys: SigningKeys, user: User, stayLoggedIn: boolean, familyId: string = randomUUID()): Promise<Session> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const now = new Date();
+  await manager.insert(RefreshToken, {
+    userId: user.id,
+    familyId,
+    tokenHash: sha256(refreshToken),
+    stayLoggedIn,
+    expiresAt: refreshExpiry(now, stayLoggedIn),
+  });
+  return { access_token: await signAccessToken(keys, user, familyId), refresh_token: refreshToken, user: toPublicUser(user) };
+}
+
+async function passSecurityCheck(deps: SessionDeps, token: string, ip: string): Promise<void> {
+  if (!(await deps.securityCheck.verify(token, ip))) throw badRequest(AuthMessages.securityCheckRequired, { field: 'turnstile_token' });
+}
+
+function banError(user: User): HttpError {
+  return new HttpError(403, AuthMessages.accountBanned, {
+    ban_reason: user.banReason,
+    ban_expires_at: user.banExpiresAt ? user.banExpiresAt.toISOString() : null,
+  });
+}
+
+const findByEmail = (manager: EntityManager, email: string) =>
+  manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+
+export async function register(ctx: ServiceContext, deps: SessionDeps, input: RegisterRequest, ip: string): Promise<Session> {
+  await passSecurityCheck(deps, input.turnstile_token, ip);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.dataSource.transaction(async (manager) => {
+      if (await findByEmail(manager, input.email)) throw conflict(AuthMessages.emailTaken);
+      const sameName = await manager
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('lower(u.username) = lower(:username)', { username: input.username })
+        .getOne();
+      if (sameName) throw conflict(AuthMessages.usernameTaken);
+      const users = manager.getRepository(User);
+      const user = await users.save(
+        users.create({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          role: 'basic',
+          newsletterSubscribed: input.newsletter_subscribe,
+          lastLogin: new Date(),
+        }),
+      );
+      await ctx.outbox.add(manager, 'auth.user.registered', {
+        userId: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        newsletterSubscribe: input.newsletter_subscribe,
+        emailVerified: false,
+      });
+      return openSession(manager, deps.keys, user, false);
+    });
+  } catch (error) {
+    // Two registrations racing past the checks meet the unique indexes.
+    const constraint = (error as { constraint?: string }).constraint;
+    if (constraint === 'users_email_unique') throw conflict(AuthMessages.emailTaken);
+    if (constraint === 'users_username_unique') throw conflict(AuthMessages.usernameTaken);
+    throw error;
+  }
+}
+
+export async function login(ctx: ServiceContext, deps: SessionDeps, input: LoginRequest, ip: string): Promise<Session> {
+  await passSecurityCheck(deps, input.turnstile_token, ip);
+  const user = await findByEmail(ctx.dataSource.manager, input.email);
+  const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
+  if (!user || !valid) throw unauthorized(AuthMessages.invalidCredentials);
+  if (isBanActive(user, new Date())) throw banError(user);
+  return ctx.dataSource.transaction(async (manager) => {
+    user.lastLogin = new Date();
+    await manager.update(User, { id: user.id }, { lastLogin: user.lastLogin });
+    return openSession(manager, deps.keys, user, input.stayLoggedIn);
+  });
+}
+
+/** Rotates a refresh token: the old one is spent, a new one of the same session replaces it. */
+export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshToken: string | undefined): Promise<Session> {
+  if (!refreshToken) throw unauthorized();
+  const outcome = await ctx.dataSource.transaction(async (manager) => {
+    const token = await manager
+      .getRepository(RefreshToken)
+      .createQueryBuilder('t')
+      .setLock('pessimistic_write')
+      .where('t.token_hash = :hash', { hash: sha256(refreshToken) })
+      .getOne();
+    if (!token) return { error: unauthorized() };
+    const now = new Date();
+    const verdict = judgeRefresh(token, now);
+    if (verdict === 'reuse') {
+      await manager.update(RefreshToken, { familyId: token.familyId, revokedAt: IsNull() }, { revokedAt: now });
+      await ctx.outbox.add(manager, 'auth.sessions.revoked', { userId: token.userId, reason: 'refresh token reused' });
+      return { error: unauthorized() };
+    }
+    if (verdict !== 'rotate') return { error: unauthorized() };
+    const user = await manager.getRepository(User).findOneByOrFail({ id: token.userId });
+    if (isBanActive(user, now)) return { error: banError(user) };
+    await manager.update(RefreshToken, { id: token.id }, { usedAt: now });
+    return { session: await openSession(manager, deps.keys, user, token.stayLoggedIn, token.familyId) };
+  });
+  // Thrown after commit: the family's revocation must stick even though the caller gets a 401.
+  if ('error' in outcome) throw outcome.error;
+  return outcome.session;
+}
+
+/** Ends the caller's session: every refresh token of its family. */
+export async function logout(ctx: ServiceContext, sessionId: string | undefined): Promise<void> {
+  if (!sessionId) return;
+  await ctx.dataSource.getRepository(RefreshToken).update({ familyId: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+}
+
+/**
+ * The caller's current record. When the token's role or verification is out
+ * of date (a role change, a verified e-mail), a renewed access token comes too.
+ */
+export async function me(
+  ctx: ServiceContext,
+  deps: SessionDeps,
+  identity: { userId: string; role: string; emailVerified: boolean; sessionId?: string },
+): Promise<{ user: PublicUser; access_token?: string; token_refreshed?: boolean }> {
+  const user = await ctx.dataSource.getRepository(User).findOneBy({ id: identity.userId });
+  if (!user) throw unauthorized();
+  if (isBanActive(user, new Date())) throw banError(user);
+  const view = toPublicUser(user);
+  if (user.role === identity.role && user.emailVerified === identity.emailVerified) return { user: view };
+  return { user: view, access_token: await signAccessToken(deps.keys, user, identity.sessionId ?? randomUUID()), token_refreshed: true };
+}

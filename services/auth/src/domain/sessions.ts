@@ -1,0 +1,39 @@
+/** Access tokens are short-lived: a role change or ban reaches every service within this. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 15 * 60;
+
+/** "Stay logged in" keeps a session 30 days; otherwise it lasts a working day. */
+export const REFRESH_LIFETIME_MS = { stayLoggedIn: 30 * 24 * 3600_000, session: 24 * 3600_000 } as const;
+
+export function refreshExpiry(now: Date, stayLoggedIn: boolean): Date {
+  return new Date(now.getTime() + (stayLoggedIn ? REFRESH_LIFETIME_MS.stayLoggedIn : REFRESH_LIFETIME_MS.session));
+}
+
+export interface RefreshTokenState {
+  usedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date;
+}
+
+/**
+ * What presenting a refresh token leads to: a fresh one (rotate); a 401 for a
+ * revoked or expired one; and for a token already rotated away, the theft
+ * signal: revoke its whole family.
+ */
+export type RefreshVerdict = 'rotate' | 'reuse' | 'revoked' | 'expired';
+
+export function judgeRefresh(token: RefreshTokenState, now: Date): RefreshVerdict {
+  if (token.revokedAt) return 'revoked';
+  if (token.usedAt) return 'reuse';
+  if (token.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'rotate';
+}
+
+export interface BanState {
+  isBanned: boolean;
+  banExpiresAt: Date | null;
+}
+
+/** A ban holds while it has no end or its end is still ahead. */
+export function isBanActive(user: BanState, now: Date): boolean {
+  return user.isBanned && (user.banExpiresAt === null || user.banExpiresAt.getTime() > now.getTime());
+}

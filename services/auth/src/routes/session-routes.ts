@@ -1,0 +1,36 @@
+import { loginRequestSchema, meResponseSchema, registerRequestSchema, sessionResponseSchema } from '@planner/contracts';
+import { bearerToken, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { login, logout, me, refresh, register, type SessionDeps } from '../commands/sessions.js';
+
+/** Register, login, refresh, logout and me (part 1 §7 Auth). */
+export async function sessionRoutes(app: App, { ctx, deps }: { ctx: ServiceContext; deps: SessionDeps }): Promise<void> {
+  app.post(
+    '/auth/register',
+    { schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: sessionResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await register(ctx, deps, request.body, request.ip)),
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
+    async (request) => login(ctx, deps, request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { bearerIsNotAccessToken: true },
+      schema: { tags: ['auth'], description: 'The refresh token goes as the bearer.', response: { 200: sessionResponseSchema } },
+    },
+    async (request) => refresh(ctx, deps, bearerToken(request.headers.authorization)),
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (request) => {
+    await logout(ctx, requireUser(request).sessionId);
+    return { success: true };
+  });
+
+  app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: meResponseSchema } } }, async (request) =>
+    me(ctx, deps, requireUser(request)),
+  );
+}

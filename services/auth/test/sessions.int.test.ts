@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessages } from '@planner/contracts';
+import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
+import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { loadSigningKeys } from '../src/adapters/signing-keys.js';
+import { createTurnstile } from '../src/adapters/turnstile.js';
+import { buildApp } from '../src/app.js';
+import type { AuthConfig } from '../src/config.js';
+import { entities, migrations } from '../src/entities/index.js';
+import { User } from '../src/entities/user.entity.js';
+import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
+
+let ctx: TestServiceContext<AuthConfig>;
+let app: App;
+let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
+
+const newUser = (n: string) => ({
+  username: `user_${n}`,
+  email: `User.${n}@Example.com`,
+  password: 'Sturdy#Pass1',
+  newsletter_subscribe: true,
+  turnstile_token: DUMMY_TOKEN,
+});
+
+beforeAll(async () => {
+  turnstile = await startTurnstileStandIn();
+  ctx = await createTestContext<AuthConfig>({ name: 'sessions', entities, migrations });
+  const keys = await loadSigningKeys();
+  // The app's own tokens must verify in its own identity plugin.
+  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
+  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }) });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await ctx?.cleanup();
+  await turnstile?.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('register', () => {
+  it('creates a basic account, opens a session and records auth.user.registered', async () => {
+    const res = await post('/auth/register', newUser('a'));
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.user).toMatchObject({ username: 'user_a', role: 'basic', email_verified: false, newsletter_subscribed: true });
+    expect(body.user.capabilities.can_use_generator).toBe(false);
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body).not.toMatch(/argon2|password/i);
+    const event = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.registered' });
+    expect(event.envelope.data).toMatchObject({ userId: body.user.id, newsletterSubscribe: true });
+  });
+
+  it('refuses a taken e-mail (any case) and a taken username (any case)', async () => {
+    const email = await post('/auth/register', { ...newUser('b'), email: 'USER.A@example.com' });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().message).toBe(AuthMessages.emailTaken);
+    const name = await post('/auth/register', { ...newUser('b'), username: 'USER_A' });
+    expect(name.statusCode).toBe(409);
+    expect(name.json().message).toBe(AuthMessages.usernameTaken);
+  });
+
+  it.each([
+    ['a missing security check', { turnstile_token: undefined }, AuthMessages.securityCheckRequired],
+    ['a failed security check', { turnstile_token: 'forged' }, AuthMessages.securityCheckRequired],
+    ['a long username', { username: 'u'.repeat(31) }, AuthMessages.usernameTooLong],
+    ['a username with spaces', { username: 'ann lee' }, AuthMessages.usernameCharacters],
+    ['a weak password', { password: 'password1' }, AuthMessages.weakPassword],
+    ['a missing e-mail', { email: undefined }, AuthMessages.enterEmail],
+    ['a malformed e-mail', { email: 'not-an-email' }, AuthMessages.enterValidEmail],
+    ['an SQL-ish username', { username: "x'; DROP TABLE users;--" }, AuthMessages.usernameCharacters],
+  ])('answers 400 for %s', async (_case, change, message) => {
+    const res = await post('/auth/register', { ...newUser('c'), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
+describe('login, me, refresh, logout', () => {
+  it('logs in with the right password only, with the same answer for an unknown e-mail', async () => {
+    await post('/auth/register', newUser('d'));
+    const ok = await post('/auth/login', { email: 'user.d@example.com', password: 'Sturdy#Pass1', turnstile_token: DUMMY_TOKEN });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.last_login).not.toBeNull();
+    for (const attempt of [
+      { email: 'user.d@example.com', password: 'Wrong#Pass1' },
+      { email: 'nobody@example.com', password: 'Sturdy#Pass1' },
+    ]) {
+      const res = await post('/auth/login', { ...attempt, turnstile_token: DUMMY_TOKEN });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid credentials.');
+    }
+    const noCheck = await post('/auth/login', { email: 'user.d@example.com', password: 'Sturdy#Pass1' });
+    expect(noCheck.json().message).toBe('Please complete the security check');
+  });
+
+  it('renews the access token from /auth/me when the role changed', async () => {
+    const session = (await post('/auth/register', newUser('e'))).json();
+    const me = await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } });
+    expect(me.json()).toEqual({ user: expect.objectContaining({ id: session.user.id }) });
+    await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { role: 'pro' });
+    const renewed = (await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    expect(renewed).toMatchObject({ token_refreshed: true, user: { role: 'pro', capabilities: { can_use_calendar: true } } });
+    expect(await ctx.verifier.verify(renewed.access_token)).toMatchObject({ role: 'pro' });
+  });
+
+  it('rotates refresh tokens and revokes the whole session when a spent one comes back', async () => {
+    const first = (await post('/auth/register', newUser('f'))).json();
+    const second = await post('/auth/refresh', undefined, first.refresh_token);
+    expect(second.statusCode).toBe(200);
+    const third = (await post('/auth/refresh', undefined, second.json().refresh_token)).json();
+    expect(third.refresh_token).not.toBe(second.json().refresh_token);
+
+    const replay = await post('/auth/refresh', undefined, first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    // The thief's replay also ended the legitimate holder's newest token.
+    expect((await post('/auth/refresh', undefined, third.refresh_token)).statusCode).toBe(401);
+    const revoked = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.sessions.revoked' });
+    expect(revoked.envelope.data).toMatchObject({ userId: first.user.id });
+  });
+
+  it('ends the session on logout', async () => {
+    const session = (await post('/auth/register', newUser('g'))).json();
+    expect((await post('/auth/logout', undefined, session.access_token)).statusCode).toBe(200);
+    expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', undefined, 'made-up')).statusCode).toBe(401);
+  });
+
+  it('refuses a banned user with the reason and end of the ban', async () => {
+    const session = (await post('/auth/register', newUser('h'))).json();
+    const until = new Date(Date.now() + 3600_000);
+    await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { isBanned: true, banReason: 'spam', bannedAt: new Date(), banExpiresAt: until });
+    const res = await post('/auth/login', { email: 'user.h@example.com', password: 'Sturdy#Pass1', turnstile_token: DUMMY_TOKEN });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: AuthMessages.accountBanned, ban_reason: 'spam', ban_expires_at: until.toISOString() });
+    expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(403);
+  });
+});
