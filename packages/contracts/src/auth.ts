@@ -80,3 +80,16 @@ export const meResponseSchema = z.object({
   access_token: z.string().optional(),
   token_refreshed: z.boolean().optional(),
 });
+
+/** POST /auth/change-password. */
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string({ error: AuthMessages.currentPasswordWrong }).min(1, AuthMessages.currentPasswordWrong).max(1024),
+  new_password: z.string({ error: AuthMessages.weakPasswordChange }).refine(isStrongPassword, AuthMessages.weakPasswordChange),
+});
+
+/** DELETE /auth/delete-account: the exact phrase, typed by the user. */
+export const deleteAccountRequestSchema = z.object({
+  confirmation: z.literal(AuthMessages.deleteConfirmationPhrase, { error: AuthMessages.deleteConfirmationMismatch }),
+});
+
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });

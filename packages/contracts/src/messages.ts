@@ -65,6 +65,13 @@ export const AuthMessages = {
   userNotFound: 'User not found',
   /** Not worded by the spec: shown with the ban's reason and end. */
   accountBanned: 'Your account has been banned.',
+  /** Not worded by the spec. */
+  currentPasswordWrong: 'Current password is incorrect.',
+  /** Not worded by the spec: the confirmation phrase did not match. */
+  deleteConfirmationMismatch: 'Please type DELETE MY ACCOUNT to confirm.',
+  /** Part 1 §8 words the client's text from hours_remaining; this is the server's. */
+  recentlyDeletedWait: (hours: number) =>
+    `This account was recently deleted and cannot be registered again for ${Math.floor(hours / 24)} days and ${hours % 24} hours.`,
 } as const;
 
 export const OrganizationMessages = {

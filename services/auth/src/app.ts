@@ -3,6 +3,7 @@ import { loadSigningKeys } from './adapters/signing-keys.js';
 import { createTurnstile } from './adapters/turnstile.js';
 import type { SessionDeps } from './commands/sessions.js';
 import type { AuthConfig } from './config.js';
+import { accountRoutes } from './routes/account-routes.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { sessionRoutes } from './routes/session-routes.js';
 
@@ -18,5 +19,6 @@ export async function buildApp(ctx: ServiceContext<AuthConfig>, deps: Partial<Au
   });
   await app.register(jwksRoutes, { keys });
   await app.register(sessionRoutes, { ctx, deps: { keys, securityCheck } });
+  await app.register(accountRoutes, { ctx });
   return app;
 }

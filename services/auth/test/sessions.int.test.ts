@@ -139,3 +139,43 @@ describe('login, me, refresh, logout', () => {
     expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(403);
   });
 });
+
+describe('change password and delete account', () => {
+  const authed = (method: 'POST' | 'DELETE', url: string, token: string, payload: object) =>
+    app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+
+  it('changes the password after checking the current one, ending the other sessions', async () => {
+    const here = (await post('/auth/register', newUser('i'))).json();
+    const elsewhere = (await post('/auth/login', { email: 'user.i@example.com', password: 'Sturdy#Pass1', turnstile_token: DUMMY_TOKEN })).json();
+
+    const wrong = await authed('POST', '/auth/change-password', here.access_token, { current_password: 'Nope#1234', new_password: 'Fresh#Pass2' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(AuthMessages.currentPasswordWrong);
+    const weak = await authed('POST', '/auth/change-password', here.access_token, { current_password: 'Sturdy#Pass1', new_password: 'fresh' });
+    expect(weak.json().message).toBe('Please ensure your password meets all requirements.');
+
+    const ok = await authed('POST', '/auth/change-password', here.access_token, { current_password: 'Sturdy#Pass1', new_password: 'Fresh#Pass2' });
+    expect(ok.json()).toEqual({ success: true, message: 'Password changed successfully!' });
+    expect((await post('/auth/refresh', undefined, elsewhere.refresh_token)).statusCode).toBe(401);
+    expect((await post('/auth/refresh', undefined, here.refresh_token)).statusCode).toBe(200);
+    expect((await post('/auth/login', { email: 'user.i@example.com', password: 'Fresh#Pass2', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
+  });
+
+  it('deletes only on the exact phrase, then holds the e-mail for 30 days', async () => {
+    const session = (await post('/auth/register', newUser('j'))).json();
+    const sloppy = await authed('DELETE', '/auth/delete-account', session.access_token, { confirmation: 'delete my account' });
+    expect(sloppy.statusCode).toBe(400);
+    expect(sloppy.json().message).toBe(AuthMessages.deleteConfirmationMismatch);
+
+    const done = await authed('DELETE', '/auth/delete-account', session.access_token, { confirmation: 'DELETE MY ACCOUNT' });
+    expect(done.json()).toEqual({ success: true, message: 'Account deleted successfully!' });
+    const deleted = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.deleted' });
+    expect(deleted.envelope.data).toMatchObject({ userId: session.user.id });
+    expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
+
+    const again = await post('/auth/register', { ...newUser('j'), email: 'USER.J@example.com' });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ recently_deleted: true, deletion_info: { hours_remaining: 720 } });
+    expect(again.json().message).toBe('This account was recently deleted and cannot be registered again for 30 days and 0 hours.');
+  });
+});

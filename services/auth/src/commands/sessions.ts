@@ -5,7 +5,9 @@ import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } fr
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
 import type { SecurityCheck } from '../adapters/turnstile.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
+import { emailHash } from '../domain/email-hash.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
+import { DeletedAccount } from '../entities/deleted-account.entity.js';
 import { toPublicUser } from '../domain/user-view.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
@@ -61,11 +63,21 @@ function banError(user: User): HttpError {
 const findByEmail = (manager: EntityManager, email: string) =>
   manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
 
+/** 403 with `recently_deleted` and the hours left while a deleted account's e-mail is on hold. */
+async function refuseRecentlyDeleted(manager: EntityManager, email: string): Promise<void> {
+  const hold = await manager.getRepository(DeletedAccount).findOneBy({ emailHash: emailHash(email) });
+  const now = new Date();
+  if (!hold || hold.holdUntil <= now) return;
+  const hours = hoursRemaining(hold.holdUntil, now);
+  throw new HttpError(403, AuthMessages.recentlyDeletedWait(hours), { recently_deleted: true, deletion_info: { hours_remaining: hours } });
+}
+
 export async function register(ctx: ServiceContext, deps: SessionDeps, input: RegisterRequest, ip: string): Promise<Session> {
   await passSecurityCheck(deps, input.turnstile_token, ip);
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.dataSource.transaction(async (manager) => {
+      await refuseRecentlyDeleted(manager, input.email);
       if (await findByEmail(manager, input.email)) throw conflict(AuthMessages.emailTaken);
       const sameName = await manager
         .getRepository(User)

@@ -37,3 +37,11 @@ export interface BanState {
 export function isBanActive(user: BanState, now: Date): boolean {
   return user.isBanned && (user.banExpiresAt === null || user.banExpiresAt.getTime() > now.getTime());
 }
+
+/** Part 1 / issue 3: a deleted account's e-mail may not register again for 30 days. */
+export const DELETED_ACCOUNT_HOLD_MS = 30 * 24 * 3600_000;
+
+/** Whole hours left on a hold, rounded up so that "0 hours" never shows while it still holds. */
+export function hoursRemaining(holdUntil: Date, now: Date): number {
+  return Math.max(0, Math.ceil((holdUntil.getTime() - now.getTime()) / 3600_000));
+}

@@ -1,7 +1,9 @@
 import { CreateUsers1763700000100 } from '../migrations/1763700000100-create-users.js';
 import { SessionsAndBans1763700000200 } from '../migrations/1763700000200-sessions-and-bans.js';
+import { DeletedAccounts1763700000300 } from '../migrations/1763700000300-deleted-accounts.js';
+import { DeletedAccount } from './deleted-account.entity.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { User } from './user.entity.js';
 
-export const entities = [User, RefreshToken];
-export const migrations = [CreateUsers1763700000100, SessionsAndBans1763700000200];
+export const entities = [User, RefreshToken, DeletedAccount];
+export const migrations = [CreateUsers1763700000100, SessionsAndBans1763700000200, DeletedAccounts1763700000300];
