@@ -93,3 +93,23 @@ export const deleteAccountRequestSchema = z.object({
 });
 
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+
+/** POST /auth/reset-password: asks for a reset link. */
+export const resetRequestSchema = z.object({
+  email: requiredEmail,
+  turnstile_token: securityCheck,
+});
+
+/** POST /auth/reset-password/{token}. */
+export const resetPasswordSchema = z.object({
+  new_password: z
+    .string({ error: AuthMessages.resetPasswordTooShort })
+    .min(LIMITS.passwordMinLength, AuthMessages.resetPasswordTooShort)
+    .refine(isStrongPassword, AuthMessages.weakPassword),
+});
+
+export const resendVerificationResponseSchema = z.object({
+  message: z.string(),
+  attempts_remaining: z.number().int(),
+  reset_in: z.number().int(),
+});

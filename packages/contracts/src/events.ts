@@ -35,6 +35,10 @@ export const eventSchemas = {
   'auth.user.banned': z.object({ ...userRef, reason: z.string().min(1), expiresAt: z.string().datetime().nullable() }),
   'auth.user.unbanned': z.object(userRef),
   'auth.user.deleted': z.object({ ...userRef, email: z.string().email() }),
+  /** Notifications mails the link; the link carries a single-use token valid 24 h. */
+  'auth.email_verification.requested': z.object({ ...userRef, email: z.string().email(), username: z.string(), verifyUrl: z.string().url() }),
+  /** Notifications mails the link; the link carries a single-use token valid 1 h. */
+  'auth.password_reset.requested': z.object({ ...userRef, email: z.string().email(), username: z.string(), resetUrl: z.string().url() }),
   /** Every session of the user ends now: caches of verified tokens drop them. */
   'auth.sessions.revoked': z.object({ ...userRef, reason: z.string() }),
   'billing.subscription.changed': z.object({

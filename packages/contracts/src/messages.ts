@@ -66,6 +66,13 @@ export const AuthMessages = {
   /** Not worded by the spec: shown with the ban's reason and end. */
   accountBanned: 'Your account has been banned.',
   /** Not worded by the spec. */
+  emailVerified: 'Email verified successfully!',
+  /** Not worded by the spec. */
+  verificationSent: 'Verification email sent. Please check your inbox.',
+  /** Not worded by the spec: too many resends for one e-mail. */
+  tooManyResends: (minutes: number) => `Too many verification emails requested. Please try again in ${minutes} minutes.`,
+  passwordResetDone: 'Password reset successful!',
+  /** Not worded by the spec. */
   currentPasswordWrong: 'Current password is incorrect.',
   /** Not worded by the spec: the confirmation phrase did not match. */
   deleteConfirmationMismatch: 'Please type DELETE MY ACCOUNT to confirm.',

@@ -5,6 +5,7 @@ import type { SessionDeps } from './commands/sessions.js';
 import type { AuthConfig } from './config.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { jwksRoutes } from './routes/jwks.js';
+import { linkRoutes } from './routes/link-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 
 export type AuthDeps = SessionDeps;
@@ -20,5 +21,6 @@ export async function buildApp(ctx: ServiceContext<AuthConfig>, deps: Partial<Au
   await app.register(jwksRoutes, { keys });
   await app.register(sessionRoutes, { ctx, deps: { keys, securityCheck } });
   await app.register(accountRoutes, { ctx });
+  await app.register(linkRoutes, { ctx, securityCheck });
   return app;
 }

@@ -7,6 +7,8 @@ export const configSchema = serviceConfigSchema(4001, {
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Private Ed25519 JWK (JSON) that signs access tokens; a fresh one per process when absent. */
   AUTH_SIGNING_KEY: z.string().optional(),
+  /** The public address of the app: links in e-mails point here. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
   /** Cloudflare Turnstile; without a secret the security check runs in sandbox mode. */
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),

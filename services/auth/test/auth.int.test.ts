@@ -5,7 +5,7 @@ import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.
 import { verifyPassword } from '../src/adapters/password-hasher.js';
 import { buildApp } from '../src/app.js';
 import { seedAdmin } from '../src/commands/seed-admin.js';
-import type { AuthConfig } from '../src/config.js';
+import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
 
@@ -13,7 +13,7 @@ let ctx: TestServiceContext<AuthConfig>;
 let keys: SigningKeys;
 
 beforeAll(async () => {
-  ctx = await createTestContext<AuthConfig>({ name: 'auth', entities, migrations });
+  ctx = await createTestContext({ name: 'auth', entities, migrations, configSchema });
   keys = await loadSigningKeys();
 });
 

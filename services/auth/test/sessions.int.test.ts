@@ -5,7 +5,7 @@ import { createTestContext, type TestServiceContext } from '@planner/service-kit
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
-import type { AuthConfig } from '../src/config.js';
+import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
 import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
@@ -24,7 +24,7 @@ const newUser = (n: string) => ({
 
 beforeAll(async () => {
   turnstile = await startTurnstileStandIn();
-  ctx = await createTestContext<AuthConfig>({ name: 'sessions', entities, migrations });
+  ctx = await createTestContext({ name: 'sessions', entities, migrations, configSchema });
   const keys = await loadSigningKeys();
   // The app's own tokens must verify in its own identity plugin.
   ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
@@ -177,5 +177,54 @@ describe('change password and delete account', () => {
     expect(again.statusCode).toBe(403);
     expect(again.json()).toMatchObject({ recently_deleted: true, deletion_info: { hours_remaining: 720 } });
     expect(again.json().message).toBe('This account was recently deleted and cannot be registered again for 30 days and 0 hours.');
+  });
+});
+
+describe('mailed links: verification and password reset', () => {
+  const linkOf = async (subject: string, userId: string, field: 'verifyUrl' | 'resetUrl') => {
+    const events = await ctx.dataSource.getRepository(OutboxEvent).find({ where: { subject }, order: { createdAt: 'DESC' } });
+    const event = events.find((e) => (e.envelope.data as { userId: string }).userId === userId);
+    return new URL((event!.envelope.data as Record<string, string>)[field]!).searchParams.get('token')!;
+  };
+
+  it('verifies the e-mail once with the mailed token, then says it is verified', async () => {
+    const session = (await post('/auth/register', newUser('k'))).json();
+    const token = await linkOf('auth.email_verification.requested', session.user.id, 'verifyUrl');
+    const ok = await app.inject({ method: 'GET', url: `/auth/verify-email/${token}` });
+    expect(ok.statusCode).toBe(200);
+    const again = await app.inject({ method: 'GET', url: `/auth/verify-email/${token}` });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('Email verification failed. Please try again or contact support.');
+    const resend = await post('/auth/resend-verification', undefined, session.access_token);
+    expect(resend.json().message).toBe('Already verified');
+    const me = (await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    expect(me).toMatchObject({ token_refreshed: true, user: { email_verified: true } });
+  });
+
+  it('limits resends per e-mail and says how many remain and when it resets', async () => {
+    const session = (await post('/auth/register', newUser('l'))).json();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await post('/auth/resend-verification', undefined, session.access_token));
+    expect(answers.slice(0, 3).map((r) => r.json().attempts_remaining)).toEqual([2, 1, 0]);
+    expect(answers[3]!.statusCode).toBe(429);
+    expect(answers[3]!.json()).toMatchObject({ attempts_remaining: 0, reset_in: expect.any(Number) });
+    expect(answers[3]!.json().reset_in).toBeGreaterThan(3500);
+  });
+
+  it('answers a reset request the same way for any e-mail, and resets once with the link', async () => {
+    const session = (await post('/auth/register', newUser('m'))).json();
+    for (const email of ['user.m@example.com', 'nobody@example.com']) {
+      const res = await post('/auth/reset-password', { email, turnstile_token: DUMMY_TOKEN });
+      expect(res.json()).toEqual({ message: 'If your email is registered, you will receive a password reset link.' });
+    }
+    const token = await linkOf('auth.password_reset.requested', session.user.id, 'resetUrl');
+    const short = await post(`/auth/reset-password/${token}`, { new_password: 'short' });
+    expect(short.json().message).toBe('Password must be at least 8 characters long.');
+    expect((await post(`/auth/reset-password/${token}`, { new_password: 'Brand#New9' })).json()).toEqual({ message: 'Password reset successful!' });
+    const reused = await post(`/auth/reset-password/${token}`, { new_password: 'Brand#New9' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toBe('Invalid reset link. Please request a new password reset.');
+    expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
+    expect((await post('/auth/login', { email: 'user.m@example.com', password: 'Brand#New9', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
   });
 });

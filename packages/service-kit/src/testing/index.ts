@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '@planner/contracts';
@@ -20,8 +21,10 @@ export interface TestContextOptions<C extends BaseConfig> {
   name: string;
   entities?: DataSourceOptions['entities'];
   migrations?: DataSourceOptions['migrations'];
-  /** Service-specific config on top of the base keys (already parsed). */
-  config?: Omit<C, keyof BaseConfig>;
+  /** The service's config schema: its defaults apply, as in production. */
+  configSchema?: z.ZodType<C>;
+  /** Environment variables for this test, on top of the infrastructure's. */
+  env?: Record<string, string>;
   /** Keys that sign test access tokens; made fresh when absent. */
   keys?: TestKeys;
 }
@@ -41,11 +44,15 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
   const urls = await testInfrastructure();
   const id = testId(options.name);
   const keys = options.keys ?? (await createTestKeys());
-  const config = {
-    ...baseConfigSchema.parse({ NODE_ENV: 'test', DATABASE_URL: urls.databaseUrl, REDIS_URL: urls.redisUrl, NATS_URL: urls.natsUrl }),
+  const schema = (options.configSchema ?? baseConfigSchema) as z.ZodType<C>;
+  const config = schema.parse({
+    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    ...options.config,
-  } as C;
+    DATABASE_URL: urls.databaseUrl,
+    REDIS_URL: urls.redisUrl,
+    NATS_URL: urls.natsUrl,
+    ...options.env,
+  });
   const logger = createLogger({ service: options.name, level: process.env.TEST_LOG_LEVEL ?? 'silent', stdout: true });
   const ctx = await connectInfrastructure({
     name: options.name,

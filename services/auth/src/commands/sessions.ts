@@ -8,6 +8,8 @@ import type { SecurityCheck } from '../adapters/turnstile.js';
 import { emailHash } from '../domain/email-hash.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
+import type { AuthConfig } from '../config.js';
+import { requestVerification } from './one-time-links.js';
 import { toPublicUser } from '../domain/user-view.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
@@ -72,7 +74,7 @@ async function refuseRecentlyDeleted(manager: EntityManager, email: string): Pro
   throw new HttpError(403, AuthMessages.recentlyDeletedWait(hours), { recently_deleted: true, deletion_info: { hours_remaining: hours } });
 }
 
-export async function register(ctx: ServiceContext, deps: SessionDeps, input: RegisterRequest, ip: string): Promise<Session> {
+export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDeps, input: RegisterRequest, ip: string): Promise<Session> {
   await passSecurityCheck(deps, input.turnstile_token, ip);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -104,6 +106,7 @@ export async function register(ctx: ServiceContext, deps: SessionDeps, input: Re
         newsletterSubscribe: input.newsletter_subscribe,
         emailVerified: false,
       });
+      await requestVerification(ctx, manager, user);
       return openSession(manager, deps.keys, user, false);
     });
   } catch (error) {

@@ -45,3 +45,10 @@ export const DELETED_ACCOUNT_HOLD_MS = 30 * 24 * 3600_000;
 export function hoursRemaining(holdUntil: Date, now: Date): number {
   return Math.max(0, Math.ceil((holdUntil.getTime() - now.getTime()) / 3600_000));
 }
+
+/** Lifetimes of mailed single-use links. */
+export const VERIFY_EMAIL_LIFETIME_MS = 24 * 3600_000;
+export const RESET_PASSWORD_LIFETIME_MS = 3600_000;
+
+/** Resends of the verification mail per e-mail: this many per window. */
+export const RESEND_LIMIT = { attempts: 3, windowSeconds: 3600 } as const;

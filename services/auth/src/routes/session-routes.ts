@@ -1,9 +1,10 @@
 import { loginRequestSchema, meResponseSchema, registerRequestSchema, sessionResponseSchema } from '@planner/contracts';
 import { bearerToken, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { login, logout, me, refresh, register, type SessionDeps } from '../commands/sessions.js';
+import type { AuthConfig } from '../config.js';
 
 /** Register, login, refresh, logout and me (part 1 §7 Auth). */
-export async function sessionRoutes(app: App, { ctx, deps }: { ctx: ServiceContext; deps: SessionDeps }): Promise<void> {
+export async function sessionRoutes(app: App, { ctx, deps }: { ctx: ServiceContext<AuthConfig>; deps: SessionDeps }): Promise<void> {
   app.post(
     '/auth/register',
     { schema: { tags: ['auth'], body: registerRequestSchema, response: { 201: sessionResponseSchema } } },

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { AuthMessages, resendVerificationResponseSchema, resetPasswordSchema, resetRequestSchema } from '@planner/contracts';
+import { badRequest, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import type { SecurityCheck } from '../adapters/turnstile.js';
+import { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../commands/one-time-links.js';
+import type { AuthConfig } from '../config.js';
+
+const messageSchema = z.object({ message: z.string() });
+const tokenParams = z.object({ token: z.string().max(200) });
+
+/** E-mail verification and password reset, both through mailed single-use links. */
+export async function linkRoutes(app: App, { ctx, securityCheck }: { ctx: ServiceContext<AuthConfig>; securityCheck: SecurityCheck }): Promise<void> {
+  app.post('/auth/resend-verification', { schema: { tags: ['auth'], response: { 200: resendVerificationResponseSchema } } }, async (request) =>
+    resendVerification(ctx, requireUser(request)),
+  );
+
+  app.get('/auth/verify-email/:token', { schema: { tags: ['auth'], params: tokenParams, response: { 200: messageSchema } } }, async (request) => {
+    await verifyEmail(ctx, request.params.token);
+    return { message: AuthMessages.emailVerified };
+  });
+
+  app.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: messageSchema } } }, async (request) => {
+    if (!(await securityCheck.verify(request.body.turnstile_token, request.ip))) {
+      throw badRequest(AuthMessages.securityCheckRequired, { field: 'turnstile_token' });
+    }
+    await requestPasswordReset(ctx, request.body.email);
+    return { message: AuthMessages.resetRequested };
+  });
+
+  app.post(
+    '/auth/reset-password/:token',
+    { schema: { tags: ['auth'], params: tokenParams, body: resetPasswordSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await resetPassword(ctx, request.params.token, request.body.new_password);
+      return { message: AuthMessages.passwordResetDone };
+    },
+  );
+}
