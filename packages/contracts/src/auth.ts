@@ -113,3 +113,38 @@ export const resendVerificationResponseSchema = z.object({
   attempts_remaining: z.number().int(),
   reset_in: z.number().int(),
 });
+
+/** POST /auth/admin/ban-user: a reason, and whole hours (at least 1) or none for a permanent ban. */
+export const banRequestSchema = z.object({
+  user_id: z.string().uuid(AuthMessages.noUserId),
+  reason: z.string({ error: AuthMessages.banReasonRequired }).trim().min(1, AuthMessages.banReasonRequired).max(500),
+  duration_hours: z
+    .number()
+    .int(AuthMessages.banDurationInvalid)
+    .min(LIMITS.banMinHours, AuthMessages.banDurationInvalid)
+    .max(24 * 365 * 10, AuthMessages.banDurationInvalid)
+    .nullable()
+    .optional(),
+});
+
+export const userIdBodySchema = z.object({ user_id: z.string().uuid(AuthMessages.noUserId) });
+
+export const roleChangeSchema = z.object({ role: roleSchema });
+
+/** POST /auth/admin/organization-status: deactivating needs a reason (part 1 §5). */
+export const organizationStatusSchema = z
+  .object({
+    organization_id: z.string().min(1),
+    activate: z.boolean(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine((body) => body.activate || (body.reason ?? '').length > 0, {
+    message: AuthMessages.deactivateReasonRequired,
+    path: ['reason'],
+  });
+
+export const userListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});

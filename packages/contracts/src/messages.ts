@@ -65,6 +65,8 @@ export const AuthMessages = {
   userNotFound: 'User not found',
   /** Not worded by the spec: shown with the ban's reason and end. */
   accountBanned: 'Your account has been banned.',
+  /** Not worded by the spec (part 1 §5: an integer of at least 1 hour; empty means permanent). */
+  banDurationInvalid: 'Ban duration must be a whole number of hours, at least 1.',
   /** Not worded by the spec. */
   emailVerified: 'Email verified successfully!',
   /** Not worded by the spec. */

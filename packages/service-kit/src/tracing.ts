@@ -5,6 +5,7 @@ import {
   SpanStatusCode,
   trace,
   type Context,
+  type ContextManager,
   type Span,
   type TextMapGetter,
   type TextMapSetter,
@@ -23,6 +24,12 @@ export interface TracingOptions {
   otlpEndpoint?: string;
   /** Extra processors, e.g. an in-memory exporter in tests. */
   spanProcessors?: tracing.SpanProcessor[];
+  /**
+   * How the active context follows async work: the SDK's AsyncLocalStorage
+   * manager unless given. A process that hands contexts on explicitly (the
+   * gateway) can pass a cheaper one; AsyncLocalStorage costs on every async step.
+   */
+  contextManager?: ContextManager;
 }
 
 /**
@@ -30,13 +37,13 @@ export interface TracingOptions {
  * requests, proxying, NATS publish and consume) rather than by monkey-patching
  * instrumentations, which do not hook ES modules without a loader.
  */
-export function startTracing({ serviceName, otlpEndpoint, spanProcessors = [] }: TracingOptions): void {
+export function startTracing({ serviceName, otlpEndpoint, spanProcessors = [], contextManager }: TracingOptions): void {
   if (sdk) return;
+  const common = { serviceName, instrumentations: [], ...(contextManager ? { contextManager } : {}) };
   sdk = otlpEndpoint
-    ? new NodeSDK({ serviceName, instrumentations: [] })
+    ? new NodeSDK(common)
     : new NodeSDK({
-        serviceName,
-        instrumentations: [],
+        ...common,
         spanProcessors: spanProcessors.length > 0 ? spanProcessors : [new tracing.NoopSpanProcessor()],
       });
   sdk.start();

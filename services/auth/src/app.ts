@@ -4,6 +4,7 @@ import { createTurnstile } from './adapters/turnstile.js';
 import type { SessionDeps } from './commands/sessions.js';
 import type { AuthConfig } from './config.js';
 import { accountRoutes } from './routes/account-routes.js';
+import { adminRoutes } from './routes/admin-routes.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { linkRoutes } from './routes/link-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -22,5 +23,6 @@ export async function buildApp(ctx: ServiceContext<AuthConfig>, deps: Partial<Au
   await app.register(sessionRoutes, { ctx, deps: { keys, securityCheck } });
   await app.register(accountRoutes, { ctx });
   await app.register(linkRoutes, { ctx, securityCheck });
+  await app.register(adminRoutes, { ctx });
   return app;
 }

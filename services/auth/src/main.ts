@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { seedAdmin } from './commands/seed-admin.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
+import { followSubscriptions } from './events/subscription-changed.js';
 
 await runService({
   name: 'auth',
@@ -11,6 +12,7 @@ await runService({
   migrations,
   buildApp: (ctx) => buildApp(ctx),
   onStart: async (ctx) => {
+    await followSubscriptions(ctx);
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = ctx.config;
     if (ADMIN_EMAIL && ADMIN_PASSWORD) {
       const result = await seedAdmin(ctx, ADMIN_EMAIL, ADMIN_PASSWORD);

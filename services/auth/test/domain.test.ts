@@ -46,3 +46,21 @@ describe('session rules', async () => {
     expect(hoursRemaining(now, now)).toBe(0);
   });
 });
+
+describe('roles and plans', async () => {
+  const { defaultRole, roleAfterSubscription } = await import('../src/domain/roles.js');
+
+  it('gives the plan while the subscription lives and basic once canceled, never touching admins', () => {
+    expect(roleAfterSubscription('basic', 'pro', 'active')).toBe('pro');
+    expect(roleAfterSubscription('pro', 'pro', 'past_due')).toBe('pro');
+    expect(roleAfterSubscription('pro', 'pro', 'canceled')).toBe('basic');
+    expect(roleAfterSubscription('admin', 'starter', 'active')).toBe('admin');
+    expect(roleAfterSubscription('superadmin', 'starter', 'canceled')).toBe('superadmin');
+  });
+
+  it('resets to the plan role, or basic without a live subscription', () => {
+    expect(defaultRole('advanced', 'active')).toBe('advanced');
+    expect(defaultRole('advanced', 'canceled')).toBe('basic');
+    expect(defaultRole(null, null)).toBe('basic');
+  });
+});

@@ -4,7 +4,7 @@ import type { User } from '../entities/user.entity.js';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The user as the API shows it: capabilities resolved, no secrets. */
-export function toPublicUser(user: User, subscription: PublicUser['subscription'] = null): PublicUser {
+export function toPublicUser(user: User): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -24,6 +24,6 @@ export function toPublicUser(user: User, subscription: PublicUser['subscription'
       can_use_auto_post: user.canUseAutoPost,
       can_use_post_review: user.canUsePostReview,
     }),
-    subscription,
+    subscription: user.planType && user.subscriptionStatus ? { plan_type: user.planType, status: user.subscriptionStatus } : null,
   };
 }

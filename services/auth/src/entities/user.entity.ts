@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Role } from '@planner/contracts';
+import type { PlanType, Role, SubscriptionStatus } from '@planner/contracts';
 
 /** A user account (part 1 §3). Capability flags grant features beyond the role. */
 @Entity({ name: 'users' })
@@ -55,6 +55,13 @@ export class User {
 
   @Column({ type: 'timestamptz', name: 'banned_at', nullable: true })
   bannedAt!: Date | null;
+
+  /** Read model of the billing service's subscription (billing.subscription.changed). */
+  @Column({ type: 'varchar', length: 20, name: 'plan_type', nullable: true })
+  planType!: PlanType | null;
+
+  @Column({ type: 'varchar', length: 20, name: 'subscription_status', nullable: true })
+  subscriptionStatus!: SubscriptionStatus | null;
 
   /** Null with is_banned means a permanent ban. */
   @Column({ type: 'timestamptz', name: 'ban_expires_at', nullable: true })

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessages, SharedMessages } from '@planner/contracts';
+import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
+import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
+import { createTurnstile } from '../src/adapters/turnstile.js';
+import { buildApp } from '../src/app.js';
+import { configSchema, type AuthConfig } from '../src/config.js';
+import { entities, migrations } from '../src/entities/index.js';
+import { User } from '../src/entities/user.entity.js';
+import { followSubscriptions } from '../src/events/subscription-changed.js';
+
+let ctx: TestServiceContext<AuthConfig>;
+let app: App;
+let keys: SigningKeys;
+let adminToken: string;
+let proToken: string;
+const ids: Record<string, string> = {};
+
+async function addUser(name: string, role: User['role']): Promise<User> {
+  const users = ctx.dataSource.getRepository(User);
+  return users.save(users.create({ username: name, email: `${name}@example.com`, role, emailVerified: true }));
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'admin', entities, migrations, configSchema });
+  keys = await loadSigningKeys();
+  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
+  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
+  for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
+    ids[name] = (await addUser(name, role)).id;
+  }
+  adminToken = await keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
+  proToken = await keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
+  await followSubscriptions(ctx);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await ctx?.cleanup();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
+  app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('admin user management', () => {
+  it('refuses every admin route to anonymous callers (401) and to non-admins (403)', async () => {
+    const routes: Array<['GET' | 'POST' | 'PUT', string, object?]> = [
+      ['GET', '/auth/users'],
+      ['GET', `/auth/users/${ids.sam_1}`],
+      ['GET', `/auth/users/${ids.sam_1}/organizations`],
+      ['GET', `/auth/users/${ids.sam_1}/subscription`],
+      ['PUT', `/auth/users/${ids.sam_1}/role`, { role: 'admin' }],
+      ['POST', `/auth/users/${ids.sam_1}/role/reset`],
+      ['POST', '/auth/admin/ban-user', { user_id: ids.sam_1, reason: 'x' }],
+      ['POST', '/auth/admin/unban-user', { user_id: ids.sam_1 }],
+      ['GET', '/auth/admin/banned-users'],
+      ['POST', '/auth/admin/organization-status', { organization_id: 'o1', activate: true }],
+      ['GET', '/auth/admin/inactive-organizations'],
+    ];
+    for (const [method, url, body] of routes) {
+      expect((await call(method, url, undefined, body)).statusCode, `${method} ${url}`).toBe(401);
+      const res = await call(method, url, proToken, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBe(SharedMessages.adminRequired);
+    }
+    expect((await ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! })).role).toBe('basic');
+  });
+
+  it('lists users with a literal search and paging', async () => {
+    const res = (await call('GET', '/auth/users?search=sam_&per_page=1', adminToken)).json();
+    expect(res.data.pagination).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
+    expect(res.data.users[0].username).toMatch(/^sam_/);
+    expect((await call('GET', '/auth/users?search=%25', adminToken)).json().data.pagination.total).toBe(0);
+    expect(JSON.stringify(res)).not.toMatch(/password/i);
+  });
+
+  it('shows one user, and 404 "User not found" for an unknown id', async () => {
+    expect((await call('GET', `/auth/users/${ids.paula}`, adminToken)).json().data.user.role).toBe('pro');
+    const missing = await call('GET', `/auth/users/${randomUUID()}`, adminToken);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('User not found');
+  });
+
+  it('changes a role to any of the seven and resets it to the plan', async () => {
+    const res = await call('PUT', `/auth/users/${ids.sam_1}/role`, adminToken, { role: 'superadmin' });
+    expect(res.json().data.user.role).toBe('superadmin');
+    expect((await call('PUT', `/auth/users/${ids.sam_1}/role`, adminToken, { role: 'emperor' })).statusCode).toBe(400);
+    expect((await call('POST', `/auth/users/${ids.sam_1}/role/reset`, adminToken)).json().data.user.role).toBe('basic');
+    const events = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.user.role_changed' });
+    expect(events.map((e) => (e.envelope.data as { role: string }).role)).toEqual(expect.arrayContaining(['superadmin', 'basic']));
+  });
+
+  it('bans with a reason for whole hours, lists the ban, and unbans', async () => {
+    for (const [body, message] of [
+      [{ user_id: ids.sam_2, reason: '   ' }, AuthMessages.banReasonRequired],
+      [{ user_id: ids.sam_2, reason: 'spam', duration_hours: 0 }, AuthMessages.banDurationInvalid],
+      [{ user_id: ids.sam_2, reason: 'spam', duration_hours: 1.5 }, AuthMessages.banDurationInvalid],
+    ] as const) {
+      const res = await call('POST', '/auth/admin/ban-user', adminToken, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const banned = (await call('POST', '/auth/admin/ban-user', adminToken, { user_id: ids.sam_2, reason: 'spam', duration_hours: 2 })).json();
+    expect(banned.data.user).toMatchObject({ is_banned: true, ban_reason: 'spam' });
+    expect(Date.parse(banned.data.user.ban_expires_at) - Date.now()).toBeGreaterThan(7000_000);
+    const list = (await call('GET', '/auth/admin/banned-users', adminToken)).json();
+    expect(list.data.users.map((u: { id: string }) => u.id)).toEqual([ids.sam_2]);
+    const revoked = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
+    expect(revoked.some((e) => (e.envelope.data as { userId: string }).userId === ids.sam_2)).toBe(true);
+
+    const unbanned = (await call('POST', '/auth/admin/unban-user', adminToken, { user_id: ids.sam_2 })).json();
+    expect(unbanned.data.user).toMatchObject({ is_banned: false, ban_reason: null, ban_expires_at: null });
+  });
+
+  it('needs a reason to deactivate an organization, and says so when organizations does not answer', async () => {
+    const noReason = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: 'o1', activate: false });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Please provide a reason for deactivating this organization');
+    const down = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: 'o1', activate: false, reason: 'fraud' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(SharedMessages.serviceUnavailable);
+  });
+});
+
+describe('role follows the plan', () => {
+  it('sets the plan role on billing.subscription.changed, once, and never demotes an admin', async () => {
+    const publish = (userId: string, planType: string, status: string, eventId = randomUUID()) =>
+      ctx.bus.publish({ eventId, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId, planType, status } });
+    const twice = randomUUID();
+    await publish(ids.paula!, 'advanced', 'active', twice);
+    await publish(ids.boss!, 'starter', 'active');
+    const users = ctx.dataSource.getRepository(User);
+    await expect.poll(async () => (await users.findOneByOrFail({ id: ids.paula! })).role, { timeout: 5000 }).toBe('advanced');
+    await expect.poll(async () => (await users.findOneByOrFail({ id: ids.boss! })).planType, { timeout: 5000 }).toBe('starter');
+    expect((await users.findOneByOrFail({ id: ids.boss! })).role).toBe('admin');
+
+    await users.update({ id: ids.paula! }, { role: 'pro' });
+    await ctx.bus.connection.publish(ctx.bus.wireSubject('billing.subscription.changed'), new TextEncoder().encode(JSON.stringify({ eventId: twice, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId: ids.paula, planType: 'advanced', status: 'active' } })));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await users.findOneByOrFail({ id: ids.paula! })).role).toBe('pro'); // the redelivery had no second effect
+  });
+});
