@@ -1,0 +1,230 @@
+/**
+ * Gateway benchmark (issue 2 item 11): autocannon against a trivial route of a
+ * service, directly and through the gateway, in one run.
+ *
+ *   npx tsx bench/gateway/run.ts          (or: npm run bench:gateway -w bench)
+ *
+ * Starts the upstream (a kit server, GET /auth/ping → {ok:true}) and the real
+ * gateway (services/gateway/src/main.ts, real Redis and NATS, token check on:
+ * every request carries a valid bearer token, rate limit high enough not to
+ * trigger) as separate processes, warms each path up, then measures each for
+ * BENCH_SECONDS (10) with BENCH_CONNECTIONS (50) connections and prints
+ * requests/s, their ratio and p50/p99 of both; then runs both paths again
+ * under the same moderate load (50 clients pausing BENCH_THINK_MS = 50 ms
+ * between requests) and prints the p50/p99 the gateway adds. With
+ * BENCH_BASELINE=1 it also measures a plain @fastify/http-proxy for reference.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Pool } from 'undici';
+import { createRedis } from '@planner/service-kit';
+import { createTestKeys } from '@planner/service-kit/testing';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const children: ChildProcess[] = [];
+const USER = '00000000-0000-4000-8000-0000000000be';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name: string, script: string, cwd: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
+      process.stderr.write(`${name} exited (${code ?? signal}):\n${output.slice(-4000)}\n`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+interface Result {
+  total: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
+  const result = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  return {
+    total: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/**
+ * Latency under moderate load: `connections` clients, each sending a request,
+ * waiting for the answer, then pausing `thinkMs` (with jitter), for `duration`
+ * seconds. Unlike a fixed-rate autocannon run (which fires each second's quota
+ * in a burst), nothing queues unless the server is slow.
+ */
+async function paced(url: string, headers: Record<string, string>, duration: number, thinkMs: number): Promise<Result> {
+  const { origin, pathname } = new URL(url);
+  const pool = new Pool(origin, { connections, pipelining: 1 });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const until = performance.now() + duration * 1000;
+  const client = async () => {
+    await new Promise((r) => setTimeout(r, Math.random() * thinkMs));
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        const { statusCode, body } = await pool.request({ method: 'GET', path: pathname, headers });
+        await body.dump();
+        latencies.push(performance.now() - started);
+        if (statusCode < 200 || statusCode > 299) non2xx += 1;
+      } catch {
+        errors += 1;
+      }
+      await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
+  return { total: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), non2xx, errors };
+}
+
+let stopping = false;
+function stopAll(): void {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+async function main(): Promise<void> {
+  const keys = await createTestKeys('bench-key');
+  const token = await keys.sign({ sub: USER, role: 'pro' }, { expiresIn: '1h' });
+  const [upstreamPort, gatewayPort, plainPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-logs-'));
+  const upstream = `http://127.0.0.1:${upstreamPort}`;
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+
+  start('upstream', path.join(here, 'upstream.ts'), here, { PORT: String(upstreamPort), BENCH_JWKS: JSON.stringify(keys.jwks), LOG_LEVEL: 'warn' });
+  await waitForOk(`${upstream}/auth/ping`);
+  start('gateway', 'src/main.ts', path.join(root, 'services/gateway'), {
+    PORT: String(gatewayPort),
+    AUTH_URL: upstream,
+    JWKS_URL: `${upstream}/.well-known/jwks.json`,
+    RATE_LIMIT_MAX: '1000000000',
+    LOG_DIR: logDir,
+    LOG_LEVEL: process.env.GATEWAY_LOG_LEVEL ?? 'info',
+    NODE_ENV: 'production',
+  });
+  await waitForOk(`${gateway}/api/version`);
+
+  const headers = { authorization: `Bearer ${token}` };
+  const check = await fetch(`${gateway}/api/auth/ping`, { headers });
+  if (check.status !== 200) throw new Error(`gateway answered ${check.status}: ${await check.text()}`);
+  // The gateway counts every request of this user in Redis (key prefix `[NAMESPACE:]gateway:`): read the counter after the run.
+  const ns = process.env.NAMESPACE;
+  const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', ns ? `${ns}:gateway:` : 'gateway:');
+  const counter = `rl:all:u:${USER}`;
+  await redis.del(counter);
+
+  const direct = `${upstream}/auth/ping`;
+  const through = `${gateway}/api/auth/ping`;
+  process.stdout.write(`warming up (${warmupSeconds} s each), then ${seconds} s each at ${connections} connections...\n`);
+  await measure(direct, headers, warmupSeconds);
+  const warm = await measure(through, headers, warmupSeconds);
+  // 1. Throughput: both paths as fast as 50 connections go.
+  const d = await measure(direct, headers, seconds);
+  const g = await measure(through, headers, seconds);
+  const counted = Number(await redis.get(counter));
+  redis.disconnect();
+  // Optional reference: a plain @fastify/http-proxy (no token check, rate limit, tracing or logs), same upstream.
+  let plain: Result | undefined;
+  if (process.env.BENCH_BASELINE === '1') {
+    const proxy = start('plain proxy', path.join(here, 'plain-proxy.ts'), here, { PORT: String(plainPort), UPSTREAM: upstream });
+    await waitForOk(`http://127.0.0.1:${plainPort}/api/auth/ping`);
+    await measure(`http://127.0.0.1:${plainPort}/api/auth/ping`, headers, warmupSeconds);
+    plain = await measure(`http://127.0.0.1:${plainPort}/api/auth/ping`, headers, seconds);
+    proxy.kill('SIGTERM');
+  }
+  // 2. Latency at the same moderate load on both paths (50 clients with think time), so the difference
+  //    is the time the gateway adds to a request rather than queueing behind the slower path.
+  const thinkMs = Number(process.env.BENCH_THINK_MS ?? 50);
+  const dl = await paced(direct, headers, seconds, thinkMs);
+  const gl = await paced(through, headers, seconds, thinkMs);
+
+  const ratio = g.rps / d.rps;
+  const row = (label: string, r: Result) =>
+    `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  process.stdout.write(
+    [
+      '',
+      `gateway benchmark: GET /auth/ping, ${connections} connections, ${seconds} s per run, token check and rate limit on, ${os.cpus().length} CPUs`,
+      'throughput (as fast as possible):',
+      row('direct', d),
+      row('through gateway', g),
+      ...(plain ? [row('plain http-proxy', plain)] : []),
+      `  ratio (gateway / direct): ${ratio.toFixed(2)}x   (target >= 0.30x)${plain ? `; plain http-proxy / direct: ${(plain.rps / d.rps).toFixed(2)}x` : ''}`,
+      `  p99 added at saturation: ${g.p99 - d.p99} ms (queueing: at ${connections} connections latency is connections / throughput)`,
+      `latency at moderate load (${connections} clients, ${thinkMs} ms think time; about ${Math.round(gl.rps)} req/s):`,
+      row('direct', dl),
+      row('through gateway', gl),
+      `  added latency: p50 ${(gl.p50 - dl.p50).toFixed(1)} ms, p99 ${(gl.p99 - dl.p99).toFixed(1)} ms   (target p99 <= 5 ms)`,
+      `rate-limit counter of the benchmark user in Redis: ${counted} (requests sent through the gateway: ${g.total + warm.total})`,
+      '',
+    ].join('\n'),
+  );
+  fs.rmSync(logDir, { recursive: true, force: true });
+}
+
+main()
+  .then(() => {
+    stopAll();
+    process.exit(0);
+  })
+  .catch((error) => {
+    process.stderr.write(`benchmark failed: ${(error as Error).stack ?? error}\n`);
+    stopAll();
+    process.exit(1);
+  });

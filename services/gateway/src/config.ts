@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { SERVICE_NAMES, SERVICES, type ServiceName } from '@planner/contracts';
+import { serviceConfigSchema } from '@planner/service-kit';
+
+/** `auth` → `AUTH_URL`: the variable naming a service's base URL. */
+export type UpstreamVariable = `${Uppercase<ServiceName>}_URL`;
+export const upstreamVariable = (service: ServiceName) => `${service.toUpperCase()}_URL` as UpstreamVariable;
+
+const upstreamUrls = Object.fromEntries(
+  SERVICE_NAMES.map((service) => [upstreamVariable(service), z.string().url().default(`http://127.0.0.1:${SERVICES[service].port}`)]),
+) as Record<UpstreamVariable, z.ZodDefault<z.ZodString>>;
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const MiB = 1024 * 1024;
+
+/** The gateway's environment (ARCHITECTURE §1; issue 2 item 5). */
+export const configSchema = serviceConfigSchema(8080, {
+  /** AUTH_URL … NOTIFICATIONS_URL: where each service listens. */
+  ...upstreamUrls,
+  /** The built frontend (frontend/shell/dist), served at / with the SPA fallback; a placeholder page when unset. */
+  FRONTEND_DIST: z.string().optional(),
+  /** Origins allowed to call the API from a browser, comma-separated; empty means same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /**
+   * Proxies in front of the gateway whose X-Forwarded-For is believed (0: none,
+   * the socket address is the caller). Rate limits key anonymous callers by it.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  /** General limit: requests per caller (user id, else IP) per window. */
+  RATE_LIMIT_MAX: count(600),
+  RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /** Stricter limit on POST /api/auth/login, /register and /reset-password, per endpoint and caller. */
+  AUTH_RATE_LIMIT_MAX: count(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /** Largest request body (bytes) in general, and on the media upload routes. */
+  BODY_LIMIT_BYTES: count(1 * MiB),
+  UPLOAD_BODY_LIMIT_BYTES: count(100 * MiB),
+  /** Per-service time-out of /api/health and of fetching API documents. */
+  HEALTH_TIMEOUT_MS: count(3000),
+  /** How long the merged API document is reused. */
+  DOCS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  /** /api/logs/{name} returns at most this many bytes: the end of a larger file. */
+  LOG_READ_MAX_BYTES: count(5 * MiB),
+  /** Time an upstream has to start answering (ms); AI generation and uploads can be slow. */
+  UPSTREAM_TIMEOUT_MS: count(120_000),
+  /** Keep-alive connections per upstream service. */
+  UPSTREAM_CONNECTIONS: count(128),
+  /** Level of per-request logs on proxied routes ('info' logs every request; 'warn' only failures). */
+  PROXY_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** Reported by /api/version; the root package.json's version when unset. */
+  APP_VERSION: z.string().optional(),
+});
+export type GatewayConfig = z.infer<typeof configSchema>;
+
+/** The base URL of every service, from the config. */
+export function upstreamsOf(config: GatewayConfig): Record<ServiceName, string> {
+  return Object.fromEntries(SERVICE_NAMES.map((service) => [service, config[upstreamVariable(service)]])) as Record<ServiceName, string>;
+}

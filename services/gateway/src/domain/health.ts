@@ -1,0 +1,74 @@
+import type { ServiceName } from '@planner/contracts';
+
+/** What the gateway learnt from one service's GET /health. */
+export interface ServiceProbe {
+  /** up: 200 and all its checks up; degraded: it answered but a dependency is down; down: no (valid) answer in time. */
+  status: 'up' | 'degraded' | 'down';
+  latencyMs: number;
+  error?: string;
+  checks?: Record<string, CheckResult>;
+}
+
+export interface CheckResult {
+  status: 'up' | 'down';
+  latencyMs?: number;
+  error?: string;
+}
+
+export interface DependencyStatus {
+  /** unknown: nobody able to report on it answered. */
+  status: 'up' | 'down' | 'unknown';
+  /** Who found it down (service names or 'gateway'). */
+  downFor?: string[];
+}
+
+/** The infrastructure /api/health reports on, from the services' reports and the gateway's own checks. */
+export const DEPENDENCIES = ['postgres', 'redis', 'nats'] as const;
+
+export interface AggregateHealth {
+  status: 'ok' | 'degraded';
+  services: Record<string, ServiceProbe>;
+  dependencies: Record<(typeof DEPENDENCIES)[number], DependencyStatus>;
+  gateway: Record<string, CheckResult>;
+  /** Services that are not up, for a quick read. */
+  unavailable: string[];
+}
+
+/** Reads a service's /health answer (the kit's HealthReport) into a probe. */
+export function probeFromReport(httpStatus: number, body: unknown, latencyMs: number): ServiceProbe {
+  const report = body as { status?: unknown; checks?: unknown } | null;
+  if (!report || typeof report !== 'object' || (report.status !== 'ok' && report.status !== 'degraded')) {
+    return { status: 'down', latencyMs, error: `unexpected answer (HTTP ${httpStatus})` };
+  }
+  const checks: Record<string, CheckResult> = {};
+  if (report.checks && typeof report.checks === 'object') {
+    for (const [name, value] of Object.entries(report.checks as Record<string, CheckResult>)) {
+      checks[name] = { status: value?.status === 'up' ? 'up' : 'down', latencyMs: value?.latencyMs, ...(value?.error ? { error: value.error } : {}) };
+    }
+  }
+  const up = httpStatus === 200 && report.status === 'ok' && Object.values(checks).every((c) => c.status === 'up');
+  return { status: up ? 'up' : 'degraded', latencyMs, checks };
+}
+
+/** 200 only when every service and every dependency is up. */
+export function aggregateHealth(services: Record<ServiceName, ServiceProbe>, gateway: Record<string, CheckResult>): AggregateHealth {
+  const dependencies = {} as AggregateHealth['dependencies'];
+  for (const dependency of DEPENDENCIES) {
+    const reports: Array<[string, CheckResult]> = [];
+    for (const [service, probe] of Object.entries(services)) {
+      const check = probe.checks?.[dependency];
+      if (check) reports.push([service, check]);
+    }
+    const own = gateway[dependency];
+    if (own) reports.push(['gateway', own]);
+    const down = reports.filter(([, check]) => check.status !== 'up').map(([who]) => who);
+    dependencies[dependency] =
+      reports.length === 0 ? { status: 'unknown' } : down.length > 0 ? { status: 'down', downFor: down } : { status: 'up' };
+  }
+  const unavailable = Object.entries(services)
+    .filter(([, probe]) => probe.status !== 'up')
+    .map(([service]) => service);
+  const gatewayUp = Object.values(gateway).every((check) => check.status === 'up');
+  const ok = unavailable.length === 0 && gatewayUp && Object.values(dependencies).every((d) => d.status === 'up');
+  return { status: ok ? 'ok' : 'degraded', services, dependencies, gateway, unavailable };
+}

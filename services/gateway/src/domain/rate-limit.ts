@@ -1,0 +1,104 @@
+import { ErrorCode, formatWait, SharedMessages, type ErrorBody, type Identity } from '@planner/contracts';
+
+export interface RateLimitSettings {
+  /** Per caller, on every metered request. */
+  general: { max: number; windowSeconds: number };
+  /** Per caller and endpoint, on the credential endpoints. */
+  auth: { max: number; windowSeconds: number };
+}
+
+/** One counter in the store: a fixed window of `windowMs` allowing `max` requests. */
+export interface Bucket {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/** The counter's value after this request and the time left in its window. */
+export interface BucketState {
+  count: number;
+  ttlMs: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Of the bucket that decided: the one that refused, else the one with least room. */
+  limit: number;
+  remaining: number;
+  /** Seconds until that bucket's window ends. */
+  resetSeconds: number;
+}
+
+/**
+ * The credential endpoints with a stricter limit (POST only). `/auth/reset-password`
+ * is the request for a reset link; `/auth/reset-password/{token}` is not limited here.
+ */
+const STRICT_ENDPOINTS: Record<string, string> = {
+  '/api/auth/login': 'login',
+  '/api/auth/register': 'register',
+  '/api/auth/reset-password': 'reset',
+};
+
+/** The caller a limit counts against: the user when authenticated, else the client address. */
+export function callerKey(identity: Identity | null, ip: string): string {
+  return identity ? `u:${identity.userId}` : `ip:${ip}`;
+}
+
+/** The strict endpoint a request hits (`login`, `register`, `reset`), if any. */
+export function strictEndpoint(method: string, path: string): string | undefined {
+  if (method !== 'POST') return undefined;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return STRICT_ENDPOINTS[trimmed];
+}
+
+/** The buckets a request counts against: the general one, plus a strict one on credential endpoints. */
+export function bucketsFor(method: string, path: string, caller: string, settings: RateLimitSettings): Bucket[] {
+  const general: Bucket = { key: `rl:all:${caller}`, max: settings.general.max, windowMs: settings.general.windowSeconds * 1000 };
+  const endpoint = strictEndpoint(method, path);
+  if (!endpoint) return [general];
+  return [general, { key: `rl:${endpoint}:${caller}`, max: settings.auth.max, windowMs: settings.auth.windowSeconds * 1000 }];
+}
+
+/** Allowed unless a bucket went over its maximum; the headers describe the tightest bucket. */
+export function decide(buckets: readonly Bucket[], states: readonly BucketState[]): RateLimitDecision {
+  let refused: RateLimitDecision | undefined;
+  let tightest: RateLimitDecision | undefined;
+  for (let i = 0; i < buckets.length; i++) {
+    const bucket = buckets[i]!;
+    const state = states[i] ?? { count: 0, ttlMs: bucket.windowMs };
+    const resetSeconds = Math.max(1, Math.ceil((state.ttlMs > 0 ? state.ttlMs : bucket.windowMs) / 1000));
+    const remaining = Math.max(0, bucket.max - state.count);
+    if (state.count > bucket.max) {
+      if (!refused || resetSeconds > refused.resetSeconds) refused = { allowed: false, limit: bucket.max, remaining: 0, resetSeconds };
+    } else if (!tightest || remaining < tightest.remaining) {
+      tightest = { allowed: true, limit: bucket.max, remaining, resetSeconds };
+    }
+  }
+  return refused ?? tightest ?? { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
+}
+
+/** The 429 body of part 1 §8: code 3015, the spec's message with the wait, and the wait in seconds. */
+export function rateLimitedBody(resetSeconds: number): ErrorBody & { code: number; reset: number } {
+  return { code: ErrorCode.RATE_LIMITED, message: SharedMessages.rateLimited(formatWait(resetSeconds)), reset: resetSeconds };
+}
+
+/**
+ * The caller's address. With no trusted proxy in front the socket's peer is the
+ * caller and any X-Forwarded-For is the caller's own claim, ignored. With `hops`
+ * trusted proxies, the address the outermost of them saw.
+ */
+export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, hops: number): string {
+  const peer = socketAddress ?? 'unknown';
+  if (hops === 0 || !forwardedFor) return peer;
+  const chain = forwardedFor.split(',');
+  const index = Math.max(0, chain.length - hops);
+  return chain[index]!.trim() || peer;
+}
+
+/** The X-Forwarded-For the services get: the trusted chain plus the peer, never a client's own claim. */
+export function forwardedFor(socketAddress: string | undefined, incoming: string | undefined, hops: number): string {
+  const peer = socketAddress ?? 'unknown';
+  if (hops === 0 || !incoming) return peer;
+  const chain = incoming.split(',').map((part) => part.trim());
+  return [...chain.slice(Math.max(0, chain.length - hops)), peer].join(', ');
+}

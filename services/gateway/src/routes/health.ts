@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
+import { healthReport, type App, type HealthCheck } from '@planner/service-kit';
+import { aggregateHealth, type AggregateHealth, type CheckResult, type ServiceProbe } from '../domain/health.js';
+import { probeService } from '../adapters/upstream-client.js';
+
+export interface HealthOptions {
+  upstreams: Record<ServiceName, string>;
+  /** The gateway's own Redis and NATS checks. */
+  checks: Record<string, HealthCheck>;
+  timeoutMs: number;
+}
+
+const checkSchema = z.object({ status: z.enum(['up', 'down']), latencyMs: z.number().optional(), error: z.string().optional() });
+const responseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  services: z.record(
+    z.string(),
+    z.object({
+      status: z.enum(['up', 'degraded', 'down']),
+      latencyMs: z.number(),
+      error: z.string().optional(),
+      checks: z.record(z.string(), checkSchema).optional(),
+    }),
+  ),
+  dependencies: z.record(z.string(), z.object({ status: z.enum(['up', 'down', 'unknown']), downFor: z.array(z.string()).optional() })),
+  gateway: z.record(z.string(), checkSchema),
+  unavailable: z.array(z.string()),
+});
+
+/**
+ * GET /api/health: every service's /health in parallel (each with its own
+ * time-out), Postgres/Redis/NATS as the services report them plus the
+ * gateway's own Redis and NATS; 200 when all is up, 503 otherwise. Concurrent
+ * callers share one round of probes.
+ */
+export function registerHealthRoutes(app: App, { upstreams, checks, timeoutMs }: HealthOptions): void {
+  let inFlight: Promise<AggregateHealth> | undefined;
+
+  async function collect(): Promise<AggregateHealth> {
+    const [probes, own] = await Promise.all([
+      Promise.all(SERVICE_NAMES.map((service) => probeService(upstreams[service], timeoutMs))),
+      healthReport('gateway', checks),
+    ]);
+    const services = Object.fromEntries(SERVICE_NAMES.map((service, i) => [service, probes[i]!])) as Record<ServiceName, ServiceProbe>;
+    return aggregateHealth(services, own.checks as Record<string, CheckResult>);
+  }
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['gateway'],
+        summary: 'Health of every service and of Postgres, Redis and NATS',
+        response: { 200: responseSchema, 503: responseSchema },
+      },
+    },
+    async (_request, reply) => {
+      inFlight ??= collect().finally(() => {
+        inFlight = undefined;
+      });
+      const health = await inFlight;
+      return reply
+        .code(health.status === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(health);
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { App } from '@planner/service-kit';
+
+/** GET /api/version: the deployed version, never cached (the frontend compares it to reload on a release). */
+export function registerVersionRoute(app: App, version: string): void {
+  app.get(
+    '/api/version',
+    { schema: { tags: ['gateway'], summary: 'The deployed version', response: { 200: z.object({ version: z.string() }) } } },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'no-store, no-cache, must-revalidate')
+        .header('pragma', 'no-cache')
+        .header('expires', '0')
+        .send({ version }),
+  );
+}

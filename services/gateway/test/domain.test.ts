@@ -1,0 +1,260 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
+import { bodyLimitFor, checkDeclaredLength, isUploadPath } from '../src/domain/body-limit.js';
+import { formatBytes } from '../src/domain/format.js';
+import { aggregateHealth, probeFromReport, type ServiceProbe } from '../src/domain/health.js';
+import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
+import { mergeOpenApi } from '../src/domain/openapi.js';
+import {
+  bucketsFor,
+  callerKey,
+  clientIp,
+  decide,
+  forwardedFor,
+  rateLimitedBody,
+  strictEndpoint,
+  type RateLimitSettings,
+} from '../src/domain/rate-limit.js';
+import { isUnmeteredPath, proxyRoutePatterns, routeTable, serviceForPath, upstreamUrl } from '../src/domain/routes.js';
+import { skipsTokenCheck } from '../src/routes/gate.js';
+
+describe('route table (ARCHITECTURE §1)', () => {
+  it('sends each /api prefix to the service that owns it', () => {
+    expect(serviceForPath('/api/auth/login')).toBe('auth');
+    expect(serviceForPath('/api/auth')).toBe('auth');
+    expect(serviceForPath('/api/organizations/7/limits')).toBe('organizations');
+    expect(serviceForPath('/api/platforms')).toBe('organizations');
+    expect(serviceForPath('/api/oauth/x/callback?code=1')).toBe('organizations');
+    expect(serviceForPath('/api/generate_media')).toBe('posts');
+    expect(serviceForPath('/api/schedule_post/upload')).toBe('posts');
+    expect(serviceForPath('/api/statistics/user/accounts')).toBe('posts');
+    expect(serviceForPath('/api/media/1')).toBe('posts');
+    expect(serviceForPath('/api/auto-schedule/3')).toBe('scheduler');
+    expect(serviceForPath('/api/payments/webhook')).toBe('billing');
+    expect(serviceForPath('/api/subscriptions/admin/update')).toBe('billing');
+    expect(serviceForPath('/api/blog/posts')).toBe('content');
+    expect(serviceForPath('/api/newsletter/subscribe')).toBe('content');
+    expect(serviceForPath('/api/system-messages/')).toBe('notifications');
+  });
+
+  it('matches whole path segments only and leaves the gateway its own routes', () => {
+    expect(serviceForPath('/api/authors')).toBeUndefined();
+    expect(serviceForPath('/api/health')).toBeUndefined();
+    expect(serviceForPath('/api/logs/x')).toBeUndefined();
+    expect(serviceForPath('/auth/login')).toBeUndefined();
+  });
+
+  it('strips /api before forwarding and registers each prefix with its sub-paths', () => {
+    expect(upstreamUrl('/api/auth/login?next=1')).toBe('/auth/login?next=1');
+    const organizations = routeTable().find((r) => r.service === 'organizations')!;
+    expect(proxyRoutePatterns(organizations)).toEqual(['/organizations', '/organizations/*', '/platforms', '/platforms/*', '/oauth', '/oauth/*']);
+  });
+
+  it('does not meter health, version, docs and the frontend', () => {
+    expect(isUnmeteredPath('/api/health')).toBe(true);
+    expect(isUnmeteredPath('/api/version')).toBe(true);
+    expect(isUnmeteredPath('/api/docs/openapi.json')).toBe(true);
+    expect(isUnmeteredPath('/calendar')).toBe(true);
+    expect(isUnmeteredPath('/api/auth/login')).toBe(false);
+    expect(isUnmeteredPath('/api/logs/')).toBe(false);
+  });
+
+  it('lets the refresh call through with its refresh token unchecked', () => {
+    expect(skipsTokenCheck('POST', '/api/auth/refresh')).toBe(true);
+    expect(skipsTokenCheck('GET', '/api/auth/refresh')).toBe(false);
+    expect(skipsTokenCheck('POST', '/api/auth/login')).toBe(false);
+  });
+});
+
+describe('rate-limit policy', () => {
+  const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, windowSeconds: 300 } };
+
+  it('counts users by id and anonymous callers by address', () => {
+    expect(callerKey({ userId: 'u1', role: 'pro', emailVerified: true }, '10.0.0.1')).toBe('u:u1');
+    expect(callerKey(null, '10.0.0.1')).toBe('ip:10.0.0.1');
+  });
+
+  it('adds a strict bucket per credential endpoint on POST only', () => {
+    expect(strictEndpoint('POST', '/api/auth/login')).toBe('login');
+    expect(strictEndpoint('POST', '/api/auth/register/')).toBe('register');
+    expect(strictEndpoint('POST', '/api/auth/reset-password')).toBe('reset');
+    expect(strictEndpoint('POST', '/api/auth/reset-password/abc123')).toBeUndefined();
+    expect(strictEndpoint('GET', '/api/auth/login')).toBeUndefined();
+    expect(bucketsFor('GET', '/api/posts', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings)).toEqual([
+      { key: 'rl:all:ip:1', max: 100, windowMs: 60_000 },
+      { key: 'rl:login:ip:1', max: 5, windowMs: 300_000 },
+    ]);
+  });
+
+  it('refuses when any bucket is over, reporting the longest wait; else reports the tightest bucket', () => {
+    const buckets = bucketsFor('POST', '/api/auth/login', 'ip:1', settings);
+    expect(decide(buckets, [{ count: 10, ttlMs: 30_000 }, { count: 2, ttlMs: 200_000 }])).toEqual({
+      allowed: true,
+      limit: 5,
+      remaining: 3,
+      resetSeconds: 200,
+    });
+    expect(decide(buckets, [{ count: 10, ttlMs: 30_000 }, { count: 6, ttlMs: 120_500 }])).toEqual({
+      allowed: false,
+      limit: 5,
+      remaining: 0,
+      resetSeconds: 121,
+    });
+    expect(decide(buckets.slice(0, 1), [{ count: 101, ttlMs: 400 }])).toMatchObject({ allowed: false, resetSeconds: 1 });
+  });
+
+  it('answers 429 with code 3015, the spec message and the wait', () => {
+    expect(rateLimitedBody(42)).toEqual({
+      code: ErrorCode.RATE_LIMITED,
+      message: 'Slow down, rate limit was reached. Please wait 42 seconds before trying again.',
+      reset: 42,
+    });
+    expect(rateLimitedBody(90).message).toBe(SharedMessages.rateLimited('2 minutes'));
+  });
+
+  it('believes X-Forwarded-For only as far as trusted proxies go', () => {
+    expect(clientIp('10.0.0.9', '1.2.3.4', 0)).toBe('10.0.0.9');
+    expect(clientIp('10.0.0.9', '6.6.6.6, 1.2.3.4', 1)).toBe('1.2.3.4');
+    expect(clientIp('10.0.0.9', '1.2.3.4', 3)).toBe('1.2.3.4');
+    expect(forwardedFor('10.0.0.9', '6.6.6.6', 0)).toBe('10.0.0.9');
+    expect(forwardedFor('10.0.0.9', '6.6.6.6, 1.2.3.4', 1)).toBe('1.2.3.4, 10.0.0.9');
+  });
+});
+
+describe('body limits', () => {
+  const limits = { general: 1024, upload: 10_000 };
+
+  it('allows more on the media upload routes', () => {
+    expect(isUploadPath('/api/schedule_post/upload')).toBe(true);
+    expect(isUploadPath('/api/schedule_post')).toBe(true);
+    expect(isUploadPath('/api/auto-schedule')).toBe(true);
+    expect(isUploadPath('/api/auto-schedules/1')).toBe(true);
+    expect(isUploadPath('/api/media/upload')).toBe(true);
+    expect(isUploadPath('/api/mediafile')).toBe(false);
+    expect(isUploadPath('/api/posts')).toBe(false);
+    expect(bodyLimitFor('/api/media/x', limits)).toBe(10_000);
+    expect(bodyLimitFor('/api/auth/login', limits)).toBe(1024);
+  });
+
+  it('judges a declared length, and asks to count a chunked body', () => {
+    expect(checkDeclaredLength('1025', undefined, 1024)).toBe('too-large');
+    expect(checkDeclaredLength('1024', undefined, 1024)).toBe('ok');
+    expect(checkDeclaredLength(undefined, 'chunked', 1024)).toBe('stream');
+    expect(checkDeclaredLength(undefined, undefined, 1024)).toBe('ok');
+  });
+});
+
+describe('log files', () => {
+  it('accepts plain file names and refuses anything that could leave the folder', () => {
+    for (const name of ['auth.log', 'gateway.log.1', 'posts-2026-01-01.log', 'x_y']) expect(isValidLogName(name)).toBe(true);
+    for (const name of ['../x', '..', '.', '.env', '/etc/passwd', 'a/b', 'a\\b', '%2e%2e%2fx', '..%2fx', '', 'a\0b', 'x'.repeat(300)]) {
+      expect(isValidLogName(name), name).toBe(false);
+    }
+  });
+
+  it('tells whether a resolved path is inside the folder', () => {
+    expect(isInside('/var/log/planner', '/var/log/planner/auth.log')).toBe(true);
+    expect(isInside('/var/log/planner', '/var/log/planner')).toBe(false);
+    expect(isInside('/var/log/planner', '/var/log/planner-other/x')).toBe(false);
+    expect(isInside('/var/log/planner', path.resolve('/var/log/planner', '../x'))).toBe(false);
+  });
+
+  it('returns the end of a large file from a line start', () => {
+    expect(readWindow(100, 1000)).toEqual({ start: 0, length: 100, truncated: false });
+    expect(readWindow(5000, 1000)).toEqual({ start: 4000, length: 1000, truncated: true });
+    expect(dropPartialFirstLine('tial line\nfull line\n')).toBe('full line\n');
+    expect(dropPartialFirstLine('no break')).toBe('no break');
+  });
+
+  it('formats sizes', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+  });
+});
+
+describe('health aggregation', () => {
+  const up = (extra: Partial<ServiceProbe> = {}): ServiceProbe => ({
+    status: 'up',
+    latencyMs: 1,
+    checks: { postgres: { status: 'up' }, redis: { status: 'up' }, nats: { status: 'up' } },
+    ...extra,
+  });
+  const all = (probe: () => ServiceProbe) =>
+    Object.fromEntries(SERVICE_NAMES.map((s) => [s, probe()])) as Record<ServiceName, ServiceProbe>;
+  const gateway = { redis: { status: 'up' as const }, nats: { status: 'up' as const } };
+
+  it('is ok only when every service and dependency is up', () => {
+    const health = aggregateHealth(all(up), gateway);
+    expect(health.status).toBe('ok');
+    expect(health.unavailable).toEqual([]);
+    expect(health.dependencies).toEqual({ postgres: { status: 'up' }, redis: { status: 'up' }, nats: { status: 'up' } });
+  });
+
+  it('names a service that is down and a dependency a service found down', () => {
+    const services = all(up);
+    services.posts = { status: 'down', latencyMs: 3000, error: 'no answer within 3000 ms' };
+    services.content = probeFromReport(503, { status: 'degraded', checks: { postgres: { status: 'down', error: 'refused' }, redis: { status: 'up' } } }, 5);
+    const health = aggregateHealth(services, gateway);
+    expect(health.status).toBe('degraded');
+    expect(health.unavailable).toEqual(['posts', 'content']);
+    expect(health.services.content!.status).toBe('degraded');
+    expect(health.dependencies.postgres).toEqual({ status: 'down', downFor: ['content'] });
+    expect(health.dependencies.redis).toEqual({ status: 'up' });
+  });
+
+  it('cannot vouch for Postgres when no service answers', () => {
+    const health = aggregateHealth(all(() => ({ status: 'down', latencyMs: 1, error: 'ECONNREFUSED' })), gateway);
+    expect(health.dependencies.postgres).toEqual({ status: 'unknown' });
+    expect(health.dependencies.redis).toEqual({ status: 'up' });
+    expect(health.status).toBe('degraded');
+  });
+
+  it('treats an answer that is not a health report as down', () => {
+    expect(probeFromReport(200, { hello: 1 }, 2)).toEqual({ status: 'down', latencyMs: 2, error: 'unexpected answer (HTTP 200)' });
+  });
+});
+
+describe('merged API document', () => {
+  it('puts service paths under /api, drops unroutable ones, tags by service and names missing services', () => {
+    const merged = mergeOpenApi({
+      title: 'API',
+      version: '1.2.3',
+      gateway: { paths: { '/api/health': { get: { summary: 'health' } } } },
+      services: [
+        {
+          service: 'auth',
+          prefixes: ['/auth'],
+          document: {
+            openapi: '3.0.3',
+            paths: { '/auth/login': { post: { summary: 'login' } }, '/.well-known/jwks.json': { get: {} } },
+            components: { schemas: { User: { type: 'object' } } },
+          },
+        },
+        {
+          service: 'content',
+          prefixes: ['/blog'],
+          document: {
+            paths: { '/blog/posts': { get: { responses: { 200: { $ref: '#/components/schemas/User' } } } } },
+            components: { schemas: { User: { type: 'string' } } },
+          },
+        },
+        { service: 'posts', prefixes: ['/posts'], document: null, error: 'ECONNREFUSED' },
+      ],
+    });
+    expect(Object.keys(merged.paths!)).toEqual(['/api/auth/login', '/api/blog/posts', '/api/health']);
+    expect(merged.paths!['/api/auth/login']!.post).toEqual({ summary: 'login', tags: ['auth'] });
+    expect(merged.paths!['/api/health']!.get).toEqual({ summary: 'health', tags: ['gateway'] });
+    // content's User clashes with auth's: renamed, with its $ref rewritten.
+    expect(merged.components!.schemas).toMatchObject({ User: { type: 'object' }, content_User: { type: 'string' } });
+    expect(JSON.stringify(merged.paths!['/api/blog/posts'])).toContain('#/components/schemas/content_User');
+    expect(merged['x-unavailable-services']).toEqual([{ service: 'posts', error: 'ECONNREFUSED' }]);
+    expect(merged.info!.description).toContain('Unavailable right now: posts.');
+    expect(merged.info!.version).toBe('1.2.3');
+  });
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatWait, SharedMessages } from '@planner/contracts';
+import { startGateway, startUpstream, type TestGateway, type Upstream } from './helpers.js';
+
+let upstream: Upstream;
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  upstream = await startUpstream('auth', (app) => {
+    app.get('/auth/ping', async () => ({ ok: true }));
+    app.post('/auth/login', async (_request, reply) => reply.code(401).send({ error: 'Unauthorized', message: 'Invalid credentials.' }));
+    app.post('/auth/reset-password', async () => ({ message: 'If your email is registered, you will receive a password reset link.' }));
+    app.post('/auth/reset-password/:token', async () => ({ ok: true }));
+  });
+  gateway = await startGateway({
+    upstreams: { auth: upstream.url },
+    env: { RATE_LIMIT_MAX: '8', RATE_LIMIT_WINDOW_SECONDS: '60', AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: '120' },
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.close();
+});
+
+/** Each caller is a different user (own bucket), so tests do not share counters; anonymous ones share the IP's. */
+async function as(user: string | null) {
+  const headers: Record<string, string> = user ? { authorization: `Bearer ${await gateway.keys.sign({ sub: user, role: 'pro' })}` } : {};
+  return (path: string, method = 'GET') => fetch(`${gateway.url}${path}`, { method, headers });
+}
+
+async function expectRateLimited(response: Response, limit: number, window: number) {
+  expect(response.status).toBe(429);
+  const reset = Number(response.headers.get('retry-after'));
+  expect(reset).toBeGreaterThanOrEqual(window - 2);
+  expect(reset).toBeLessThanOrEqual(window);
+  expect(await response.json()).toEqual({ code: 3015, message: SharedMessages.rateLimited(formatWait(reset)), reset });
+  expect(response.headers.get('x-ratelimit-reset')).toBe(String(reset));
+  expect(response.headers.get('x-ratelimit-limit')).toBe(String(limit));
+  expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
+}
+
+describe('rate limits', () => {
+  it('allows RATE_LIMIT_MAX requests per caller per window, then answers 429 with code 3015 and the wait', async () => {
+    const call = await as('00000000-0000-4000-8000-000000000001');
+    for (let i = 1; i <= 8; i++) {
+      const response = await call('/api/auth/ping');
+      expect(response.status, `request ${i}`).toBe(200);
+    }
+    const refused = await call('/api/auth/ping');
+    await expectRateLimited(refused, 8, 60);
+    expect(SharedMessages.rateLimited(formatWait(60))).toBe('Slow down, rate limit was reached. Please wait 1 minute before trying again.');
+  });
+
+  it('counts each user apart: another user is still served', async () => {
+    const other = await as('00000000-0000-4000-8000-000000000002');
+    expect((await other('/api/auth/ping')).status).toBe(200);
+  });
+
+  it('is stricter on login, per endpoint: the third login is refused while other calls go on', async () => {
+    const call = await as('00000000-0000-4000-8000-000000000003');
+    expect((await call('/api/auth/login', 'POST')).status).toBe(401);
+    expect((await call('/api/auth/login', 'POST')).status).toBe(401);
+    await expectRateLimited(await call('/api/auth/login', 'POST'), 2, 120);
+    // The reset request has its own bucket; the reset with a token is not strictly limited.
+    expect((await call('/api/auth/reset-password', 'POST')).status).toBe(200);
+    expect((await call('/api/auth/reset-password/abc', 'POST')).status).toBe(200);
+    expect((await call('/api/auth/reset-password/abc', 'POST')).status).toBe(200);
+  });
+
+  it('counts anonymous callers by address and limits register too', async () => {
+    const anonymous = await as(null);
+    const first = await anonymous('/api/auth/register', 'POST');
+    expect(first.status).toBe(404); // no such route upstream: counted all the same
+    await anonymous('/api/auth/register', 'POST');
+    await expectRateLimited(await anonymous('/api/auth/register', 'POST'), 2, 120);
+  });
+
+  it('does not meter health and version', async () => {
+    const anonymous = await as(null);
+    for (let i = 0; i < 10; i++) expect((await anonymous('/api/version')).status).toBe(200);
+  });
+});
