@@ -234,6 +234,12 @@ export class EventBus {
   isConnected(): boolean {
     return !this.connection.isClosed();
   }
+
+  /** Health check: a round trip to the server. */
+  async ping(): Promise<void> {
+    if (!this.isConnected()) throw new Error('not connected');
+    await this.connection.flush();
+  }
 }
 
 export class RequestFailedError extends Error {

@@ -48,6 +48,8 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
   migrations?: DataSourceOptions['migrations'];
   redisPrefix?: string;
   namespace?: string;
+  /** A verifier of other keys (tests); revocations reach it all the same. */
+  verifier?: TokenVerifier;
 }): Promise<ServiceContext<C>> {
   const { name, config, logger } = options;
   const dataSource = await openDataSource(
@@ -57,12 +59,7 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
   const queues = new Queues(config.REDIS_URL, options.redisPrefix ? `${options.redisPrefix}bull` : 'bull');
   const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger });
   const relay = new OutboxRelay({ dataSource, bus, logger });
-  const verifier = new TokenVerifier({ jwks: config.JWKS_URL });
-  // Every replica must drop a revoked user's cached tokens, so this is a plain subscription, not a shared durable.
-  bus.subscribe('auth.sessions.revoked', (event) => {
-    const { userId } = event.data as { userId: string };
-    verifier.revokeUser(userId, Date.parse(event.occurredAt));
-  });
+  const verifier = followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }));
   return {
     name,
     config,
@@ -77,10 +74,7 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
     health: {
       postgres: () => checkDatabase(dataSource),
       redis: () => redis.ping(),
-      nats: async () => {
-        if (!bus.isConnected()) throw new Error('not connected');
-        await bus.connection.flush();
-      },
+      nats: () => bus.ping(),
     },
   };
 }
@@ -88,6 +82,18 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
 /** The service's Fastify instance wired to its context: logger, health checks, token verifier. */
 export function createServiceServer(ctx: ServiceContext, options: Omit<ServerOptions, 'name' | 'logger' | 'health' | 'verifier'> = {}): Promise<App> {
   return createServer({ name: ctx.name, logger: ctx.logger, health: ctx.health, verifier: ctx.verifier, ...options });
+}
+
+/**
+ * Ends a revoked user's tokens in this verifier. Every replica must see every
+ * revocation, so this is a plain subscription, not a shared durable consumer.
+ */
+export function followRevocations(bus: EventBus, verifier: TokenVerifier): TokenVerifier {
+  bus.subscribe('auth.sessions.revoked', (event) => {
+    const { userId } = event.data as { userId: string };
+    verifier.revokeUser(userId, Date.parse(event.occurredAt));
+  });
+  return verifier;
 }
 
 export async function disconnectInfrastructure(ctx: ServiceContext): Promise<void> {

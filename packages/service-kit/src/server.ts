@@ -46,7 +46,8 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
-    trustProxy: true,
+    // Forwarded headers count only from proxies on private networks (the gateway, an ingress): a client cannot pick its own IP.
+    trustProxy: 'loopback,linklocal,uniquelocal',
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },

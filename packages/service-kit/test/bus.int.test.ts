@@ -1,7 +1,8 @@
 import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestFailedError } from '../src/index.js';
-import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+import { randomUUID } from 'node:crypto';
+import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 
 let ctx: TestServiceContext<BaseConfig>;
 
@@ -30,5 +31,24 @@ describe('request/reply', () => {
     const error = await ctx.bus.request('billing.subscription.get', {}, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);
     expect((error as Error).message).toMatch(/^Request billing\.subscription\.get failed/);
+  });
+});
+
+describe('session revocation', () => {
+  it('reaches the context verifier: a revoked user’s cached token is refused', async () => {
+    const token = await ctx.keys.sign({ sub: 'user-r', role: 'pro' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
+    await ctx.verifier.verify(token);
+    await ctx.bus.publish({
+      eventId: randomUUID(),
+      subject: 'auth.sessions.revoked',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+      data: { userId: 'user-r', reason: 'banned' },
+    });
+    await waitFor(
+      () => ctx.verifier.verify(token).then(() => 'valid', () => 'refused'),
+      (state) => state === 'refused',
+      3000,
+    );
   });
 });

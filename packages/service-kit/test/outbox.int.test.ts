@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWithInbox, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
-import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -12,15 +12,6 @@ let ctx: TestServiceContext<BaseConfig>;
 const outbox = new Outbox(testEventSchemas, {});
 const arrivals: string[] = [];
 
-async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Runs the relay fixture in its own process and resolves with how it ended. */
 function runDyingRelay(): Promise<{ signal: NodeJS.Signals | null; stdout: string }> {

@@ -12,6 +12,17 @@ import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
 
+/** Polls `probe` until `accept` holds, failing with the last value seen after `timeoutMs`. */
+export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** A short unique id for names of one test file's schema, key prefix and streams. */
 export function testId(label: string): string {
   return `t_${label.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 20)}_${randomBytes(4).toString('hex')}`;
@@ -63,11 +74,10 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
     migrations: options.migrations,
     redisPrefix: `${id}:`,
     namespace: id,
+    verifier: new TokenVerifier({ jwks: keys.jwks }),
   });
-  const verifier = new TokenVerifier({ jwks: keys.jwks });
   return {
     ...ctx,
-    verifier,
     id,
     keys,
     cleanup: async () => {

@@ -1,4 +1,4 @@
-import { EventBus, Redis, TokenVerifier, type HealthCheck, type Logger, type TokenVerifierOptions } from '@planner/service-kit';
+import { EventBus, followRevocations, Redis, TokenVerifier, type HealthCheck, type Logger, type TokenVerifierOptions } from '@planner/service-kit';
 import type { GatewayConfig } from '../config.js';
 
 /**
@@ -73,12 +73,7 @@ export async function connectGateway(config: GatewayConfig, logger: Logger, opti
     redis.disconnect();
     throw error;
   });
-  const verifier = new TokenVerifier({ jwks: options.jwks ?? config.JWKS_URL });
-  // As the kit's connectInfrastructure does: every replica drops a revoked user's cached tokens.
-  bus.subscribe('auth.sessions.revoked', (event) => {
-    const { userId } = event.data as { userId: string };
-    verifier.revokeUser(userId, Date.parse(event.occurredAt));
-  });
+  const verifier = followRevocations(bus, new TokenVerifier({ jwks: options.jwks ?? config.JWKS_URL }));
   return {
     config,
     logger,
@@ -87,10 +82,7 @@ export async function connectGateway(config: GatewayConfig, logger: Logger, opti
     verifier,
     health: {
       redis: () => redis.ping(),
-      nats: async () => {
-        if (!bus.isConnected()) throw new Error('not connected');
-        await bus.connection.flush();
-      },
+      nats: () => bus.ping(),
     },
   };
 }
