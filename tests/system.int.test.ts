@@ -20,6 +20,9 @@ const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-'));
 const processes = new Map<string, ChildProcess>();
 const output = new Map<string, string>();
 let gatewayUrl = '';
+/** Calls to login, register and reset request allowed per minute from one IP in this run. */
+const AUTH_LIMIT = 8;
+const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -91,11 +94,11 @@ beforeAll(async () => {
     start(name, {
       ...common,
       PORT: String(ports[name]),
-      ...(name === 'auth' ? { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Admin123!' } : {}),
+      ...(name === 'auth' ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
     });
   }
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${ports[n]}`]));
-  start('gateway', { ...common, ...upstreams, PORT: String(ports.gateway) });
+  start('gateway', { ...common, ...upstreams, PORT: String(ports.gateway), AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT) });
   gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
 }, 30_000);
 
@@ -149,6 +152,101 @@ describe('the whole system', () => {
     }
   });
 
+});
+
+/** Calls through the gateway, as the browser makes them. */
+async function api(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${gatewayUrl}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, any> };
+}
+
+describe('accounts through the gateway (issue 3)', () => {
+  const secrets: string[] = [ADMIN.password, 'Sturdy#Pass1'];
+  let session: Record<string, any>;
+
+  it('registers, reads /auth/me, refreshes and logs out', async () => {
+    const registered = await api('POST', '/auth/register', {
+      body: { username: 'gw_user', email: 'gw.user@example.com', password: 'Sturdy#Pass1', turnstile_token: 'sandbox' },
+    });
+    expect(registered.status).toBe(201);
+    session = registered.json();
+    secrets.push(session.access_token, session.refresh_token);
+    expect(registered.text).not.toMatch(/argon2|password_hash/i);
+
+    const me = await api('GET', '/auth/me', { token: session.access_token });
+    expect(me.json().user).toMatchObject({ username: 'gw_user', role: 'basic', email_verified: false });
+
+    const refreshed = await api('POST', '/auth/refresh', { token: session.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const next = refreshed.json();
+    secrets.push(next.access_token, next.refresh_token);
+    expect((await api('POST', '/auth/logout', { token: next.access_token })).status).toBe(200);
+    expect((await api('POST', '/auth/refresh', { token: next.refresh_token })).status).toBe(401);
+  });
+
+  it('refuses tampered and foreign tokens at the gateway with 401', async () => {
+    const [header, payload, signature] = (session.access_token as string).split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${signature}`;
+    for (const token of [forged, 'not-a-token']) {
+      const res = await api('GET', '/auth/users', { token });
+      expect(res.status).toBe(401);
+      expect(res.json().message).toBe('Authentication required. Please log in again.');
+    }
+  });
+
+  it('gives admin routes to the seeded admin only', async () => {
+    const admin = await api('POST', '/auth/login', { body: { ...ADMIN, turnstile_token: 'sandbox' } });
+    expect(admin.status).toBe(200);
+    secrets.push(admin.json().access_token, admin.json().refresh_token);
+    const users = await api('GET', '/auth/users?search=gw_', { token: admin.json().access_token });
+    expect(users.json().data.users.map((u: { username: string }) => u.username)).toEqual(['gw_user']);
+    const denied = await api('GET', '/auth/users', { token: session.access_token });
+    expect(denied.status).toBe(403);
+    expect(denied.json().message).toBe('Unauthorized: Admin access required');
+    const logs = await api('GET', '/logs/', { token: admin.json().access_token });
+    expect(logs.status).toBe(200);
+  });
+
+  it('answers oversized and SQL-ish input with clear 4xx, never 500', async () => {
+    const huge = await api('POST', '/auth/login', { body: { ...ADMIN, password: 'x'.repeat(2 * 1024 * 1024), turnstile_token: 'sandbox' } });
+    expect(huge.status).toBe(413);
+    const sqlish = await api('POST', '/auth/login', { body: { email: "' OR 1=1 --", password: 'x', turnstile_token: 'sandbox' } });
+    expect(sqlish.status).toBe(400);
+    expect(sqlish.json().message).toBe('Please enter a valid email address');
+  });
+
+  it('stops a login brute force with 429, code 3015 and the wait', async () => {
+    let res = await api('POST', '/auth/login', { body: { email: ADMIN.email, password: 'Guess#1234', turnstile_token: 'sandbox' } });
+    for (let i = 0; i < AUTH_LIMIT && res.status !== 429; i++) {
+      expect(res.status).toBe(401);
+      res = await api('POST', '/auth/login', { body: { email: ADMIN.email, password: `Guess#${i}`, turnstile_token: 'sandbox' } });
+    }
+    expect(res.status).toBe(429);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 3015, reset: expect.any(Number) });
+    expect(body.message).toMatch(/^Slow down, rate limit was reached\. Please wait \d+ (seconds?|minutes?) before trying again\.$/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('never writes a password, hash or token to a log line', async () => {
+    await new Promise((r) => setTimeout(r, 500)); // pino writes asynchronously
+    const logs = fs.readdirSync(logDir).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8')).join('\n');
+    expect(logs.length).toBeGreaterThan(0);
+    for (const secret of secrets) expect(logs.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the logs`).toBe(false);
+    expect(logs).not.toMatch(/\$argon2id\$/);
+  });
+});
+
+describe('shutdown', () => {
   it('writes one log file per service and stops every process cleanly on SIGTERM', async () => {
     const files = fs.readdirSync(logDir).sort();
     expect(files).toEqual(expect.arrayContaining(SERVICE_NAMES.map((n) => `${n}.log`)));
