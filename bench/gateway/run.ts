@@ -14,92 +14,24 @@
  * between requests) and prints the p50/p99 the gateway adds. With
  * BENCH_BASELINE=1 it also measures a plain @fastify/http-proxy for reference.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { createRedis } from '@planner/service-kit';
 import { createTestKeys } from '@planner/service-kit/testing';
+import { freePort, measure as load, row, run, start, waitForOk, type Result } from '../lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const children: ChildProcess[] = [];
 const USER = '00000000-0000-4000-8000-0000000000be';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const measure = (url: string, headers: Record<string, string>, duration: number) => load(url, { connections, duration, headers });
 
-function start(name: string, script: string, cwd: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
-      process.stderr.write(`${name} exited (${code ?? signal}):\n${output.slice(-4000)}\n`);
-      process.exit(1);
-    }
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-interface Result {
-  total: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Result> {
-  const result = await autocannon({ url, connections, duration, headers, pipelining: 1 });
-  return {
-    total: result.requests.total,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-  };
-}
-
-/**
- * Latency under moderate load: `connections` clients, each sending a request,
- * waiting for the answer, then pausing `thinkMs` (with jitter), for `duration`
- * seconds. Unlike a fixed-rate autocannon run (which fires each second's quota
- * in a burst), nothing queues unless the server is slow.
- */
 async function paced(url: string, headers: Record<string, string>, duration: number, thinkMs: number): Promise<Result> {
   const { origin, pathname } = new URL(url);
   const pool = new Pool(origin, { connections, pipelining: 1 });
@@ -128,16 +60,6 @@ async function paced(url: string, headers: Record<string, string>, duration: num
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 10) / 10;
   return { total: latencies.length, rps: latencies.length / duration, p50: at(0.5), p99: at(0.99), non2xx, errors };
 }
-
-let stopping = false;
-function stopAll(): void {
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-}
-process.on('SIGINT', () => {
-  stopAll();
-  process.exit(130);
-});
 
 async function main(): Promise<void> {
   const keys = await createTestKeys('bench-key');
@@ -195,8 +117,6 @@ async function main(): Promise<void> {
   const gl = await paced(through, headers, seconds, thinkMs);
 
   const ratio = g.rps / d.rps;
-  const row = (label: string, r: Result) =>
-    `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
   process.stdout.write(
     [
       '',
@@ -218,13 +138,4 @@ async function main(): Promise<void> {
   fs.rmSync(logDir, { recursive: true, force: true });
 }
 
-main()
-  .then(() => {
-    stopAll();
-    process.exit(0);
-  })
-  .catch((error) => {
-    process.stderr.write(`benchmark failed: ${(error as Error).stack ?? error}\n`);
-    stopAll();
-    process.exit(1);
-  });
+run(main);

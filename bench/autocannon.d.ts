@@ -18,6 +18,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
     pipelining?: number;
     /** Requests per second over all connections; unset means as fast as possible. */
     overallRate?: number;

@@ -1,0 +1,106 @@
+/** What every benchmark does: free ports, child processes, waiting for them, autocannon runs. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import autocannon from 'autocannon';
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a TypeScript entry point with tsx; if it dies during the run, the benchmark fails with its output. */
+export function start(name: string, script: string, cwd: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
+      process.stderr.write(`${name} exited (${code ?? signal}):\n${output.slice(-4000)}\n`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+export function stopAll(): void {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+export async function waitForOk(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface Result {
+  total: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  connections: number;
+  duration: number;
+  headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+/** autocannon as fast as `connections` go, for `duration` seconds. */
+export async function measure(url: string, { connections, duration, headers = {}, method = 'GET', body }: LoadOptions): Promise<Result> {
+  const result = await autocannon({ url, connections, duration, headers, method, body, pipelining: 1 });
+  return {
+    total: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export function row(label: string, r: Result): string {
+  return `  ${label.padEnd(16)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(5)} ms   p99 ${String(r.p99).padStart(5)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+}
+
+/** Runs a benchmark's main, stopping its children however it ends. */
+export function run(main: () => Promise<void>): void {
+  main()
+    .then(() => {
+      stopAll();
+      process.exit(0);
+    })
+    .catch((error) => {
+      process.stderr.write(`benchmark failed: ${(error as Error).stack ?? error}\n`);
+      stopAll();
+      process.exit(1);
+    });
+}
