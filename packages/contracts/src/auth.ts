@@ -148,3 +148,8 @@ export const userListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** POST /auth/google-callback: the ID token from Google's sign-in button. */
+export const googleCallbackSchema = z.object({
+  id_token: z.string({ error: AuthMessages.googleLoginFailed }).min(1, AuthMessages.googleLoginFailed).max(8192),
+});

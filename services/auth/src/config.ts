@@ -7,6 +7,10 @@ export const configSchema = serviceConfigSchema(4001, {
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Private Ed25519 JWK (JSON) that signs access tokens; a fresh one per process when absent. */
   AUTH_SIGNING_KEY: z.string().optional(),
+  /** OAuth client id of "Sign in with Google"; without it Google sign-in is off. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  /** Google's ID-token signing certificates (PEM); a local stand-in in tests. */
+  GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
   /** The public address of the app: links in e-mails point here. */
   APP_URL: z.string().url().default('http://localhost:8080'),
   /** Cloudflare Turnstile; without a secret the security check runs in sandbox mode. */

@@ -8,11 +8,14 @@ import { buildApp } from '../src/app.js';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
+import { createGoogleVerifier } from '../src/adapters/google.js';
+import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
 import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
 
 let ctx: TestServiceContext<AuthConfig>;
 let app: App;
 let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
+let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
 
 const newUser = (n: string) => ({
   username: `user_${n}`,
@@ -24,17 +27,23 @@ const newUser = (n: string) => ({
 
 beforeAll(async () => {
   turnstile = await startTurnstileStandIn();
+  google = await startGoogleStandIn();
   ctx = await createTestContext({ name: 'sessions', entities, migrations, configSchema });
   const keys = await loadSigningKeys();
   // The app's own tokens must verify in its own identity plugin.
   ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }) });
+  app = await buildApp(ctx, {
+    keys,
+    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
+    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+  });
 });
 
 afterAll(async () => {
   await app?.close();
   await ctx?.cleanup();
   await turnstile?.close();
+  await google?.close();
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
@@ -226,5 +235,41 @@ describe('mailed links: verification and password reset', () => {
     expect(reused.json().error).toBe('Invalid reset link. Please request a new password reset.');
     expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
     expect((await post('/auth/login', { email: 'user.m@example.com', password: 'Brand#New9', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
+  });
+});
+
+describe('Google sign-in', () => {
+  it('creates a verified account on first sign-in and finds it again by Google id', async () => {
+    const first = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-100', email: 'Gina.Go@example.com' }) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().user).toMatchObject({ username: 'Gina.Go', email_verified: true, role: 'basic' });
+    const again = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-100', email: 'gina.renamed@example.com' }) });
+    expect(again.json().user.id).toBe(first.json().user.id);
+  });
+
+  it('links an existing password account with the same e-mail and marks it verified', async () => {
+    const session = (await post('/auth/register', newUser('n'))).json();
+    const linked = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-200', email: 'user.n@example.com' }) });
+    expect(linked.json().user).toMatchObject({ id: session.user.id, email_verified: true });
+  });
+
+  it.each([
+    ['another app’s token', { aud: 'someone-else.apps.googleusercontent.com' }],
+    ['a token from another issuer', { iss: 'https://evil.example.com' }],
+    ['an unverified Google e-mail', { email_verified: false }],
+  ])('refuses %s with the spec’s message', async (_case, change) => {
+    const res = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-300', email: 'x@example.com', ...change }) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Could not log in with Google. Please try again later.');
+  });
+
+  it('refuses a forged token signed by another key', async () => {
+    const other = await startGoogleStandIn();
+    try {
+      const res = await post('/auth/google-callback', { id_token: await other.idToken({ sub: 'g-400', email: 'y@example.com' }) });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await other.close();
+    }
   });
 });

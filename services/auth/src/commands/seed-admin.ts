@@ -1,8 +1,8 @@
 import { isStrongPassword } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
-import { firstFreeUsername, usernameFromEmail } from '../domain/usernames.js';
 import { User } from '../entities/user.entity.js';
+import { freeUsernameFor } from './free-username.js';
 
 export type SeedResult = 'created' | 'promoted' | 'unchanged';
 
@@ -28,11 +28,9 @@ export async function seedAdmin(ctx: ServiceContext, email: string, password: st
       await ctx.outbox.add(manager, 'auth.user.role_changed', { userId: existing.id, role: 'admin', previousRole });
       return 'promoted';
     }
-    const base = usernameFromEmail(email);
-    const similar = await users.createQueryBuilder('u').select('u.username').where('lower(u.username) LIKE lower(:prefix)', { prefix: `${base.slice(0, 25)}%` }).getMany();
     const user = await users.save(
       users.create({
-        username: firstFreeUsername(base, new Set(similar.map((u) => u.username))),
+        username: await freeUsernameFor(manager, email),
         email,
         passwordHash,
         role: 'admin',

@@ -3,12 +3,14 @@ import { IsNull, type EntityManager } from 'typeorm';
 import { AuthMessages, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
 import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
+import type { GoogleVerifier } from '../adapters/google.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
 import type { SecurityCheck } from '../adapters/turnstile.js';
 import { emailHash } from '../domain/email-hash.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
 import type { AuthConfig } from '../config.js';
+import { freeUsernameFor } from './free-username.js';
 import { requestVerification } from './one-time-links.js';
 import { toPublicUser } from '../domain/user-view.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
@@ -17,6 +19,7 @@ import { User } from '../entities/user.entity.js';
 export interface SessionDeps {
   keys: SigningKeys;
   securityCheck: SecurityCheck;
+  google: GoogleVerifier;
 }
 
 export interface Session {
@@ -129,6 +132,54 @@ export async function login(ctx: ServiceContext, deps: SessionDeps, input: Login
     await manager.update(User, { id: user.id }, { lastLogin: user.lastLogin });
     return openSession(manager, deps.keys, user, input.stayLoggedIn);
   });
+}
+
+/**
+ * Signs in with a Google ID token: the account already linked to that Google
+ * id, else the one with that (Google-verified) e-mail, else a new one.
+ */
+export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idToken: string): Promise<Session> {
+  if (!deps.google.enabled) throw new HttpError(503, AuthMessages.googleLoginFailed);
+  const google = await deps.google.verify(idToken);
+  if (!google || !google.emailVerified) throw unauthorized(AuthMessages.googleLoginFailed);
+  try {
+    return await ctx.dataSource.transaction(async (manager) => {
+      const users = manager.getRepository(User);
+      const now = new Date();
+      const existing = (await users.findOneBy({ googleId: google.googleId })) ?? (await findByEmail(manager, google.email));
+      if (existing) {
+        if (isBanActive(existing, now)) throw banError(existing);
+        await manager.update(User, { id: existing.id }, { googleId: google.googleId, emailVerified: true, lastLogin: now });
+        if (!existing.emailVerified) await ctx.outbox.add(manager, 'auth.user.verified', { userId: existing.id, email: existing.email });
+        return openSession(manager, deps.keys, Object.assign(existing, { googleId: google.googleId, emailVerified: true, lastLogin: now }), false);
+      }
+      await refuseRecentlyDeleted(manager, google.email);
+      const user = await users.save(
+        users.create({
+          username: await freeUsernameFor(manager, google.email),
+          email: google.email,
+          googleId: google.googleId,
+          passwordHash: null,
+          role: 'basic',
+          emailVerified: true,
+          lastLogin: now,
+        }),
+      );
+      await ctx.outbox.add(manager, 'auth.user.registered', {
+        userId: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        newsletterSubscribe: false,
+        emailVerified: true,
+      });
+      return openSession(manager, deps.keys, user, false);
+    });
+  } catch (error) {
+    // Two first sign-ins racing: the second finds the unique index; it can simply sign in again.
+    if ((error as { constraint?: string }).constraint) throw new HttpError(409, AuthMessages.googleLoginFailed);
+    throw error;
+  }
 }
 
 /** Rotates a refresh token: the old one is spent, a new one of the same session replaces it. */

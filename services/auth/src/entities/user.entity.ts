@@ -20,6 +20,10 @@ export class User {
   @Column({ type: 'varchar', length: 20, default: 'basic' })
   role!: Role;
 
+  /** Google's account id once the user signed in with Google. */
+  @Column({ type: 'varchar', length: 255, name: 'google_id', nullable: true })
+  googleId!: string | null;
+
   @Column({ type: 'boolean', name: 'email_verified', default: false })
   emailVerified!: boolean;
 

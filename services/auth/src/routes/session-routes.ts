@@ -1,6 +1,6 @@
-import { loginRequestSchema, meResponseSchema, registerRequestSchema, sessionResponseSchema } from '@planner/contracts';
+import { googleCallbackSchema, loginRequestSchema, meResponseSchema, registerRequestSchema, sessionResponseSchema } from '@planner/contracts';
 import { bearerToken, requireUser, type App, type ServiceContext } from '@planner/service-kit';
-import { login, logout, me, refresh, register, type SessionDeps } from '../commands/sessions.js';
+import { googleSignIn, login, logout, me, refresh, register, type SessionDeps } from '../commands/sessions.js';
 import type { AuthConfig } from '../config.js';
 
 /** Register, login, refresh, logout and me (part 1 §7 Auth). */
@@ -15,6 +15,12 @@ export async function sessionRoutes(app: App, { ctx, deps }: { ctx: ServiceConte
     '/auth/login',
     { schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
     async (request) => login(ctx, deps, request.body, request.ip),
+  );
+
+  app.post(
+    '/auth/google-callback',
+    { schema: { tags: ['auth'], body: googleCallbackSchema, response: { 200: sessionResponseSchema } } },
+    async (request) => googleSignIn(ctx, deps, request.body.id_token),
   );
 
   app.post(
