@@ -2,7 +2,7 @@ import { IsNull, Not } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
-import { emailHash } from '../domain/email-hash.js';
+import { emailHash } from '../domain/secrets.js';
 import { DELETED_ACCOUNT_HOLD_MS } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';

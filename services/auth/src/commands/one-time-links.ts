@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { IsNull, type EntityManager } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
 import type { AuthConfig } from '../config.js';
-import { emailHash } from '../domain/email-hash.js';
+import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
 import { isBanActive, RESEND_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
 import { OneTimeToken, type OneTimeTokenPurpose } from '../entities/one-time-token.entity.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
@@ -12,11 +11,9 @@ import { User } from '../entities/user.entity.js';
 
 type AuthContext = ServiceContext<AuthConfig>;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 async function issueToken(manager: EntityManager, userId: string, purpose: OneTimeTokenPurpose, lifetimeMs: number): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await manager.insert(OneTimeToken, { userId, purpose, tokenHash: sha256(token), expiresAt: new Date(Date.now() + lifetimeMs) });
+  const token = newSecretToken();
+  await manager.insert(OneTimeToken, { userId, purpose, tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + lifetimeMs) });
   return token;
 }
 
@@ -26,7 +23,7 @@ async function spendToken(manager: EntityManager, token: string, purpose: OneTim
     .getRepository(OneTimeToken)
     .createQueryBuilder('t')
     .setLock('pessimistic_write')
-    .where('t.token_hash = :hash AND t.purpose = :purpose AND t.used_at IS NULL AND t.expires_at > now()', { hash: sha256(token), purpose })
+    .where('t.token_hash = :hash AND t.purpose = :purpose AND t.used_at IS NULL AND t.expires_at > now()', { hash: tokenHash(token), purpose })
     .getOne();
   if (!row) return null;
   await manager.update(OneTimeToken, { id: row.id }, { usedAt: new Date() });

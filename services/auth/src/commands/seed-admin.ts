@@ -2,6 +2,7 @@ import { isStrongPassword } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
 import { User } from '../entities/user.entity.js';
+import { recordRegistered } from '../events/user-registered.js';
 import { freeUsernameFor } from './free-username.js';
 
 export type SeedResult = 'created' | 'promoted' | 'unchanged';
@@ -37,14 +38,7 @@ export async function seedAdmin(ctx: ServiceContext, email: string, password: st
         emailVerified: true,
       }),
     );
-    await ctx.outbox.add(manager, 'auth.user.registered', {
-      userId: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      newsletterSubscribe: false,
-      emailVerified: true,
-    });
+    await recordRegistered(ctx, manager, user);
     return 'created';
   });
 }

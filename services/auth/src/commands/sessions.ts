@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { IsNull, type EntityManager } from 'typeorm';
 import { AuthMessages, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
 import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
@@ -6,10 +6,11 @@ import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { GoogleVerifier } from '../adapters/google.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
 import type { SecurityCheck } from '../adapters/turnstile.js';
-import { emailHash } from '../domain/email-hash.js';
+import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
 import type { AuthConfig } from '../config.js';
+import { recordRegistered } from '../events/user-registered.js';
 import { freeUsernameFor } from './free-username.js';
 import { requestVerification } from './one-time-links.js';
 import { toPublicUser } from '../domain/user-view.js';
@@ -28,8 +29,6 @@ export interface Session {
   user: PublicUser;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /** Spent on unknown e-mails so that a login's timing does not tell which accounts exist. */
 const DUMMY_HASH = hashPassword('not-a-real-password-Aa1!');
 
@@ -42,12 +41,12 @@ export function signAccessToken(keys: SigningKeys, user: User, sessionId: string
 
 /** A new refresh token in `familyId` (a new session when absent) and its access token. */
 async function openSession(manager: EntityManager, keys: SigningKeys, user: User, stayLoggedIn: boolean, familyId: string = randomUUID()): Promise<Session> {
-  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshToken = newSecretToken();
   const now = new Date();
   await manager.insert(RefreshToken, {
     userId: user.id,
     familyId,
-    tokenHash: sha256(refreshToken),
+    tokenHash: tokenHash(refreshToken),
     stayLoggedIn,
     expiresAt: refreshExpiry(now, stayLoggedIn),
   });
@@ -97,18 +96,12 @@ export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDep
           email: input.email,
           passwordHash,
           role: 'basic',
+          emailVerified: false,
           newsletterSubscribed: input.newsletter_subscribe,
           lastLogin: new Date(),
         }),
       );
-      await ctx.outbox.add(manager, 'auth.user.registered', {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        newsletterSubscribe: input.newsletter_subscribe,
-        emailVerified: false,
-      });
+      await recordRegistered(ctx, manager, user, input.newsletter_subscribe);
       await requestVerification(ctx, manager, user);
       return openSession(manager, deps.keys, user, false);
     });
@@ -165,14 +158,7 @@ export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idTok
           lastLogin: now,
         }),
       );
-      await ctx.outbox.add(manager, 'auth.user.registered', {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        role: user.role,
-        newsletterSubscribe: false,
-        emailVerified: true,
-      });
+      await recordRegistered(ctx, manager, user);
       return openSession(manager, deps.keys, user, false);
     });
   } catch (error) {
@@ -190,7 +176,7 @@ export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshTok
       .getRepository(RefreshToken)
       .createQueryBuilder('t')
       .setLock('pessimistic_write')
-      .where('t.token_hash = :hash', { hash: sha256(refreshToken) })
+      .where('t.token_hash = :hash', { hash: tokenHash(refreshToken) })
       .getOne();
     if (!token) return { error: unauthorized() };
     const now = new Date();
