@@ -9,10 +9,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@planner/contracts';
-import { testId, testInfrastructure } from '@planner/service-kit/testing';
+import { removeNamespace, testId, testInfrastructure } from '@planner/service-kit/testing';
 import { repoPath } from './support/repo.js';
 
 const namespace = testId('system');
@@ -104,17 +103,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...processes.values()].map(stop));
-  const infra = await testInfrastructure();
-  const client = new pg.Client({ connectionString: infra.databaseUrl });
-  await client.connect();
-  for (const name of SERVICE_NAMES) await client.query(`DROP SCHEMA IF EXISTS "${namespace}_${name}" CASCADE`);
-  await client.end();
-  const nc = await connect({ servers: infra.natsUrl });
-  const jsm = await nc.jetstreamManager();
-  for await (const stream of jsm.streams.list()) {
-    if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
-  }
-  await nc.close();
+  await removeNamespace(namespace);
   fs.rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
 

@@ -14,26 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { connect } from 'nats';
-import pg from 'pg';
-import { testInfrastructure } from '@planner/service-kit/testing';
+import { removeNamespace, testInfrastructure } from '@planner/service-kit/testing';
 import { freePort, measure, row, run, start, stopAll, waitForOk } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const namespace = `bench_${randomBytes(3).toString('hex')}`;
 const user = { username: 'bench_user', email: 'bench.user@example.com', password: 'Bench#Pass123', turnstile_token: 'sandbox' };
-
-async function dropNamespace(databaseUrl: string, natsUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS "${namespace}_auth" CASCADE`);
-  await client.end();
-  const nc = await connect({ servers: natsUrl });
-  const jsm = await nc.jetstreamManager();
-  for await (const stream of jsm.streams.list()) if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
-  await nc.close();
-}
 
 async function main(): Promise<void> {
   const infra = await testInfrastructure();
@@ -89,7 +76,7 @@ async function main(): Promise<void> {
     stopAll();
     await new Promise((r) => setTimeout(r, 500)); // let them close their connections before their schema goes
     fs.rmSync(logDir, { recursive: true, force: true });
-    await dropNamespace(infra.databaseUrl, infra.natsUrl);
+    await removeNamespace(namespace);
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { connect } from 'nats';
 import pg from 'pg';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '@planner/contracts';
@@ -90,6 +91,32 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
       await dropSchema(urls.databaseUrl, id);
     },
   };
+}
+
+/**
+ * Removes what processes started with `NAMESPACE=<namespace>` left behind:
+ * their schemas (`<namespace>_<service>`) and their NATS streams.
+ */
+export async function removeNamespace(namespace: string): Promise<void> {
+  if (!/^[a-z][a-z0-9_]*$/.test(namespace)) throw new Error(`Invalid namespace: ${namespace}`);
+  const urls = await testInfrastructure();
+  const client = new pg.Client({ connectionString: urls.databaseUrl });
+  await client.connect();
+  try {
+    const schemas = await client.query<{ name: string }>(`SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE $1`, [`${namespace}\\_%`]);
+    for (const { name } of schemas.rows) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+  const nc = await connect({ servers: urls.natsUrl });
+  try {
+    const jsm = await nc.jetstreamManager();
+    for await (const stream of jsm.streams.list()) {
+      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
+    }
+  } finally {
+    await nc.close();
+  }
 }
 
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
