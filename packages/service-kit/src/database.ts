@@ -33,6 +33,8 @@ export function createDataSource({ url, schema, entities = [], migrations = [], 
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',
     synchronize: false,
+    // Ids come from gen_random_uuid() (core Postgres); no extension gets installed into a service's schema.
+    installExtensions: false,
     logging: false,
     extra: { max: poolSize, options: `-c search_path=${schema}` },
   });
