@@ -6,6 +6,7 @@ import { createTestContext, type TestServiceContext } from '@planner/service-kit
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
+import { behindGateway } from './behind-gateway.js';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
@@ -13,6 +14,7 @@ import { followSubscriptions } from '../src/events/subscription-changed.js';
 
 let ctx: TestServiceContext<AuthConfig>;
 let app: App;
+let api: Awaited<ReturnType<typeof behindGateway>>;
 let keys: SigningKeys;
 let adminToken: string;
 let proToken: string;
@@ -28,6 +30,7 @@ beforeAll(async () => {
   keys = await loadSigningKeys();
   ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
   app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
+  api = await behindGateway(app, keys.jwks);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }
@@ -37,12 +40,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await api?.close();
   await app?.close();
   await ctx?.cleanup();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
-  app.inject({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  api.send({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('admin user management', () => {
   it('refuses every admin route to anonymous callers (401) and to non-admins (403)', async () => {

@@ -5,6 +5,7 @@ import { createTestContext, type TestServiceContext } from '@planner/service-kit
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
+import { behindGateway } from './behind-gateway.js';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
@@ -14,6 +15,7 @@ import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-sta
 
 let ctx: TestServiceContext<AuthConfig>;
 let app: App;
+let api: Awaited<ReturnType<typeof behindGateway>>;
 let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
 
@@ -37,9 +39,11 @@ beforeAll(async () => {
     securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
     google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
   });
+  api = await behindGateway(app, keys.jwks);
 });
 
 afterAll(async () => {
+  await api?.close();
   await app?.close();
   await ctx?.cleanup();
   await turnstile?.close();
@@ -47,7 +51,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  api.send({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('register', () => {
   it('creates a basic account, opens a session and records auth.user.registered', async () => {
@@ -108,10 +112,10 @@ describe('login, me, refresh, logout', () => {
 
   it('renews the access token from /auth/me when the role changed', async () => {
     const session = (await post('/auth/register', newUser('e'))).json();
-    const me = await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } });
+    const me = await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } });
     expect(me.json()).toEqual({ user: expect.objectContaining({ id: session.user.id }) });
     await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { role: 'pro' });
-    const renewed = (await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    const renewed = (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
     expect(renewed).toMatchObject({ token_refreshed: true, user: { role: 'pro', capabilities: { can_use_calendar: true } } });
     expect(await ctx.verifier.verify(renewed.access_token)).toMatchObject({ role: 'pro' });
   });
@@ -151,7 +155,7 @@ describe('login, me, refresh, logout', () => {
 
 describe('change password and delete account', () => {
   const authed = (method: 'POST' | 'DELETE', url: string, token: string, payload: object) =>
-    app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    api.send({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
 
   it('changes the password after checking the current one, ending the other sessions', async () => {
     const here = (await post('/auth/register', newUser('i'))).json();
@@ -199,14 +203,14 @@ describe('mailed links: verification and password reset', () => {
   it('verifies the e-mail once with the mailed token, then says it is verified', async () => {
     const session = (await post('/auth/register', newUser('k'))).json();
     const token = await linkOf('auth.email_verification.requested', session.user.id, 'verifyUrl');
-    const ok = await app.inject({ method: 'GET', url: `/auth/verify-email/${token}` });
+    const ok = await api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
     expect(ok.statusCode).toBe(200);
-    const again = await app.inject({ method: 'GET', url: `/auth/verify-email/${token}` });
+    const again = await api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Email verification failed. Please try again or contact support.');
     const resend = await post('/auth/resend-verification', undefined, session.access_token);
     expect(resend.json().message).toBe('Already verified');
-    const me = (await app.inject({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    const me = (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
     expect(me).toMatchObject({ token_refreshed: true, user: { email_verified: true } });
   });
 

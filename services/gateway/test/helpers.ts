@@ -1,11 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
-import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
-import { createLogger, createServer, loadConfig, Redis, TokenVerifier, type App, type HealthCheck } from '@planner/service-kit';
-import { createTestKeys, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
-import { buildGateway } from '../src/app.js';
-import { configSchema, upstreamVariable } from '../src/config.js';
-import { connectGateway, disconnectGateway, type GatewayContext } from '../src/adapters/context.js';
+import { createLogger, createServer, TokenVerifier, type App, type HealthCheck } from '@planner/service-kit';
+import type { TestKeys } from '@planner/service-kit/testing';
+
+export { deadUrl, startGateway, type TestGateway } from '../src/testing.js';
 
 const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
 
@@ -33,15 +31,6 @@ export async function startUpstream(
   return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
 }
 
-/** A URL where nothing listens (a service that is down). */
-export async function deadUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 /** A service that accepts connections and never answers. */
 export async function silentUrl(): Promise<{ url: string; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
@@ -53,59 +42,6 @@ export async function silentUrl(): Promise<{ url: string; close: () => Promise<v
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-export interface TestGateway {
-  url: string;
-  app: App;
-  ctx: GatewayContext;
-  keys: TestKeys;
-  id: string;
-  close: () => Promise<void>;
-}
-
-/**
- * The gateway app (buildGateway) on a free port over real Redis and NATS,
- * isolated by its own key prefix and subject namespace. `upstreams` maps
- * services to URLs (the rest point to a port where nothing listens).
- */
-export async function startGateway(
-  options: { upstreams?: Partial<Record<ServiceName, string>>; env?: Record<string, string>; keys?: TestKeys } = {},
-): Promise<TestGateway> {
-  const urls = await testInfrastructure();
-  const id = testId('gateway');
-  const keys = options.keys ?? (await createTestKeys());
-  const dead = await deadUrl();
-  const upstreamEnv = Object.fromEntries(SERVICE_NAMES.map((service) => [upstreamVariable(service), options.upstreams?.[service] ?? dead]));
-  const config = loadConfig(configSchema, {
-    NODE_ENV: 'test',
-    REDIS_URL: urls.redisUrl,
-    NATS_URL: urls.natsUrl,
-    LOG_LEVEL: logLevel,
-    LOG_DIR: '/nonexistent-gateway-test-logs',
-    ...upstreamEnv,
-    ...options.env,
-  });
-  const logger = createLogger({ service: 'gateway', level: logLevel });
-  const ctx = await connectGateway(config, logger, { redisPrefix: `${id}:`, namespace: id, jwks: keys.jwks });
-  const app = await buildGateway(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    ctx,
-    keys,
-    id,
-    close: async () => {
-      await app.close();
-      const plain = new Redis(urls.redisUrl);
-      const stale = await plain.keys(`${id}:*`);
-      if (stale.length > 0) await plain.del(...stale);
-      plain.disconnect();
-      await disconnectGateway(ctx);
     },
   };
 }

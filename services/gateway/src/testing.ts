@@ -1,0 +1,82 @@
+/**
+ * The gateway for tests, here and in other services' tests (a service's
+ * endpoints tested through the real gateway): `@planner/gateway/testing`.
+ */
+import net from 'node:net';
+import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
+import { createLogger, loadConfig, Redis, type App } from '@planner/service-kit';
+import { createTestKeys, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
+import { connectGateway, disconnectGateway, type GatewayContext } from './adapters/context.js';
+import { buildGateway } from './app.js';
+import { configSchema, upstreamVariable } from './config.js';
+
+const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+
+/** A URL where nothing listens (a service that is down). */
+export async function deadUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface TestGateway {
+  url: string;
+  app: App;
+  ctx: GatewayContext;
+  keys: TestKeys;
+  id: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The gateway app (buildGateway) on a free port over real Redis and NATS,
+ * isolated by its own key prefix and subject namespace. `upstreams` maps
+ * services to URLs (the rest point to a port where nothing listens).
+ */
+export async function startGateway(
+  options: {
+    upstreams?: Partial<Record<ServiceName, string>>;
+    env?: Record<string, string>;
+    keys?: TestKeys;
+    /** Verify tokens against these keys instead (a real auth service's, say). */
+    jwks?: TestKeys['jwks'];
+  } = {},
+): Promise<TestGateway> {
+  const urls = await testInfrastructure();
+  const id = testId('gateway');
+  const keys = options.keys ?? (await createTestKeys());
+  const dead = await deadUrl();
+  const upstreamEnv = Object.fromEntries(SERVICE_NAMES.map((service) => [upstreamVariable(service), options.upstreams?.[service] ?? dead]));
+  const config = loadConfig(configSchema, {
+    NODE_ENV: 'test',
+    REDIS_URL: urls.redisUrl,
+    NATS_URL: urls.natsUrl,
+    LOG_LEVEL: logLevel,
+    LOG_DIR: '/nonexistent-gateway-test-logs',
+    ...upstreamEnv,
+    ...options.env,
+  });
+  const logger = createLogger({ service: 'gateway', level: logLevel });
+  const ctx = await connectGateway(config, logger, { redisPrefix: `${id}:`, namespace: id, jwks: options.jwks ?? keys.jwks });
+  const app = await buildGateway(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    ctx,
+    keys,
+    id,
+    close: async () => {
+      await app.close();
+      const plain = new Redis(urls.redisUrl);
+      const stale = await plain.keys(`${id}:*`);
+      if (stale.length > 0) await plain.del(...stale);
+      plain.disconnect();
+      await disconnectGateway(ctx);
+    },
+  };
+}
+
