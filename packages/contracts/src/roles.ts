@@ -62,3 +62,13 @@ export function effectiveCapabilities(role: Role, flags?: Partial<Capabilities>)
     can_use_post_review: hasFeature(role, 'post_review', flags),
   };
 }
+
+/**
+ * Features whose upgrade hint a role sees (part 1 §6: basic users see hints for
+ * generation and auto-posting; issue 3: basic and test get them for the
+ * generator they lack). Roles that have a feature see no hint for it.
+ */
+export function upgradeHints(role: Role, flags?: Partial<Capabilities>): Feature[] {
+  if (role !== 'basic' && role !== 'test') return [];
+  return (['generator', 'auto_post'] as const).filter((feature) => !hasFeature(role, feature, flags));
+}

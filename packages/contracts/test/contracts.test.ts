@@ -26,6 +26,15 @@ describe('roles and features', () => {
     expect(hasFeature('test', 'calendar')).toBe(false);
   });
 
+  it('shows basic and test users upgrade hints for generation and auto-posting, others none', async () => {
+    const { upgradeHints } = await import('../src/index.js');
+    expect(upgradeHints('basic')).toEqual(['generator', 'auto_post']);
+    expect(upgradeHints('test')).toEqual(['generator', 'auto_post']);
+    expect(upgradeHints('basic', { can_use_generator: true })).toEqual(['auto_post']);
+    expect(upgradeHints('starter')).toEqual([]);
+    expect(upgradeHints('admin')).toEqual([]);
+  });
+
   it('lets a capability flag grant a feature the role lacks', () => {
     expect(hasFeature('basic', 'generator', { can_use_generator: true })).toBe(true);
     expect(hasFeature('basic', 'calendar', { can_use_generator: true })).toBe(false);

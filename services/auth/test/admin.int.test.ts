@@ -116,6 +116,9 @@ describe('admin user management', () => {
 
     const unbanned = (await call('POST', '/auth/admin/unban-user', adminToken, { user_id: ids.sam_2 })).json();
     expect(unbanned.data.user).toMatchObject({ is_banned: false, ban_reason: null, ban_expires_at: null });
+    const outbox = ctx.dataSource.getRepository(OutboxEvent);
+    expect((await outbox.findOneByOrFail({ subject: 'auth.user.banned' })).envelope.data).toMatchObject({ userId: ids.sam_2, reason: 'spam' });
+    expect((await outbox.findOneByOrFail({ subject: 'auth.user.unbanned' })).envelope.data).toEqual({ userId: ids.sam_2 });
   });
 
   it('needs a reason to deactivate an organization, and says so when organizations does not answer', async () => {

@@ -41,6 +41,12 @@ describe('session rules', async () => {
     expect(isBanActive({ isBanned: false, banExpiresAt: null }, now)).toBe(false);
   });
 
+  it('keeps a stay-logged-in session 30 days and another one day', async () => {
+    const { refreshExpiry } = await import('../src/domain/sessions.js');
+    expect(refreshExpiry(now, true).getTime() - now.getTime()).toBe(30 * 24 * 3600_000);
+    expect(refreshExpiry(now, false).getTime() - now.getTime()).toBe(24 * 3600_000);
+  });
+
   it('rounds the hours left on a hold up', () => {
     expect(hoursRemaining(new Date(now.getTime() + 90 * 60_000), now)).toBe(2);
     expect(hoursRemaining(now, now)).toBe(0);
