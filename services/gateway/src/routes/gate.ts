@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REFRESH_BEARER_PATHS } from '@planner/contracts';
 import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { bodyLimitFor, checkDeclaredLength, type BodyLimits } from '../domain/body-limit.js';
 import { GatewayMessages } from '../domain/messages.js';
@@ -6,12 +7,14 @@ import { bucketsFor, callerKey, clientIp, decide, rateLimitedBody, type RateLimi
 import { isUnmeteredPath, stripQuery } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
+const REFRESH_BEARER_API_PATHS = new Set(REFRESH_BEARER_PATHS.map((p) => `/api${p}`));
+
 /**
  * Requests whose bearer token is not an access token: the refresh call sends
  * the refresh token (part 1 §7), which only the auth service can judge.
  */
 export function skipsTokenCheck(method: string, path: string): boolean {
-  return method === 'POST' && (path === '/api/auth/refresh' || path === '/api/auth/refresh/');
+  return method === 'POST' && REFRESH_BEARER_API_PATHS.has(path.replace(/\/$/, ''));
 }
 
 /** Answers of the API proper (JSON), as opposed to pages: everything under /api but the docs UI. */
