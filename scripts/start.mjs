@@ -7,7 +7,8 @@
 //   5. print where to go. Ctrl-C stops the services, then the infrastructure this run started.
 //
 // Options: --keep-going  keep running even if a service does not become healthy.
-import { existsSync, mkdirSync } from 'node:fs';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfrastructure } from './infra.mjs';
 import { UserError, loadDotEnv, makeLogger, paint, repoRoot, sleep } from './lib/common.mjs';
@@ -134,8 +135,27 @@ function baseEnv(infraEnv, nodeEnv) {
 
 function serviceEnv(service, env, admin) {
   const own = { ...env, PORT: String(service.port) };
-  if (service.name === 'auth') Object.assign(own, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  if (service.name === 'auth') {
+    Object.assign(own, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    if (!own.AUTH_SIGNING_KEY && env.NODE_ENV !== 'production') own.AUTH_SIGNING_KEY = devSigningKey();
+  }
   return own;
+}
+
+/**
+ * The key that signs access tokens in development, kept under .data/ so that a
+ * restart of `npm start` does not log everybody out. Production sets
+ * AUTH_SIGNING_KEY (see .env.example).
+ */
+function devSigningKey() {
+  const file = path.join(repoRoot, '.data', 'auth-signing-key.jwk.json');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const jwk = { ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomUUID()}` };
+    writeFileSync(file, JSON.stringify(jwk), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8');
 }
 
 function gatewayEnv(env, frontendDist) {
