@@ -22,6 +22,9 @@ const codec = JSONCodec();
 /** How long JetStream remembers a msgID: a relay restarting within it cannot publish twice. */
 const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
+/** How long a stream keeps events: consumers that were down longer than this miss them. Inboxes are pruned to match. */
+export const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+
 export interface EventBusOptions {
   url: string;
   /** Connection name, shown in the NATS server's monitoring. */
@@ -98,9 +101,12 @@ export class EventBus {
       name: stream,
       subjects: [this.wireSubject(`${service}.>`)],
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      max_age: nanos(EVENT_RETENTION_MS),
     };
     try {
-      await this.jsm.streams.info(stream);
+      const info = await this.jsm.streams.info(stream);
+      // Streams made before a retention change get it too.
+      if (info.config.max_age !== config.max_age) await this.jsm.streams.update(stream, { ...info.config, max_age: config.max_age });
     } catch {
       try {
         await this.jsm.streams.add(config);

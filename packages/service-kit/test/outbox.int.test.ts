@@ -2,8 +2,9 @@ import type { BaseConfig } from '../src/index.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeWithInbox, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
+import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
 import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
@@ -129,5 +130,21 @@ describe('outbox and inbox', () => {
     await expect(
       ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 'one' as never })),
     ).rejects.toThrow();
+  });
+
+  it('prunes published outbox rows after a day and inbox rows past the streams’ retention', async () => {
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger });
+    const pending = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 5 }));
+    const publishedBefore = await ctx.dataSource.getRepository(OutboxEvent).countBy({ publishedAt: Not(IsNull()) });
+    const inboxBefore = await ctx.dataSource.getRepository(InboxEvent).count();
+    expect(publishedBefore).toBeGreaterThan(0);
+
+    expect(await relay.prune(new Date())).toEqual({ outbox: 0, inbox: 0 }); // all fresh
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600_000);
+    expect(await relay.prune(inTwoDays)).toEqual({ outbox: publishedBefore, inbox: 0 });
+    // The unpublished row stays, however old: it has not gone out yet.
+    expect(await ctx.dataSource.getRepository(OutboxEvent).findOneBy({ id: pending.eventId })).not.toBeNull();
+    const inNineDays = new Date(Date.now() + 9 * 24 * 3600_000);
+    expect((await relay.prune(inNineDays)).inbox).toBe(inboxBefore);
   });
 });

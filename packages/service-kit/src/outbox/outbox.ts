@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { EVENT_VERSIONS, eventSchemas, type EventEnvelope } from '@planner/contracts';
-import type { EventBus } from '../bus.js';
 import type { Logger } from '../logger.js';
 import { injectTraceHeaders } from '../tracing.js';
+import { EVENT_RETENTION_MS, type EventBus } from '../bus.js';
+import { InboxEvent } from './inbox-event.entity.js';
 import { OutboxEvent } from './outbox-event.entity.js';
+
+/** Published outbox rows are kept a day, for inspection, then pruned. */
+const PUBLISHED_KEPT_MS = 24 * 3600_000;
+const PRUNE_INTERVAL_MS = 3600_000;
 
 type SchemaMap = Record<string, z.ZodType>;
 
@@ -64,6 +69,7 @@ export interface OutboxRelayOptions {
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -80,9 +86,33 @@ export class OutboxRelay {
     this.stopped = false;
     this.listener = await this.listen();
     this.schedule(0);
+    this.pruneTimer = setInterval(() => void this.prune().catch((error) => this.options.logger.warn({ err: error }, 'outbox prune failed')), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  /**
+   * Deletes what is no longer needed: outbox rows published a day ago, and
+   * inbox rows older than the streams keep events (no redelivery can reach them).
+   */
+  async prune(now: Date = new Date()): Promise<{ outbox: number; inbox: number }> {
+    const { dataSource } = this.options;
+    const outbox = await dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(OutboxEvent)
+      .where('published_at < :before', { before: new Date(now.getTime() - PUBLISHED_KEPT_MS) })
+      .execute();
+    const inbox = await dataSource
+      .createQueryBuilder()
+      .delete()
+      .from(InboxEvent)
+      .where('handled_at < :before', { before: new Date(now.getTime() - EVENT_RETENTION_MS - PUBLISHED_KEPT_MS) })
+      .execute();
+    return { outbox: outbox.affected ?? 0, inbox: inbox.affected ?? 0 };
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
