@@ -248,9 +248,11 @@ describe('accounts through the gateway (issue 3)', () => {
     await expectAnswer('POST', '/auth/refresh', 401, { token: fresh.json().refresh_token });
     await expect.poll(async () => (await api('GET', '/auth/me', { token })).status, { timeout: 5000 }).toBe(401);
     await expectAnswer('POST', '/auth/admin/unban-user', 200, { token: adminToken, body: { user_id: userId } });
+    // Auth asks organizations over NATS for the user's organizations.
+    const organizations = await expectAnswer('GET', `/auth/users/${userId}/organizations`, 200, { token: adminToken });
+    expect(organizations.json().data.organizations).toEqual([]);
     // Organizations does not answer these requests yet (issue 4): a clear 503, not a hang or a 500.
     for (const [method, path, body] of [
-      ['GET', `/auth/users/${userId}/organizations`, undefined],
       ['GET', '/auth/admin/inactive-organizations', undefined],
       ['POST', '/auth/admin/organization-status', { organization_id: 'o-1', activate: true }],
     ] as const) {

@@ -101,6 +101,8 @@ export const OrganizationMessages = {
   reviewTimePositive: 'Please enter a valid positive number.',
   reviewTimeTooLong: 'Review time cannot exceed 43200 minutes (30 days).',
   noOrganizationSelected: 'No organization selected.',
+  /** Not worded by the spec (part 1 §5: the name must not be blank). */
+  nameRequired: 'Please enter an account name.',
 } as const;
 
 export const PostMessages = {

@@ -6,7 +6,7 @@ import { createTestContext, type TestServiceContext } from '@planner/service-kit
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
-import { behindGateway } from './behind-gateway.js';
+import { behindGateway } from '@planner/gateway/testing';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   keys = await loadSigningKeys();
   ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
   app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
-  api = await behindGateway(app, keys.jwks);
+  api = await behindGateway(app, 'auth', keys.jwks);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }

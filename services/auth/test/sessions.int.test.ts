@@ -5,7 +5,7 @@ import { createTestContext, type TestServiceContext } from '@planner/service-kit
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
-import { behindGateway } from './behind-gateway.js';
+import { behindGateway } from '@planner/gateway/testing';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { User } from '../src/entities/user.entity.js';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
     google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
   });
-  api = await behindGateway(app, keys.jwks);
+  api = await behindGateway(app, 'auth', keys.jwks);
 });
 
 afterAll(async () => {

@@ -1,6 +1,9 @@
 import { createServiceServer, type App, type ServiceContext } from '@planner/service-kit';
+import { organizationRoutes } from './routes/organization-routes.js';
 
-/** The organizations service's HTTP app; routes arrive with its issue. */
+/** The organizations service's HTTP app. */
 export async function buildApp(ctx: ServiceContext): Promise<App> {
-  return createServiceServer(ctx, { description: 'Organizations, plan limits, templates, supported platforms and platform connections.' });
+  const app = await createServiceServer(ctx, { description: 'Organizations, plan limits, templates, supported platforms and platform connections.' });
+  await app.register(organizationRoutes, { ctx });
+  return app;
 }

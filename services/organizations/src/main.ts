@@ -1,5 +1,18 @@
 import { runService } from '@planner/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
+import { entities, migrations } from './entities/index.js';
+import { followMembers } from './events/members.js';
+import { organizationResponders } from './routes/organization-routes.js';
 
-await runService({ name: 'organizations', configSchema, buildApp });
+await runService({
+  name: 'organizations',
+  configSchema,
+  entities,
+  migrations,
+  buildApp,
+  onStart: async (ctx) => {
+    await followMembers(ctx);
+    organizationResponders(ctx);
+  },
+});

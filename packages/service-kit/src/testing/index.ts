@@ -41,7 +41,7 @@ export interface TestContextOptions<C extends BaseConfig> {
   keys?: TestKeys;
 }
 
-export interface TestServiceContext<C extends BaseConfig> extends ServiceContext<C> {
+export interface TestServiceContext<C extends BaseConfig = BaseConfig> extends ServiceContext<C> {
   id: string;
   keys: TestKeys;
   cleanup: () => Promise<void>;

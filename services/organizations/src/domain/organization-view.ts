@@ -1,0 +1,16 @@
+import type { Organization } from '../entities/organization.entity.js';
+
+/** An organization as the API shows it (part 1 §3, part 2 §3); platforms arrive with the connections. */
+export function toOrganizationView(organization: Organization) {
+  return {
+    id: organization.id,
+    name: organization.name,
+    created_at: organization.createdAt.toISOString(),
+    is_active: organization.isActive,
+    deactivated_at: organization.deactivatedAt ? organization.deactivatedAt.toISOString() : null,
+    deactivation_reason: organization.deactivationReason,
+    language: organization.language,
+    default_before_post_review_time: organization.defaultBeforePostReviewTime,
+    platforms: {} as Record<string, unknown>,
+  };
+}

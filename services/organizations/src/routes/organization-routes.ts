@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { OrganizationMessages, type Identity } from '@planner/contracts';
+import { forbidden, HttpError, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { organizationLimits } from '../domain/limits.js';
+import { toOrganizationView } from '../domain/organization-view.js';
+import { Member } from '../entities/member.entity.js';
+import { Organization } from '../entities/organization.entity.js';
+
+const createSchema = z.object({
+  name: z.string({ error: OrganizationMessages.nameRequired }).trim().min(1, OrganizationMessages.nameRequired).max(200),
+});
+
+/** The caller as the read model knows them; the token's claims until auth's events have arrived. */
+async function memberOf(ctx: ServiceContext, identity: Identity): Promise<Pick<Member, 'role' | 'emailVerified'>> {
+  return (await ctx.dataSource.getRepository(Member).findOneBy({ userId: identity.userId })) ?? identity;
+}
+
+async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active: number; inactive: number }> {
+  const repo = ctx.dataSource.getRepository(Organization);
+  const [active, inactive] = await Promise.all([repo.countBy({ ownerId, isActive: true }), repo.countBy({ ownerId, isActive: false })]);
+  return { active, inactive };
+}
+
+/** The caller's organizations: list, create within the plan's limit, and the limit itself. */
+export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
+  const tags = ['organizations'];
+
+  app.get('/organizations/limits', { schema: { tags } }, async (request) => {
+    const identity = requireUser(request);
+    const { active, inactive } = await countsOf(ctx, identity.userId);
+    return organizationLimits((await memberOf(ctx, identity)).role, active, inactive);
+  });
+
+  app.get('/organizations', { schema: { tags } }, async (request) => {
+    const identity = requireUser(request);
+    const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: identity.userId }, order: { createdAt: 'ASC' } });
+    return organizations.map(toOrganizationView);
+  });
+
+  app.post('/organizations', { schema: { tags, body: createSchema } }, async (request, reply) => {
+    const identity = requireUser(request);
+    const member = await memberOf(ctx, identity);
+    if (!member.emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore('creating an account.'));
+    const organization = await ctx.dataSource.transaction(async (manager) => {
+      // One owner's creations are serialised, so two at once cannot both take the last slot.
+      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${identity.userId}`]);
+      const active = await manager.countBy(Organization, { ownerId: identity.userId, isActive: true });
+      const limits = organizationLimits(member.role, active, 0);
+      if (!limits.can_create_more) throw new HttpError(403, OrganizationMessages.planLimitReached(limits.limit ?? 0));
+      return manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
+    });
+    return reply.status(201).send(toOrganizationView(organization));
+  });
+}
+
+/** Answers auth's admin pages over NATS: a user's organizations. */
+export function organizationResponders(ctx: ServiceContext): void {
+  ctx.bus.reply<{ userId: string }, unknown[]>('organizations.organization.list_by_owner', 'organizations', async ({ userId }) => {
+    const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: userId }, order: { createdAt: 'ASC' } });
+    return organizations.map(toOrganizationView);
+  });
+}
