@@ -14,6 +14,7 @@ import {
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { eventEnvelopeSchema, type EventEnvelope } from '@planner/contracts';
+import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import { context, extractContext, injectTraceHeaders, tracer, trace } from './tracing.js';
 
@@ -191,7 +192,9 @@ export class EventBus {
           const response = await context.with(trace.setSpan(parent, span), () => handler(safeDecode(msg.data) as Req));
           msg.respond(codec.encode({ ok: true, data: response }));
         } catch (error) {
-          msg.respond(codec.encode({ ok: false, error: (error as Error).message }));
+          // A refusal meant for the user (an HttpError) keeps its status and message across the hop.
+          const status = error instanceof HttpError ? error.statusCode : undefined;
+          msg.respond(codec.encode({ ok: false, error: (error as Error).message, status }));
         } finally {
           span.end();
         }
@@ -209,8 +212,11 @@ export class EventBus {
     } catch (error) {
       throw new RequestFailedError(subject, (error as Error).message);
     }
-    const answer = safeDecode(msg.data) as { ok: boolean; data?: Res; error?: string };
-    if (!answer.ok) throw new RequestFailedError(subject, answer.error ?? 'request failed');
+    const answer = safeDecode(msg.data) as { ok: boolean; data?: Res; error?: string; status?: number };
+    if (!answer.ok) {
+      if (answer.status && answer.error) throw new HttpError(answer.status, answer.error);
+      throw new RequestFailedError(subject, answer.error ?? 'request failed');
+    }
     return answer.data as Res;
   }
 

@@ -1,6 +1,6 @@
 import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestFailedError } from '../src/index.js';
+import { HttpError, RequestFailedError } from '../src/index.js';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 
@@ -25,6 +25,15 @@ describe('request/reply', () => {
       throw new Error('template not found');
     });
     await expect(ctx.bus.request('organizations.template.get', {})).rejects.toThrow('template not found');
+  });
+
+  it('keeps a refusal meant for the user (status and message) across the hop', async () => {
+    ctx.bus.reply('organizations.organization.set_status', 'organizations', async () => {
+      throw new HttpError(403, 'You have reached your plan limit of 1 active accounts. Please deactivate an account or upgrade your plan.');
+    });
+    const error = await ctx.bus.request('organizations.organization.set_status', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ statusCode: 403, message: expect.stringMatching(/^You have reached your plan limit/) });
   });
 
   it('fails clearly when nobody answers', async () => {
