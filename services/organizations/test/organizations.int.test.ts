@@ -88,4 +88,32 @@ describe('organizations of a user', () => {
     await publish('auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
     await expect.poll(() => ctx.bus.request<unknown[]>('organizations.organization.list_by_owner', { userId: user.id }), { timeout: 5000 }).toEqual([]);
   });
+
+  it('deactivates with the default reason and activates again only while a slot is free', async () => {
+    const user = await registered('basic', true);
+    const first = (await api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: auth(user.token) })).json();
+    const off = await api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    expect(off.json()).toMatchObject({ is_active: false, deactivation_reason: 'User initiated deactivation' });
+    const second = (await api.send({ method: 'POST', url: '/organizations', payload: { name: 'Second' }, headers: auth(user.token) })).json();
+    expect(second.is_active).toBe(true);
+    const full = await api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: auth(user.token) });
+    expect(full.statusCode).toBe(403);
+    expect(full.json().message).toBe('You have reached your plan limit of 1 active accounts. Please deactivate an account or upgrade your plan.');
+
+    const stranger = await registered('pro', true);
+    expect((await api.send({ method: 'PUT', url: `/organizations/${second.id}/deactivate`, payload: {}, headers: auth(stranger.token) })).statusCode).toBe(404);
+  });
+
+  it('answers auth’s admin status change and inactive list, keeping the plan-limit refusal', async () => {
+    const user = await registered('basic', true);
+    const org = (await api.send({ method: 'POST', url: '/organizations', payload: { name: 'Watched' }, headers: auth(user.token) })).json();
+    const off = await ctx.bus.request<{ is_active: boolean; deactivation_reason: string }>('organizations.organization.set_status', { organization_id: org.id, activate: false, reason: 'fraud' });
+    expect(off).toMatchObject({ is_active: false, deactivation_reason: 'fraud' });
+    const inactive = await ctx.bus.request<Array<{ id: string; owner_id: string }>>('organizations.organization.list_inactive', {});
+    expect(inactive).toContainEqual(expect.objectContaining({ id: org.id, owner_id: user.id }));
+    await api.send({ method: 'POST', url: '/organizations', payload: { name: 'Replacement' }, headers: auth(user.token) });
+    const refused = await ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: true }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ statusCode: 403 });
+    expect(await ctx.bus.request('organizations.organization.set_status', { organization_id: 'nope', activate: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 404 });
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrganizationMessages, type Identity } from '@planner/contracts';
-import { forbidden, HttpError, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { setActive } from '../commands/status.js';
 import { organizationLimits } from '../domain/limits.js';
 import { toOrganizationView } from '../domain/organization-view.js';
 import { Member } from '../entities/member.entity.js';
@@ -19,6 +20,20 @@ async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active:
   const repo = ctx.dataSource.getRepository(Organization);
   const [active, inactive] = await Promise.all([repo.countBy({ ownerId, isActive: true }), repo.countBy({ ownerId, isActive: false })]);
   return { active, inactive };
+}
+
+const idParams = z.object({ id: z.string().uuid() });
+const deactivateSchema = z.object({ reason: z.string().max(500).optional() }).optional();
+
+/** 404 unless the organization exists and belongs to the caller: others' organizations are not revealed. */
+async function ownOrganization(ctx: ServiceContext, identity: Identity, id: string): Promise<Organization> {
+  const organization = await ctx.dataSource.getRepository(Organization).findOneBy({ id, ownerId: identity.userId });
+  if (!organization) throw notFound();
+  return organization;
+}
+
+async function requireVerified(ctx: ServiceContext, identity: Identity, action: string): Promise<void> {
+  if (!(await memberOf(ctx, identity)).emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore(action));
 }
 
 /** The caller's organizations: list, create within the plan's limit, and the limit itself. */
@@ -51,10 +66,33 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
     });
     return reply.status(201).send(toOrganizationView(organization));
   });
+
+  app.put('/organizations/:id/activate', { schema: { tags, params: idParams } }, async (request) => {
+    const identity = requireUser(request);
+    await requireVerified(ctx, identity, 'activating an account.');
+    const organization = await ownOrganization(ctx, identity, request.params.id);
+    return toOrganizationView(await setActive(ctx, organization.id, true));
+  });
+
+  app.put('/organizations/:id/deactivate', { schema: { tags, params: idParams, body: deactivateSchema } }, async (request) => {
+    const identity = requireUser(request);
+    await requireVerified(ctx, identity, 'deactivating an account.');
+    const organization = await ownOrganization(ctx, identity, request.params.id);
+    return toOrganizationView(await setActive(ctx, organization.id, false, request.body?.reason));
+  });
 }
 
-/** Answers auth's admin pages over NATS: a user's organizations. */
+/** Answers auth's admin pages over NATS: a user's organizations, status changes, the inactive ones. */
 export function organizationResponders(ctx: ServiceContext): void {
+  ctx.bus.reply<{ organization_id: string; activate: boolean; reason?: string }, unknown>(
+    'organizations.organization.set_status',
+    'organizations',
+    async ({ organization_id, activate, reason }) => toOrganizationView(await setActive(ctx, organization_id, activate, reason)),
+  );
+  ctx.bus.reply<unknown, unknown[]>('organizations.organization.list_inactive', 'organizations', async () => {
+    const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { isActive: false }, order: { deactivatedAt: 'DESC' } });
+    return organizations.map((organization) => ({ ...toOrganizationView(organization), owner_id: organization.ownerId }));
+  });
   ctx.bus.reply<{ userId: string }, unknown[]>('organizations.organization.list_by_owner', 'organizations', async ({ userId }) => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: userId }, order: { createdAt: 'ASC' } });
     return organizations.map(toOrganizationView);
