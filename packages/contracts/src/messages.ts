@@ -103,6 +103,10 @@ export const OrganizationMessages = {
   noOrganizationSelected: 'No organization selected.',
   /** Not worded by the spec (part 1 §5: the name must not be blank). */
   nameRequired: 'Please enter an account name.',
+  /** Not worded by the spec: PUT /organizations/{id} changes one field at a time (part 2 §7). */
+  oneFieldAtATime: 'Please change one setting at a time: name, language or default_before_post_review_time.',
+  /** Not worded by the spec. */
+  unknownLanguage: 'Please choose one of the offered languages.',
 } as const;
 
 export const PostMessages = {

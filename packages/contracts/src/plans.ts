@@ -81,3 +81,11 @@ export const LIMITS = {
   excerptFallbackLength: 150,
   defaultSystemMessageDurationMs: 5000,
 } as const;
+
+/** Part 2 §3: the content languages (locale codes), default en-US. */
+export const LANGUAGES = [
+  'en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'zh-CN', 'ja-JP', 'it-IT', 'pt-PT', 'pt-BR', 'nl-NL', 'pl-PL', 'ru-RU',
+  'uk-UA', 'el-GR', 'cs-CZ', 'hu-HU', 'sv-SE', 'da-DK', 'fi-FI', 'no-NO', 'zh-TW', 'ko-KR', 'th-TH', 'vi-VN', 'id-ID',
+  'ms-MY', 'hi-IN', 'bn-IN', 'ar-SA', 'ar-AE', 'ar-EG', 'fa-IR', 'he-IL', 'es-MX', 'es-AR', 'es-CO', 'fr-CA',
+] as const;
+export const DEFAULT_LANGUAGE = 'en-US';

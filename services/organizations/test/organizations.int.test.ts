@@ -116,4 +116,30 @@ describe('organizations of a user', () => {
     expect(refused).toMatchObject({ statusCode: 403 });
     expect(await ctx.bus.request('organizations.organization.set_status', { organization_id: 'nope', activate: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 404 });
   });
+
+  it('updates one setting at a time with the spec’s messages, never an inactive one, and deletes', async () => {
+    const user = await registered('pro', true);
+    const org = (await api.send({ method: 'POST', url: '/organizations', payload: { name: 'Tuned' }, headers: auth(user.token) })).json();
+    const put = (payload: object) => api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload, headers: auth(user.token) });
+
+    expect((await put({ language: 'fr-CA' })).json().language).toBe('fr-CA');
+    expect((await put({ default_before_post_review_time: 120 })).json().default_before_post_review_time).toBe(120);
+    for (const [payload, message] of [
+      [{ default_before_post_review_time: 0 }, 'Please enter a valid positive number.'],
+      [{ default_before_post_review_time: 43201 }, 'Review time cannot exceed 43200 minutes (30 days).'],
+      [{ language: 'xx-XX' }, 'Please choose one of the offered languages.'],
+      [{ name: 'A', language: 'en-GB' }, 'Please change one setting at a time: name, language or default_before_post_review_time.'],
+    ] as const) {
+      const res = await put(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    await api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    const locked = await put({ name: 'Renamed' });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().message).toBe('This account is inactive. Please activate it to configure.');
+
+    expect((await api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: auth(user.token) })).json()).toEqual({ success: true });
+    expect((await api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrganizationMessages, type Identity } from '@planner/contracts';
+import { LANGUAGES, LIMITS, OrganizationMessages, type Identity } from '@planner/contracts';
 import { forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { setActive } from '../commands/status.js';
 import { organizationLimits } from '../domain/limits.js';
@@ -23,6 +23,20 @@ async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active:
 }
 
 const idParams = z.object({ id: z.string().uuid() });
+
+/** PUT /organizations/{id}: exactly one of the three settings (part 2 §2, §7). */
+const updateSchema = z
+  .object({
+    name: createSchema.shape.name.optional(),
+    language: z.enum(LANGUAGES, { error: OrganizationMessages.unknownLanguage }).optional(),
+    default_before_post_review_time: z
+      .number({ error: OrganizationMessages.reviewTimePositive })
+      .int(OrganizationMessages.reviewTimePositive)
+      .min(LIMITS.minReviewTimeMinutes, OrganizationMessages.reviewTimePositive)
+      .max(LIMITS.maxReviewTimeMinutes, OrganizationMessages.reviewTimeTooLong)
+      .optional(),
+  })
+  .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, { message: OrganizationMessages.oneFieldAtATime });
 const deactivateSchema = z.object({ reason: z.string().max(500).optional() }).optional();
 
 /** 404 unless the organization exists and belongs to the caller: others' organizations are not revealed. */
@@ -65,6 +79,31 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
       return manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
     });
     return reply.status(201).send(toOrganizationView(organization));
+  });
+
+  app.get('/organizations/:id', { schema: { tags, params: idParams } }, async (request) =>
+    toOrganizationView(await ownOrganization(ctx, requireUser(request), request.params.id)),
+  );
+
+  app.put('/organizations/:id', { schema: { tags, params: idParams, body: updateSchema } }, async (request) => {
+    const identity = requireUser(request);
+    await requireVerified(ctx, identity, 'updating an account.');
+    const organization = await ownOrganization(ctx, identity, request.params.id);
+    if (!organization.isActive) throw forbidden(OrganizationMessages.inactive);
+    const { name, language, default_before_post_review_time: reviewTime } = request.body;
+    await ctx.dataSource.getRepository(Organization).update(
+      { id: organization.id },
+      { ...(name !== undefined && { name }), ...(language !== undefined && { language }), ...(reviewTime !== undefined && { defaultBeforePostReviewTime: reviewTime }) },
+    );
+    return toOrganizationView(await ownOrganization(ctx, identity, organization.id));
+  });
+
+  app.delete('/organizations/:id', { schema: { tags, params: idParams } }, async (request) => {
+    const identity = requireUser(request);
+    await requireVerified(ctx, identity, 'deleting an account.');
+    const organization = await ownOrganization(ctx, identity, request.params.id);
+    await ctx.dataSource.getRepository(Organization).delete({ id: organization.id });
+    return { success: true };
   });
 
   app.put('/organizations/:id/activate', { schema: { tags, params: idParams } }, async (request) => {
