@@ -1,21 +1,11 @@
 /** What every benchmark does: free ports, child processes, waiting for them, autocannon runs. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import autocannon from 'autocannon';
+
+export { freePort } from '@planner/service-kit/testing';
 
 const children: ChildProcess[] = [];
 let stopping = false;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs a TypeScript entry point with tsx; if it dies during the run, the benchmark fails with its output. */
 export function start(name: string, script: string, cwd: string, env: Record<string, string>): ChildProcess {

@@ -5,13 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@planner/contracts';
-import { removeNamespace, testId, testInfrastructure } from '@planner/service-kit/testing';
+import { freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure } from '@planner/service-kit/testing';
 import { repoPath } from './support/repo.js';
 
 const namespace = testId('system');
@@ -22,16 +21,6 @@ let gatewayUrl = '';
 /** Calls to login, register and reset request allowed per minute from one IP in this run. */
 const AUTH_LIMIT = 8;
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function start(name: string, env: Record<string, string>): void {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -76,19 +65,8 @@ function stop(child: ChildProcess): Promise<number | null> {
 }
 
 beforeAll(async () => {
-  const infra = await testInfrastructure();
   const ports = Object.fromEntries(await Promise.all(['gateway', ...SERVICE_NAMES].map(async (n) => [n, await freePort()] as const)));
-  const common = {
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    DATABASE_URL: infra.databaseUrl,
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NAMESPACE: namespace,
-    LOG_DIR: logDir,
-    LOG_LEVEL: 'warn',
-    JWKS_URL: `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
-  };
+  const common = await namespacedProcessEnv({ namespace, logDir, authPort: ports.auth! });
   for (const name of SERVICE_NAMES) {
     start(name, {
       ...common,

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { removeNamespace, testInfrastructure } from '@planner/service-kit/testing';
+import { namespacedProcessEnv, removeNamespace } from '@planner/service-kit/testing';
 import { freePort, measure, row, run, start, stopAll, waitForOk } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,19 +23,9 @@ const namespace = `bench_${randomBytes(3).toString('hex')}`;
 const user = { username: 'bench_user', email: 'bench.user@example.com', password: 'Bench#Pass123', turnstile_token: 'sandbox' };
 
 async function main(): Promise<void> {
-  const infra = await testInfrastructure();
   const [authPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-auth-logs-'));
-  const common = {
-    NODE_ENV: 'production',
-    DATABASE_URL: infra.databaseUrl,
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NAMESPACE: namespace,
-    LOG_DIR: logDir,
-    LOG_LEVEL: 'warn',
-    JWKS_URL: `http://127.0.0.1:${authPort}/.well-known/jwks.json`,
-  };
+  const common = await namespacedProcessEnv({ namespace, logDir, authPort, nodeEnv: 'production' });
   const auth = `http://127.0.0.1:${authPort}`;
   const gateway = `http://127.0.0.1:${gatewayPort}/api`;
   try {

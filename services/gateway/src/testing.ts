@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
 import { createLogger, loadConfig, Redis, type App } from '@planner/service-kit';
-import { createTestKeys, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
+import { createTestKeys, freePort, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
 import { connectGateway, disconnectGateway, type GatewayContext } from './adapters/context.js';
 import { buildGateway } from './app.js';
 import { configSchema, upstreamVariable } from './config.js';
@@ -14,11 +14,7 @@ const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
 
 /** A URL where nothing listens (a service that is down). */
 export async function deadUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 export interface TestGateway {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { z } from 'zod';
 import { connect } from 'nats';
 import pg from 'pg';
@@ -12,6 +13,37 @@ import { TokenVerifier } from '../tokens.js';
 import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
+
+/** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The environment of a service process started by a test or benchmark on the
+ * test infrastructure, in its own NAMESPACE (remove it after with removeNamespace).
+ */
+export async function namespacedProcessEnv(options: { namespace: string; logDir: string; authPort: number; nodeEnv?: string }): Promise<Record<string, string>> {
+  const urls = await testInfrastructure();
+  return {
+    NODE_ENV: options.nodeEnv ?? 'test',
+    HOST: '127.0.0.1',
+    DATABASE_URL: urls.databaseUrl,
+    REDIS_URL: urls.redisUrl,
+    NATS_URL: urls.natsUrl,
+    NAMESPACE: options.namespace,
+    LOG_DIR: options.logDir,
+    LOG_LEVEL: 'warn',
+    JWKS_URL: `http://127.0.0.1:${options.authPort}/.well-known/jwks.json`,
+  };
+}
 
 /** Polls `probe` until `accept` holds, failing with the last value seen after `timeoutMs`. */
 export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
