@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { roleSchema } from './roles.js';
 import { planTypeSchema, subscriptionStatusSchema } from './plans.js';
+import { organizationEventSchemas } from './organizations.js';
+import { contentEventSchemas } from './content.js';
+import { notificationEventSchemas } from './notifications.js';
 
 /**
  * Every event travels in this envelope (ARCHITECTURE §4). `eventId` doubles as
@@ -46,6 +49,9 @@ export const eventSchemas = {
     planType: planTypeSchema,
     status: subscriptionStatusSchema,
   }),
+  ...organizationEventSchemas,
+  ...contentEventSchemas,
+  ...notificationEventSchemas,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;

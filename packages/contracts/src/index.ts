@@ -6,3 +6,6 @@ export * from './events.js';
 export * from './services.js';
 export * from './tokens.js';
 export * from './auth.js';
+export * from './organizations.js';
+export * from './content.js';
+export * from './notifications.js';

@@ -83,32 +83,6 @@ export const AuthMessages = {
     `This account was recently deleted and cannot be registered again for ${Math.floor(hours / 24)} days and ${hours % 24} hours.`,
 } as const;
 
-export const OrganizationMessages = {
-  verifyEmailBefore: (action: string) => `Please verify your email address before ${action}`,
-  planLimitReached: (n: number) =>
-    `You have reached your plan limit of ${n} active accounts. Please deactivate an account or upgrade your plan.`,
-  defaultDeactivationReason: 'User initiated deactivation',
-  inactive: 'This account is inactive. Please activate it to configure.',
-  verifyEmailBeforePlatforms: 'Please verify your email before configuring platforms',
-  templateNameRequired: 'Template name is required',
-  templateExists: (name: string) => `Template with name '${name}' already exists`,
-  templateLimit: (n: number) => `Maximum template limit of ${n} reached`,
-  cannotDeleteDefaultTemplate: 'Cannot delete the default template',
-  platformNameRequired: 'Platform name is required',
-  platformNameCharacters: 'Platform name must contain only letters, numbers, and underscores (no spaces)',
-  telegramIdentifierRequired: 'Please enter your Telegram channel identifier.',
-  telegramVerificationFailed: 'Verification failed. Please check the identifier and bot permissions.',
-  reviewTimePositive: 'Please enter a valid positive number.',
-  reviewTimeTooLong: 'Review time cannot exceed 43200 minutes (30 days).',
-  noOrganizationSelected: 'No organization selected.',
-  /** Not worded by the spec (part 1 §5: the name must not be blank). */
-  nameRequired: 'Please enter an account name.',
-  /** Not worded by the spec: PUT /organizations/{id} changes one field at a time (part 2 §7). */
-  oneFieldAtATime: 'Please change one setting at a time: name, language or default_before_post_review_time.',
-  /** Not worded by the spec. */
-  unknownLanguage: 'Please choose one of the offered languages.',
-} as const;
-
 export const PostMessages = {
   selectPlatform: 'Please select at least one platform.',
   addText: 'Please add text content before scheduling the post.',
@@ -133,11 +107,4 @@ export const BillingMessages = {
   checkoutFailed: 'Failed to initiate checkout. Please try again later.',
   cancelFailed: 'Failed to cancel subscription.',
   portalFailed: 'Failed to access subscription management portal. Please try again later.',
-} as const;
-
-export const ContentMessages = {
-  categoryNameAndSlugRequired: 'Category name and slug are required',
-  subjectAndContentRequired: 'Subject and content are required',
-  blogPostNotFound: 'Blog post not found',
-  blogUnavailable: 'Blog service is temporarily unavailable. Please try again later.',
 } as const;
