@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from './roles.js';
 import { planTypeSchema, subscriptionStatusSchema } from './plans.js';
 import { organizationEventSchemas } from './organizations.js';
+import { connectionEventSchemas } from './connections.js';
 import { contentEventSchemas } from './content.js';
 import { notificationEventSchemas } from './notifications.js';
 
@@ -50,6 +51,7 @@ export const eventSchemas = {
     status: subscriptionStatusSchema,
   }),
   ...organizationEventSchemas,
+  ...connectionEventSchemas,
   ...contentEventSchemas,
   ...notificationEventSchemas,
 } as const;

@@ -9,3 +9,4 @@ export * from './auth.js';
 export * from './organizations.js';
 export * from './content.js';
 export * from './notifications.js';
+export * from './connections.js';
