@@ -24,7 +24,93 @@ export const OrganizationMessages = {
   oneFieldAtATime: 'Please change one setting at a time: name, language or default_before_post_review_time.',
   /** Not worded by the spec. */
   unknownLanguage: 'Please choose one of the offered languages.',
+  /** Not worded by the spec: the option lists of part 2 §3. */
+  unknownOption: (field: string) => `Please choose one of the offered values for ${field}.`,
+  /** Not worded by the spec (part 2 §5: character limit and target 1 to 5000). */
+  characterRange: (field: string) => `${field} must be a whole number from 1 to 5000.`,
+  /** Not worded by the spec (part 2 §3: media types are among text, image, video, carousel, short, story). */
+  unknownMediaType: 'Media types must be among text, image, video, carousel, short and story.',
+  /** Not worded by the spec. */
+  platformExists: (name: string) => `Platform with name '${name}' already exists`,
+  /** Not worded by the spec. */
+  platformNotSupported: (name: string) => `Platform '${name}' is not supported.`,
+  /** Not worded by the spec (part 2 §3: default daily limit is a positive count, default 10). */
+  dailyLimitInvalid: 'Default daily limit must be a whole number of at least 1.',
 } as const;
 
+/** Part 2 §3: the media types a platform can carry. */
+export const MEDIA_TYPES = ['text', 'image', 'video', 'carousel', 'short', 'story'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+/** Part 2 §3 option lists, used by templates (and the generator). */
+export const TONES = ['professional', 'casual', 'friendly', 'formal', 'informative', 'enthusiastic', 'authoritative', 'humorous', 'empathetic', 'inspirational'] as const;
+export const MOODS = ['positive', 'neutral', 'energetic', 'confident', 'relaxed', 'thoughtful', 'excited', 'optimistic', 'serious', 'playful'] as const;
+export const CONTENT_TYPES = ['general', 'promotion', 'promotional', 'engagement', 'educational', 'inspirational', 'entertainment', 'event', 'news'] as const;
+export const DEFAULT_CONTENT_TYPE = 'general';
+
+/** Who changed an organization's status: its owner, or an admin (part 1 §4). */
+export const statusActorSchema = z.enum(['owner', 'admin']);
+
+const organizationRef = { organizationId: z.string().uuid(), ownerId: z.string().uuid() };
+
 /** Events the organizations service publishes (subject → payload), merged into `eventSchemas`. */
-export const organizationEventSchemas = {} as const satisfies Record<string, z.ZodType>;
+export const organizationEventSchemas = {
+  'organizations.organization.created': z.object({
+    ...organizationRef,
+    name: z.string(),
+    language: z.string(),
+    defaultBeforePostReviewTime: z.number().int(),
+    isActive: z.boolean(),
+  }),
+  /** Only the settings that changed (PUT changes one at a time). */
+  'organizations.organization.updated': z.object({
+    ...organizationRef,
+    changes: z.object({ name: z.string().optional(), language: z.string().optional(), defaultBeforePostReviewTime: z.number().int().optional() }),
+  }),
+  'organizations.organization.activated': z.object({ ...organizationRef, by: statusActorSchema }),
+  'organizations.organization.deactivated': z.object({ ...organizationRef, by: statusActorSchema, reason: z.string().min(1) }),
+  /** `user_deleted`: the owner's user account was deleted, and their organizations with it. */
+  'organizations.organization.deleted': z.object({ ...organizationRef, reason: z.enum(['owner_request', 'user_deleted']) }),
+} as const satisfies Record<string, z.ZodType>;
+
+/**
+ * Request/reply subjects other services use (ARCHITECTURE §4). A refusal comes
+ * back as the kit's HttpError (404 when the organization does not exist or the
+ * user may not act on it, 403 with the inactive message when `require_active`).
+ */
+export const OrganizationRequests = {
+  access: 'organizations.organization.access',
+  facts: 'organizations.organization.facts',
+} as const;
+
+export const organizationAccessRequestSchema = z.object({
+  organization_id: z.string(),
+  user_id: z.string(),
+  /** Refuse an inactive organization (403, `OrganizationMessages.inactive`), for changes. */
+  require_active: z.boolean().optional(),
+});
+export type OrganizationAccessRequest = z.infer<typeof organizationAccessRequestSchema>;
+
+/** What an allowed caller learns: whether as owner or as admin, and the organization's status. */
+export const organizationAccessSchema = z.object({
+  organization_id: z.string().uuid(),
+  owner_id: z.string().uuid(),
+  as: statusActorSchema,
+  is_active: z.boolean(),
+});
+export type OrganizationAccess = z.infer<typeof organizationAccessSchema>;
+
+export const organizationFactsRequestSchema = z.object({ organization_id: z.string() });
+
+export const organizationFactsSchema = z.object({
+  organization_id: z.string().uuid(),
+  owner_id: z.string().uuid(),
+  name: z.string(),
+  /** The owner's role, and the plan whose limits apply to it (null: unlimited, admins). */
+  owner_role: z.string(),
+  plan: z.string().nullable(),
+  language: z.string(),
+  default_before_post_review_time: z.number().int(),
+  is_active: z.boolean(),
+});
+export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;

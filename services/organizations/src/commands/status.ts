@@ -1,35 +1,39 @@
 import { OrganizationMessages } from '@planner/contracts';
 import { HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { organizationLimits } from '../domain/limits.js';
+import { UUID } from '../domain/ids.js';
 import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Activates or deactivates an organization (part 1 §4, part 2 §4): activation
  * only while the owner's plan has a free slot; deactivation with a reason, by
- * default 'User initiated deactivation'. Serialised per owner.
+ * default 'User initiated deactivation'. Serialised per owner. The change and
+ * its event are written together; asking for the status it already has changes nothing.
  */
-export function setActive(ctx: ServiceContext, organizationId: string, activate: boolean, reason?: string): Promise<Organization> {
+export function setActive(
+  ctx: ServiceContext,
+  organizationId: string,
+  change: { activate: boolean; reason?: string; by: 'owner' | 'admin' },
+): Promise<Organization> {
   return ctx.dataSource.transaction(async (manager) => {
     if (!UUID.test(organizationId)) throw notFound();
     const organization = await manager.findOneBy(Organization, { id: organizationId });
     if (!organization) throw notFound();
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${organization.ownerId}`]);
-    if (activate) {
-      if (organization.isActive) return organization;
+    if (organization.isActive === change.activate) return organization;
+    const ref = { organizationId: organization.id, ownerId: organization.ownerId, by: change.by };
+    if (change.activate) {
       const owner = await manager.findOneBy(Member, { userId: organization.ownerId });
       const active = await manager.countBy(Organization, { ownerId: organization.ownerId, isActive: true });
       const limits = organizationLimits(owner?.role ?? 'basic', active, 0);
       if (!limits.can_create_more) throw new HttpError(403, OrganizationMessages.planLimitReached(limits.limit ?? 0));
       Object.assign(organization, { isActive: true, deactivatedAt: null, deactivationReason: null });
+      await ctx.outbox.add(manager, 'organizations.organization.activated', ref);
     } else {
-      Object.assign(organization, {
-        isActive: false,
-        deactivatedAt: new Date(),
-        deactivationReason: reason?.trim() || OrganizationMessages.defaultDeactivationReason,
-      });
+      const reason = change.reason?.trim() || OrganizationMessages.defaultDeactivationReason;
+      Object.assign(organization, { isActive: false, deactivatedAt: new Date(), deactivationReason: reason });
+      await ctx.outbox.add(manager, 'organizations.organization.deactivated', { ...ref, reason });
     }
     return manager.save(organization);
   });

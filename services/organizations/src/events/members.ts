@@ -30,6 +30,11 @@ export async function followMembers(ctx: ServiceContext): Promise<void> {
     ...common,
     subject: 'auth.user.deleted',
     handle: async ({ userId }, _envelope, manager) => {
+      const organizations = await manager.findBy(Organization, { ownerId: userId });
+      for (const organization of organizations) {
+        await ctx.outbox.add(manager, 'organizations.organization.deleted', { organizationId: organization.id, ownerId: userId, reason: 'user_deleted' });
+      }
+      // Templates and other per-organization rows go with their organization (ON DELETE CASCADE).
       await manager.delete(Organization, { ownerId: userId });
       await manager.delete(Member, { userId });
     },

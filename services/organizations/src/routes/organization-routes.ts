@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS, OrganizationMessages, type Identity } from '@planner/contracts';
-import { forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import {
+  AuthMessages,
+  LANGUAGES,
+  LIMITS,
+  OrganizationMessages,
+  OrganizationRequests,
+  organizationAccessRequestSchema,
+  organizationFactsRequestSchema,
+  planForRole,
+  type Identity,
+  type OrganizationFacts,
+} from '@planner/contracts';
+import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { checkAccess, memberOf, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { setActive } from '../commands/status.js';
+import { UUID } from '../domain/ids.js';
 import { organizationLimits } from '../domain/limits.js';
 import { toOrganizationView } from '../domain/organization-view.js';
 import { Member } from '../entities/member.entity.js';
@@ -10,11 +23,6 @@ import { Organization } from '../entities/organization.entity.js';
 const createSchema = z.object({
   name: z.string({ error: OrganizationMessages.nameRequired }).trim().min(1, OrganizationMessages.nameRequired).max(200),
 });
-
-/** The caller as the read model knows them; the token's claims until auth's events have arrived. */
-async function memberOf(ctx: ServiceContext, identity: Identity): Promise<Pick<Member, 'role' | 'emailVerified'>> {
-  return (await ctx.dataSource.getRepository(Member).findOneBy({ userId: identity.userId })) ?? identity;
-}
 
 async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active: number; inactive: number }> {
   const repo = ctx.dataSource.getRepository(Organization);
@@ -38,13 +46,6 @@ const updateSchema = z
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, { message: OrganizationMessages.oneFieldAtATime });
 const deactivateSchema = z.object({ reason: z.string().max(500).optional() }).optional();
-
-/** 404 unless the organization exists and belongs to the caller: others' organizations are not revealed. */
-async function ownOrganization(ctx: ServiceContext, identity: Identity, id: string): Promise<Organization> {
-  const organization = await ctx.dataSource.getRepository(Organization).findOneBy({ id, ownerId: identity.userId });
-  if (!organization) throw notFound();
-  return organization;
-}
 
 async function requireVerified(ctx: ServiceContext, identity: Identity, action: string): Promise<void> {
   if (!(await memberOf(ctx, identity)).emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore(action));
@@ -76,7 +77,16 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
       const active = await manager.countBy(Organization, { ownerId: identity.userId, isActive: true });
       const limits = organizationLimits(member.role, active, 0);
       if (!limits.can_create_more) throw new HttpError(403, OrganizationMessages.planLimitReached(limits.limit ?? 0));
-      return manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
+      const created = await manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
+      await ctx.outbox.add(manager, 'organizations.organization.created', {
+        organizationId: created.id,
+        ownerId: created.ownerId,
+        name: created.name,
+        language: created.language,
+        defaultBeforePostReviewTime: created.defaultBeforePostReviewTime,
+        isActive: created.isActive,
+      });
+      return created;
     });
     return reply.status(201).send(toOrganizationView(organization));
   });
@@ -88,13 +98,17 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
   app.put('/organizations/:id', { schema: { tags, params: idParams, body: updateSchema } }, async (request) => {
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'updating an account.');
-    const organization = await ownOrganization(ctx, identity, request.params.id);
-    if (!organization.isActive) throw forbidden(OrganizationMessages.inactive);
+    const organization = await ownActiveOrganization(ctx, identity, request.params.id);
     const { name, language, default_before_post_review_time: reviewTime } = request.body;
-    await ctx.dataSource.getRepository(Organization).update(
-      { id: organization.id },
-      { ...(name !== undefined && { name }), ...(language !== undefined && { language }), ...(reviewTime !== undefined && { defaultBeforePostReviewTime: reviewTime }) },
-    );
+    const changes = {
+      ...(name !== undefined && { name }),
+      ...(language !== undefined && { language }),
+      ...(reviewTime !== undefined && { defaultBeforePostReviewTime: reviewTime }),
+    };
+    await ctx.dataSource.transaction(async (manager) => {
+      await manager.update(Organization, { id: organization.id }, changes);
+      await ctx.outbox.add(manager, 'organizations.organization.updated', { organizationId: organization.id, ownerId: organization.ownerId, changes });
+    });
     return toOrganizationView(await ownOrganization(ctx, identity, organization.id));
   });
 
@@ -102,7 +116,10 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'deleting an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    await ctx.dataSource.getRepository(Organization).delete({ id: organization.id });
+    await ctx.dataSource.transaction(async (manager) => {
+      await manager.delete(Organization, { id: organization.id });
+      await ctx.outbox.add(manager, 'organizations.organization.deleted', { organizationId: organization.id, ownerId: organization.ownerId, reason: 'owner_request' });
+    });
     return { success: true };
   });
 
@@ -110,24 +127,54 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'activating an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    return toOrganizationView(await setActive(ctx, organization.id, true));
+    return toOrganizationView(await setActive(ctx, organization.id, { activate: true, by: 'owner' }));
   });
 
   app.put('/organizations/:id/deactivate', { schema: { tags, params: idParams, body: deactivateSchema } }, async (request) => {
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'deactivating an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    return toOrganizationView(await setActive(ctx, organization.id, false, request.body?.reason));
+    return toOrganizationView(await setActive(ctx, organization.id, { activate: false, reason: request.body?.reason, by: 'owner' }));
   });
 }
 
-/** Answers auth's admin pages over NATS: a user's organizations, status changes, the inactive ones. */
+/**
+ * Answers other services over NATS: auth's admin pages (a user's organizations,
+ * status changes, the inactive ones) and everyone's access check and facts.
+ */
 export function organizationResponders(ctx: ServiceContext): void {
   ctx.bus.reply<{ organization_id: string; activate: boolean; reason?: string }, unknown>(
     'organizations.organization.set_status',
     'organizations',
-    async ({ organization_id, activate, reason }) => toOrganizationView(await setActive(ctx, organization_id, activate, reason)),
+    async ({ organization_id, activate, reason }) => {
+      // An admin must say why (part 1 §5); auth checks it too, this side does not rely on that.
+      if (!activate && !reason?.trim()) throw badRequest(AuthMessages.deactivateReasonRequired);
+      return toOrganizationView(await setActive(ctx, organization_id, { activate: Boolean(activate), reason, by: 'admin' }));
+    },
   );
+  ctx.bus.reply<unknown, unknown>(OrganizationRequests.access, 'organizations', async (payload) => {
+    const parsed = organizationAccessRequestSchema.safeParse(payload);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+    return checkAccess(ctx, parsed.data);
+  });
+  ctx.bus.reply<unknown, OrganizationFacts>(OrganizationRequests.facts, 'organizations', async (payload) => {
+    const parsed = organizationFactsRequestSchema.safeParse(payload);
+    const id = parsed.success ? parsed.data.organization_id : '';
+    const organization = UUID.test(id) ? await ctx.dataSource.getRepository(Organization).findOneBy({ id }) : null;
+    if (!organization) throw notFound();
+    const owner = await ctx.dataSource.getRepository(Member).findOneBy({ userId: organization.ownerId });
+    const role = owner?.role ?? 'basic';
+    return {
+      organization_id: organization.id,
+      owner_id: organization.ownerId,
+      name: organization.name,
+      owner_role: role,
+      plan: planForRole(role),
+      language: organization.language,
+      default_before_post_review_time: organization.defaultBeforePostReviewTime,
+      is_active: organization.isActive,
+    };
+  });
   ctx.bus.reply<unknown, unknown[]>('organizations.organization.list_inactive', 'organizations', async () => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { isActive: false }, order: { deactivatedAt: 'DESC' } });
     return organizations.map((organization) => ({ ...toOrganizationView(organization), owner_id: organization.ownerId }));

@@ -1,0 +1,45 @@
+import { isAdminRole, OrganizationMessages, type Identity, type OrganizationAccess } from '@planner/contracts';
+import { forbidden, notFound, type ServiceContext } from '@planner/service-kit';
+import { UUID } from '../domain/ids.js';
+import { Member } from '../entities/member.entity.js';
+import { Organization } from '../entities/organization.entity.js';
+
+/** The caller as the read model knows them; the token's claims until auth's events have arrived. */
+export async function memberOf(ctx: ServiceContext, identity: Identity): Promise<Pick<Member, 'role' | 'emailVerified'>> {
+  return (await ctx.dataSource.getRepository(Member).findOneBy({ userId: identity.userId })) ?? identity;
+}
+
+/** 404 unless the organization exists and belongs to the caller: others' organizations are not revealed. */
+export async function ownOrganization(ctx: ServiceContext, identity: Identity, id: string): Promise<Organization> {
+  const organization = UUID.test(id) ? await ctx.dataSource.getRepository(Organization).findOneBy({ id, ownerId: identity.userId }) : null;
+  if (!organization) throw notFound();
+  return organization;
+}
+
+/** As ownOrganization, for a change: an inactive organization cannot be configured (part 2 §2). */
+export async function ownActiveOrganization(ctx: ServiceContext, identity: Identity, id: string): Promise<Organization> {
+  const organization = await ownOrganization(ctx, identity, id);
+  if (!organization.isActive) throw forbidden(OrganizationMessages.inactive);
+  return organization;
+}
+
+/**
+ * Whether a user may act on an organization, for other services: its owner,
+ * or an admin (role from auth's events).
+ * Anyone else gets the same 404 as a missing organization.
+ */
+export async function checkAccess(
+  ctx: ServiceContext,
+  request: { organization_id: string; user_id: string; require_active?: boolean },
+): Promise<OrganizationAccess> {
+  const organization = UUID.test(request.organization_id) ? await ctx.dataSource.getRepository(Organization).findOneBy({ id: request.organization_id }) : null;
+  if (!organization) throw notFound();
+  let as: OrganizationAccess['as'] = 'owner';
+  if (organization.ownerId !== request.user_id) {
+    const member = UUID.test(request.user_id) ? await ctx.dataSource.getRepository(Member).findOneBy({ userId: request.user_id }) : null;
+    if (!member || !isAdminRole(member.role)) throw notFound();
+    as = 'admin';
+  }
+  if (request.require_active && !organization.isActive) throw forbidden(OrganizationMessages.inactive);
+  return { organization_id: organization.id, owner_id: organization.ownerId, as, is_active: organization.isActive };
+}
