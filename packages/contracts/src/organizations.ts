@@ -11,6 +11,7 @@ export const OrganizationMessages = {
   templateExists: (name: string) => `Template with name '${name}' already exists`,
   templateLimit: (n: number) => `Maximum template limit of ${n} reached`,
   cannotDeleteDefaultTemplate: 'Cannot delete the default template',
+  templateDeleted: 'Template deleted successfully',
   platformNameRequired: 'Platform name is required',
   platformNameCharacters: 'Platform name must contain only letters, numbers, and underscores (no spaces)',
   telegramIdentifierRequired: 'Please enter your Telegram channel identifier.',
