@@ -5,6 +5,26 @@ export const ContentMessages = {
   subjectAndContentRequired: 'Subject and content are required',
   blogPostNotFound: 'Blog post not found',
   blogUnavailable: 'Blog service is temporarily unavailable. Please try again later.',
+  // Not worded by the spec: the refusals and confirmations its screens leave to the server.
+  postFieldsRequired: 'Title, slug and content are required',
+  postSlugTaken: 'A blog post with this slug already exists.',
+  categorySlugTaken: 'A category with this slug already exists.',
+  categoryNotFound: 'Category not found',
+  unknownCategories: 'One or more categories do not exist.',
+  featuredImageUrl: 'The featured image must be an http(s) URL.',
+  postDeleted: 'Blog post deleted.',
+  categoryDeleted: 'Category deleted.',
+  subscribed: 'Thank you for subscribing to our newsletter!',
+  unsubscribed: 'You have been unsubscribed from the newsletter.',
+  invalidUnsubscribeLink: 'This unsubscribe link is invalid.',
+  invalidTrackedLink: 'This link is invalid.',
+  newsletterNotFound: 'Newsletter not found',
+  newsletterAlreadySent: 'This newsletter has already been sent.',
+  sentNewsletterNotDeletable: 'A sent newsletter cannot be deleted.',
+  newsletterDeleted: 'Newsletter deleted.',
+  newsletterSending: 'The newsletter is being sent to every active subscriber.',
+  subscriberNotFound: 'Subscriber not found',
+  subscriberDeleted: 'Subscriber deleted.',
 } as const;
 
 /** Events the content service publishes (subject → payload), merged into `eventSchemas`. */

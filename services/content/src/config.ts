@@ -1,3 +1,18 @@
+import { z } from 'zod';
 import { serviceConfigSchema } from '@planner/service-kit';
 
-export const configSchema = serviceConfigSchema(4006, {});
+export const configSchema = serviceConfigSchema(4006, {
+  /** Public address of the product: newsletter links (tracking, unsubscribe) point at its /api. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * Signs unsubscribe and tracked-click links. The development default makes links
+   * forgeable by anyone who reads the source: set a long random value in production.
+   */
+  NEWSLETTER_SIGNING_KEY: z.string().min(16).default('development-newsletter-signing-key'),
+  /** Subscribers written per transaction while a newsletter is sent. */
+  NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  /** How long a send job's lock lasts without renewal: a crashed sender's job is taken over after about this long. */
+  NEWSLETTER_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+});
+
+export type ContentConfig = z.infer<typeof configSchema>;

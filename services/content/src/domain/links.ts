@@ -1,0 +1,40 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Signed links in newsletter mails. The signature binds the purpose and the
+ * values, so a token for one address (or one link) is worthless for another.
+ */
+export function signLink(key: string, purpose: 'unsubscribe' | 'click', ...values: string[]): string {
+  return createHmac('sha256', key).update(JSON.stringify([purpose, ...values])).digest('base64url');
+}
+
+export function verifyLink(key: string, signature: string, purpose: 'unsubscribe' | 'click', ...values: string[]): boolean {
+  const expected = Buffer.from(signLink(key, purpose, ...values));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export interface LinkSettings {
+  /** The product's public address; links go through the gateway's /api. */
+  appUrl: string;
+  key: string;
+}
+
+const api = (appUrl: string, path: string) => `${appUrl.replace(/\/$/, '')}/api${path}`;
+
+/** Addresses are compared lowercased everywhere, so the token is too. */
+export function unsubscribeUrl({ appUrl, key }: LinkSettings, email: string): string {
+  const normalized = email.toLowerCase();
+  const query = new URLSearchParams({ email: normalized, token: signLink(key, 'unsubscribe', normalized) });
+  return api(appUrl, `/newsletter/unsubscribe/one-click?${query}`);
+}
+
+export function openPixelUrl({ appUrl }: LinkSettings, deliveryId: string): string {
+  return api(appUrl, `/newsletter/track/open/${deliveryId}`);
+}
+
+/** A redirect through the tracker; signed, so the tracker is no open redirect for anyone's URL. */
+export function trackedClickUrl({ appUrl, key }: LinkSettings, deliveryId: string, target: string): string {
+  const query = new URLSearchParams({ url: target, sig: signLink(key, 'click', deliveryId, target) });
+  return api(appUrl, `/newsletter/track/click/${deliveryId}?${query}`);
+}
