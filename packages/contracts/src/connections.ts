@@ -1,4 +1,85 @@
 import { z } from 'zod';
 
+/** The platforms an organization can connect (part 2 §1), as they appear in /oauth/{platform}/... paths. */
+export const CONNECTION_PLATFORMS = ['x', 'facebook', 'instagram', 'threads', 'youtube', 'linkedin', 'tiktok', 'telegram'] as const;
+export const connectionPlatformSchema = z.enum(CONNECTION_PLATFORMS);
+export type ConnectionPlatform = z.infer<typeof connectionPlatformSchema>;
+
+/** Display names, as the spec's connection messages name them ('Successfully connected to {platform}'). */
+export const PLATFORM_DISPLAY_NAMES: Record<ConnectionPlatform, string> = {
+  x: 'X',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  threads: 'Threads',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  telegram: 'Telegram',
+};
+
+/** Error codes of the /oauth/error page (part 2 §8); any other error is passed through raw. */
+export const OAUTH_RESULT_CODES = ['missing_code', 'missing_state', 'invalid_state', 'organization_not_found'] as const;
+export type OAuthResultCode = (typeof OAUTH_RESULT_CODES)[number];
+
+export const ConnectionMessages = {
+  connected: (platform: string) => `Successfully connected to ${platform}`,
+  connectFailed: (platform: string, error?: string) => `Failed to connect to ${platform}: ${error || 'Unknown error'}`,
+  disconnected: (platform: string) => `Successfully disconnected from ${platform}`,
+  disconnectFailed: (platform: string) => `Failed to disconnect from ${platform}`,
+  facebookPageRequired: 'Facebook Page Required',
+  facebookNoPages: 'No Facebook pages found for this account',
+  facebookPagesFailed: 'Failed to load Facebook pages',
+  facebookPageSaved: 'Facebook page successfully saved',
+  facebookPageFailed: 'Failed to save Facebook page',
+  telegramConnectFailed: 'Failed to connect Telegram channel.',
+  /** Not worded by the spec: the provider's client id/secret are not set on this server. */
+  notConfigured: (platform: string) =>
+    `${platform} is not configured on this server (no client id/secret). A Sandbox connection can be made instead.`,
+  /** Not worded by the spec. */
+  sandboxOnlyWithoutCredentials: (platform: string) => `${platform} is configured on this server: connect it for real instead of a Sandbox connection.`,
+  /** Not worded by the spec. */
+  notConnected: (platform: string) => `${platform} is not connected.`,
+  /** Not worded by the spec: a refresh the provider refused; the user must connect again. */
+  reconnectNeeded: (platform: string) => `The ${platform} connection has expired. Please connect it again.`,
+  /** Not worded by the spec: part 2 §4, a channel is changed by disconnecting and reconnecting. */
+  telegramChangeByReconnect: 'A Telegram channel can only be changed by disconnecting and reconnecting.',
+} as const;
+
+const connectionRef = {
+  organizationId: z.string().uuid(),
+  platform: connectionPlatformSchema,
+};
+
 /** Events about platform connections (published by the organizations service), merged into `eventSchemas`. */
-export const connectionEventSchemas = {} as const satisfies Record<string, z.ZodType>;
+export const connectionEventSchemas = {
+  'organizations.connection.connected': z.object({
+    ...connectionRef,
+    connectionId: z.string().uuid(),
+    ownerId: z.string().uuid(),
+    /** A labelled Sandbox connection publishes into a local feed, not to the platform. */
+    sandbox: z.boolean(),
+  }),
+  'organizations.connection.disconnected': z.object({ ...connectionRef, ownerId: z.string().uuid() }),
+  'organizations.connection.refreshed': z.object({ ...connectionRef, expiresAt: z.string().datetime().nullable() }),
+  'organizations.connection.failed': z.object({
+    ...connectionRef,
+    stage: z.enum(['connect', 'refresh']),
+    /** The provider's error, never a token. */
+    reason: z.string(),
+  }),
+} as const satisfies Record<string, z.ZodType>;
+
+/** `organizations.connection.credentials` (NATS request/reply only, never HTTP): a connection's fresh credentials. */
+export const connectionCredentialsRequestSchema = z.object({ organization_id: z.string().uuid(), platform: connectionPlatformSchema });
+export type ConnectionCredentialsRequest = z.infer<typeof connectionCredentialsRequestSchema>;
+
+export interface ConnectionCredentials {
+  platform: ConnectionPlatform;
+  sandbox: boolean;
+  /** The user's token (Telegram: the bot token); null for a Sandbox connection. */
+  access_token: string | null;
+  expires_at: string | null;
+  /** Facebook: the chosen page's token, which is what publishes. */
+  page_access_token: string | null;
+  specific_data: Record<string, unknown>;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const url = (real: string) => z.string().url().default(real);
+
+/**
+ * Platform connections' settings: the providers' real endpoints by default (tests point them at local
+ * stand-ins), client credentials optional (without them a platform offers a Sandbox connection).
+ */
+export const connectionConfigShape = {
+  /** The public address of the app: OAuth redirect URIs and the /oauth/success|error pages live under it. */
+  APP_URL: url('http://localhost:8080'),
+  /** AES-256-GCM key for stored platform tokens, 32 bytes base64; required in production. */
+  CONNECTION_TOKEN_KEY: z.string().optional(),
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  X_AUTH_URL: url('https://x.com/i/oauth2/authorize'),
+  X_API_URL: url('https://api.x.com'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_AUTH_URL: url('https://www.facebook.com/v22.0/dialog/oauth'),
+  FACEBOOK_GRAPH_URL: url('https://graph.facebook.com/v22.0'),
+  INSTAGRAM_CLIENT_ID: z.string().optional(),
+  INSTAGRAM_CLIENT_SECRET: z.string().optional(),
+  INSTAGRAM_AUTH_URL: url('https://www.instagram.com/oauth/authorize'),
+  INSTAGRAM_TOKEN_URL: url('https://api.instagram.com/oauth/access_token'),
+  INSTAGRAM_GRAPH_URL: url('https://graph.instagram.com'),
+  THREADS_CLIENT_ID: z.string().optional(),
+  THREADS_CLIENT_SECRET: z.string().optional(),
+  THREADS_AUTH_URL: url('https://threads.net/oauth/authorize'),
+  THREADS_GRAPH_URL: url('https://graph.threads.net'),
+  YOUTUBE_CLIENT_ID: z.string().optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().optional(),
+  YOUTUBE_AUTH_URL: url('https://accounts.google.com/o/oauth2/v2/auth'),
+  YOUTUBE_TOKEN_URL: url('https://oauth2.googleapis.com/token'),
+  YOUTUBE_API_URL: url('https://www.googleapis.com'),
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  LINKEDIN_AUTH_URL: url('https://www.linkedin.com/oauth/v2/authorization'),
+  LINKEDIN_TOKEN_URL: url('https://www.linkedin.com/oauth/v2/accessToken'),
+  LINKEDIN_API_URL: url('https://api.linkedin.com'),
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  TIKTOK_AUTH_URL: url('https://www.tiktok.com/v2/auth/authorize/'),
+  TIKTOK_API_URL: url('https://open.tiktokapis.com'),
+  /** The bot that posts to Telegram channels; without it Telegram offers a Sandbox connection. */
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_API_URL: url('https://api.telegram.org'),
+};
+
+export const connectionConfigSchema = z.object({ NODE_ENV: z.string(), ...connectionConfigShape });
+export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import { TwitterApi, type IClientSettings, type TOAuth2Scope } from 'twitter-api-v2';
+import type { ConnectionConfig } from './config.js';
+import { joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
+
+const SCOPES: TOAuth2Scope[] = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
+/** The library's fixed API origin, rebased onto X_API_URL so a stand-in can answer. */
+const LIBRARY_API = 'https://api.x.com/';
+
+/** The provider's words from twitter-api-v2's errors (ApiResponseError carries the body in `data`). */
+function wrap(error: unknown): ProviderError {
+  const data = (error as { data?: { error_description?: string; detail?: string; error?: string } }).data;
+  return new ProviderError('x', data?.error_description ?? data?.detail ?? data?.error ?? (error as Error).message);
+}
+
+/** X: OAuth 2.0 with PKCE through twitter-api-v2. */
+export function xProvider(config: ConnectionConfig): OAuthProvider {
+  const settings: Partial<IClientSettings> = {
+    plugins: [
+      {
+        onBeforeRequestConfig: ({ params }) => {
+          if (params.url.startsWith(LIBRARY_API)) params.url = joinUrl(config.X_API_URL, params.url.slice(LIBRARY_API.length));
+        },
+      },
+    ],
+    // The library sends through https.request; a plain-HTTP stand-in needs an HTTP agent.
+    ...(config.X_API_URL.startsWith('http:') && { httpAgent: new http.Agent() }),
+  };
+  const appClient = () => new TwitterApi({ clientId: config.X_CLIENT_ID ?? '', clientSecret: config.X_CLIENT_SECRET }, settings);
+  const tokenSet = (result: { accessToken: string; refreshToken?: string; expiresIn: number; scope: string[] }): TokenSet => ({
+    accessToken: result.accessToken,
+    refreshToken: result.refreshToken ?? null,
+    expiresAt: new Date(Date.now() + result.expiresIn * 1000),
+    scopes: result.scope,
+  });
+
+  return {
+    platform: 'x',
+    configured: Boolean(config.X_CLIENT_ID && config.X_CLIENT_SECRET),
+    authorizationUrl({ state, redirectUri }) {
+      const link = appClient().generateOAuth2AuthLink(redirectUri, { scope: SCOPES, state });
+      const url = new URL(config.X_AUTH_URL);
+      url.search = new URL(link.url).search;
+      // RFC 7636 spells the method S256 (the library writes s256, which X also takes).
+      url.searchParams.set('code_challenge_method', 'S256');
+      return { url: url.toString(), codeVerifier: link.codeVerifier };
+    },
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      try {
+        return tokenSet(await appClient().loginWithOAuth2({ code, redirectUri, codeVerifier: codeVerifier ?? '' }));
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
+    async refresh({ refreshToken }) {
+      if (!refreshToken) throw new ProviderError('x', 'no refresh token was issued');
+      try {
+        return tokenSet(await appClient().refreshOAuth2Token(refreshToken));
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
+    async profile(accessToken) {
+      try {
+        const { data } = await new TwitterApi(accessToken, settings).v2.me();
+        return { specificData: { username: data.username, name: data.name }, url: `https://x.com/${data.username}` };
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { CONNECTION_PLATFORMS, ConnectionMessages, type ConnectionPlatform } from '@planner/contracts';
+
+/** What the view needs of a stored connection (token columns are deliberately not part of it). */
+export interface ConnectionFacts {
+  platform: ConnectionPlatform;
+  status: 'connected' | 'expired';
+  sandbox: boolean;
+  url: string | null;
+  specificData: Record<string, unknown>;
+  expiresAt: Date | null;
+}
+
+/** A connection as the browser sees it (part 2 §3 platforms map entry): names only, never a token. */
+export function connectionView(connection: ConnectionFacts) {
+  const needsPage = connection.platform === 'facebook' && !connection.sandbox && !connection.specificData.page_id;
+  return {
+    platform: connection.platform,
+    is_connected: connection.status === 'connected',
+    status: connection.status,
+    /** A Sandbox connection publishes into a local feed, not to the platform. */
+    sandbox: connection.sandbox,
+    label: connection.sandbox ? 'Sandbox' : null,
+    url: connection.url,
+    specific_data: connection.specificData,
+    expires_at: connection.expiresAt ? connection.expiresAt.toISOString() : null,
+    /** Part 2 §4: Facebook connected without a page shows 'Facebook Page Required' until a page is saved. */
+    notice: needsPage ? ConnectionMessages.facebookPageRequired : null,
+  };
+}
+export type ConnectionView = ReturnType<typeof connectionView>;
+
+/** The organization's platforms map keyed by uppercase platform (part 2 §3), every platform present. */
+export function platformsMap(connections: ConnectionFacts[]): Record<string, ConnectionView | { is_connected: false; url: null; specific_data: Record<string, never> }> {
+  const byPlatform = new Map(connections.map((c) => [c.platform, c]));
+  return Object.fromEntries(
+    CONNECTION_PLATFORMS.map((platform) => {
+      const connection = byPlatform.get(platform);
+      return [platform.toUpperCase(), connection ? connectionView(connection) : { is_connected: false as const, url: null, specific_data: {} }];
+    }),
+  );
+}
+
+/** Refresh a little before the provider's expiry, so a token handed out is still good when used. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export function needsRefresh(expiresAt: Date | null, now: number): boolean {
+  return expiresAt !== null && expiresAt.getTime() - REFRESH_MARGIN_MS <= now;
+}

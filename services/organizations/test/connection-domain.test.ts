@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { callbackProblem, resultPage } from '../src/domain/connections/callback.js';
+import { connectionTokenKey, DEV_CONNECTION_KEY_LABEL } from '../src/domain/connections/keys.js';
+import { issueState, pkcePair, verifyState } from '../src/domain/connections/oauth-state.js';
+import { decryptToken, encryptToken, TokenCipherError } from '../src/domain/connections/token-cipher.js';
+import { connectionView, needsRefresh, platformsMap } from '../src/domain/connections/view.js';
+import { telegramChatId } from '../src/adapters/telegram.js';
+import { createHash, randomBytes } from 'node:crypto';
+
+const key = randomBytes(32);
+
+describe('token cipher (AES-256-GCM)', () => {
+  it('round-trips, with a fresh IV each time and no plaintext in the output', () => {
+    const a = encryptToken(key, 'secret-token-123');
+    const b = encryptToken(key, 'secret-token-123');
+    expect(a).not.toBe(b);
+    expect(a).not.toContain('secret-token-123');
+    expect(decryptToken(key, a)).toBe('secret-token-123');
+  });
+
+  it('refuses a tampered ciphertext, tag or IV, and a wrong key', () => {
+    const stored = encryptToken(key, 'secret-token-123');
+    const [v, iv, tag, data] = stored.split('.') as [string, string, string, string];
+    const flip = (s: string) => {
+      const bytes = Buffer.from(s, 'base64url');
+      bytes[0] = bytes[0]! ^ 1;
+      return bytes.toString('base64url');
+    };
+    for (const altered of [[v, iv, tag, flip(data)], [v, iv, flip(tag), data], [v, flip(iv), tag, data], ['v2', iv, tag, data]]) {
+      expect(() => decryptToken(key, altered.join('.'))).toThrow(TokenCipherError);
+    }
+    expect(() => decryptToken(randomBytes(32), stored)).toThrow(TokenCipherError);
+    expect(() => decryptToken(key, 'not a token')).toThrow(TokenCipherError);
+  });
+
+  it('takes the key from config, derives a labelled dev key only outside production, and fails fast in production', () => {
+    const given = randomBytes(32);
+    expect(connectionTokenKey({ NODE_ENV: 'production', CONNECTION_TOKEN_KEY: given.toString('base64') })).toEqual({ key: given, isDevDefault: false });
+    expect(() => connectionTokenKey({ NODE_ENV: 'production' })).toThrow(/CONNECTION_TOKEN_KEY is required in production/);
+    expect(() => connectionTokenKey({ NODE_ENV: 'development', CONNECTION_TOKEN_KEY: randomBytes(16).toString('base64') })).toThrow(/32 bytes/);
+    const dev = connectionTokenKey({ NODE_ENV: 'development' });
+    expect(dev.isDevDefault).toBe(true);
+    expect(dev.key).toEqual(createHash('sha256').update(DEV_CONNECTION_KEY_LABEL).digest());
+  });
+});
+
+describe('OAuth state', () => {
+  it('verifies its own state for the platform it was issued for only', () => {
+    const { state, nonce } = issueState(key, 'x');
+    expect(verifyState(key, 'x', state)).toBe(nonce);
+    expect(verifyState(key, 'tiktok', state)).toBeNull();
+    expect(verifyState(randomBytes(32), 'x', state)).toBeNull();
+  });
+
+  it('refuses a state whose nonce or signature was changed', () => {
+    const { state } = issueState(key, 'x');
+    const [nonce, mac] = state.split('.') as [string, string];
+    expect(verifyState(key, 'x', `${nonce}A.${mac}`)).toBeNull();
+    expect(verifyState(key, 'x', `${nonce}.${mac.slice(0, -1)}`)).toBeNull();
+    expect(verifyState(key, 'x', nonce)).toBeNull();
+    expect(verifyState(key, 'x', `${state}.extra`)).toBeNull();
+  });
+
+  it('makes an S256 PKCE pair', () => {
+    const { verifier, challenge } = pkcePair();
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(challenge).toBe(createHash('sha256').update(verifier).digest('base64url'));
+  });
+});
+
+describe('callback query and result pages', () => {
+  it('names the spec’s codes in order, and passes the provider’s own error through', () => {
+    expect(callbackProblem({ error: 'access_denied' })).toBe('access_denied');
+    expect(callbackProblem({ error: 'access_denied', error_description: 'User denied' })).toBe('access_denied: User denied');
+    expect(callbackProblem({ state: 's' })).toBe('missing_code');
+    expect(callbackProblem({ code: 'c' })).toBe('missing_state');
+    expect(callbackProblem({ code: 'c', state: 's' })).toBeNull();
+  });
+
+  it('builds /oauth/success and /oauth/error under the app address', () => {
+    expect(resultPage('http://app.test', 'x')).toBe('http://app.test/oauth/success?platform=x');
+    expect(resultPage('http://app.test', 'x', 'invalid_state')).toBe('http://app.test/oauth/error?platform=x&error=invalid_state');
+    expect(resultPage('http://app.test', 'x', '')).toBe('http://app.test/oauth/error?platform=x&error=Unknown+error');
+  });
+});
+
+describe('connection views', () => {
+  const base = { status: 'connected' as const, sandbox: false, url: null, expiresAt: null };
+  it('asks for a Facebook page until one is saved, and keys every platform in upper case', () => {
+    expect(connectionView({ ...base, platform: 'facebook', specificData: {} }).notice).toBe('Facebook Page Required');
+    expect(connectionView({ ...base, platform: 'facebook', specificData: { page_id: '1' } }).notice).toBeNull();
+    const map = platformsMap([{ ...base, platform: 'x', sandbox: true, specificData: { username: 'sandbox' } }]);
+    expect(Object.keys(map)).toEqual(['X', 'FACEBOOK', 'INSTAGRAM', 'THREADS', 'YOUTUBE', 'LINKEDIN', 'TIKTOK', 'TELEGRAM']);
+    expect(map.X).toMatchObject({ is_connected: true, sandbox: true, label: 'Sandbox' });
+    expect(map.TIKTOK).toEqual({ is_connected: false, url: null, specific_data: {} });
+  });
+
+  it('refreshes within five minutes of expiry, never a token without expiry', () => {
+    const now = Date.now();
+    expect(needsRefresh(new Date(now + 60_000), now)).toBe(true);
+    expect(needsRefresh(new Date(now + 3600_000), now)).toBe(false);
+    expect(needsRefresh(null, now)).toBe(false);
+  });
+});
+
+describe('telegram identifiers', () => {
+  it('takes @username, a t.me link or a numeric id, trimmed', () => {
+    expect(telegramChatId('  @my_channel ')).toBe('@my_channel');
+    expect(telegramChatId('https://t.me/my_channel')).toBe('@my_channel');
+    expect(telegramChatId('-1001234567890')).toBe('-1001234567890');
+    expect(telegramChatId('not a channel!')).toBeNull();
+  });
+});
