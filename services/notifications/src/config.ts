@@ -1,3 +1,19 @@
+import path from 'node:path';
+import { z } from 'zod';
 import { serviceConfigSchema } from '@planner/service-kit';
 
-export const configSchema = serviceConfigSchema(4007, {});
+export const configSchema = serviceConfigSchema(4007, {
+  /** SMTP server, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS); unset: mails go to MAIL_DIR. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL').optional(),
+  /** Where mails are written as .eml files when SMTP_URL is unset (development sandbox). */
+  MAIL_DIR: z.string().default(path.resolve(process.cwd(), '../../var/mail')),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().min(3).default('"Social Planner" <no-reply@social-planner.local>'),
+  /** Tries per mail before it is recorded as failed (a permanent refusal stops at once). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** First retry delay; each further retry waits twice as long. */
+  MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Mails sent at once by one process (also the SMTP connection pool size). */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+});
+export type NotificationsConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,7 @@
+import { Emails1763700000100 } from '../migrations/1763700000100-emails.js';
+import { SystemMessages1763700000200 } from '../migrations/1763700000200-system-messages.js';
+import { Email } from './email.entity.js';
+import { SystemMessage } from './system-message.entity.js';
+
+export const entities = [Email, SystemMessage];
+export const migrations = [Emails1763700000100, SystemMessages1763700000200];
