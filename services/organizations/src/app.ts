@@ -1,4 +1,5 @@
 import { createServiceServer, type App, type ServiceContext } from '@planner/service-kit';
+import { oauthRoutes } from './routes/oauth-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { platformRoutes } from './routes/platform-routes.js';
 import { templateRoutes } from './routes/template-routes.js';
@@ -9,5 +10,6 @@ export async function buildApp(ctx: ServiceContext): Promise<App> {
   await app.register(organizationRoutes, { ctx });
   await app.register(templateRoutes, { ctx });
   await app.register(platformRoutes, { ctx });
+  await app.register(oauthRoutes, { ctx });
   return app;
 }

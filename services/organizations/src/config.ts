@@ -1,3 +1,4 @@
 import { serviceConfigSchema } from '@planner/service-kit';
+import { connectionConfigShape } from './adapters/config.js';
 
-export const configSchema = serviceConfigSchema(4002, {});
+export const configSchema = serviceConfigSchema(4002, { ...connectionConfigShape });

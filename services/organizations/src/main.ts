@@ -2,6 +2,7 @@ import { runService } from '@planner/service-kit';
 import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
+import { connectionResponders } from './events/connection-credentials.js';
 import { followMembers } from './events/members.js';
 import { organizationResponders } from './routes/organization-routes.js';
 
@@ -14,5 +15,6 @@ await runService({
   onStart: async (ctx) => {
     await followMembers(ctx);
     organizationResponders(ctx);
+    connectionResponders(ctx);
   },
 });

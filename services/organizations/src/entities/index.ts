@@ -1,10 +1,12 @@
 import { MembersAndOrganizations1763700001100 } from '../migrations/1763700001100-members-and-organizations.js';
 import { Templates1763700001200 } from '../migrations/1763700001200-templates.js';
 import { SupportedPlatforms1763700001210 } from '../migrations/1763700001210-supported-platforms.js';
+import { Connections1763700001300 } from '../migrations/1763700001300-connections.js';
+import { Connection } from './connection.entity.js';
 import { Member } from './member.entity.js';
 import { Organization } from './organization.entity.js';
 import { SupportedPlatform } from './supported-platform.entity.js';
 import { Template } from './template.entity.js';
 
-export const entities = [Member, Organization, Template, SupportedPlatform];
-export const migrations = [MembersAndOrganizations1763700001100, Templates1763700001200, SupportedPlatforms1763700001210];
+export const entities = [Member, Organization, Template, SupportedPlatform, Connection];
+export const migrations = [MembersAndOrganizations1763700001100, Templates1763700001200, SupportedPlatforms1763700001210, Connections1763700001300];
