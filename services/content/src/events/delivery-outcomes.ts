@@ -1,7 +1,12 @@
 import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
 import { Delivery } from '../entities/delivery.entity.js';
+import { Subscriber } from '../entities/subscriber.entity.js';
 
-/** What became of each newsletter mail, as notifications reports it: the base of the open and click rates. */
+/**
+ * What became of each newsletter mail, as notifications reports it: the base
+ * of the open and click rates. An address the mail server refused for good
+ * (a bounce) gets no more newsletters.
+ */
 export async function followDeliveryOutcomes(ctx: ServiceContext): Promise<void> {
   const common = { bus: ctx.bus, dataSource: ctx.dataSource, logger: ctx.logger, consumer: 'content' } as const;
   await consumeWithInbox({
@@ -14,8 +19,13 @@ export async function followDeliveryOutcomes(ctx: ServiceContext): Promise<void>
   await consumeWithInbox({
     ...common,
     subject: 'notifications.email.failed',
-    handle: async ({ deliveryId, reason }, _envelope, manager) => {
-      if (deliveryId) await manager.update(Delivery, { id: deliveryId }, { status: 'failed', error: reason });
+    handle: async ({ deliveryId, reason, permanent }, _envelope, manager) => {
+      if (!deliveryId) return;
+      await manager.update(Delivery, { id: deliveryId }, { status: 'failed', error: reason });
+      const delivery = await manager.findOneBy(Delivery, { id: deliveryId });
+      if (permanent && delivery?.subscriberId) {
+        await manager.update(Subscriber, { id: delivery.subscriberId, isActive: true }, { isActive: false, unsubscribedAt: new Date() });
+      }
     },
   });
 }

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxEvent } from '@planner/service-kit';
+import { waitFor } from '@planner/service-kit/testing';
+import { startNewsletterSender } from '../src/commands/send-newsletter.js';
+import { Delivery } from '../src/entities/delivery.entity.js';
+import { Newsletter } from '../src/entities/newsletter.entity.js';
+import { Subscriber } from '../src/entities/subscriber.entity.js';
+import { followDeliveryOutcomes } from '../src/events/delivery-outcomes.js';
+import { followRegistrations } from '../src/events/registrations.js';
+import { startContent, type Content } from './service.js';
+
+let c: Content;
+let stopSender: () => void;
+
+beforeAll(async () => {
+  c = await startContent('newsletter', { NEWSLETTER_BATCH_SIZE: '7', NEWSLETTER_JOB_LOCK_MS: '2000' });
+  await followRegistrations(c.ctx);
+  await followDeliveryOutcomes(c.ctx);
+  stopSender = await startNewsletterSender(c.ctx);
+});
+afterAll(async () => {
+  stopSender?.();
+  await c?.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const send = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) => c.api.send({ method, url, payload, headers });
+const asAdmin = (method: Method, url: string, payload?: object) => send(method, url, payload, c.tokens.admin);
+const subscriber = (email: string) => c.ctx.dataSource.getRepository(Subscriber).findOneBy({ email });
+const deliveryEvents = async (newsletterId: string) =>
+  (await c.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'content.newsletter.delivery_requested' }))
+    .map((row) => row.envelope.data as { deliveryId: string; newsletterId: string; email: string; subject: string; html: string; text: string; unsubscribeUrl: string })
+    .filter((data) => data.newsletterId === newsletterId);
+
+async function sentNewsletter(subject: string, content: string) {
+  const created = await asAdmin('POST', '/newsletter/admin/newsletters', { subject, content });
+  expect(created.statusCode).toBe(201);
+  const { id } = created.json().newsletter;
+  const sent = await asAdmin('POST', `/newsletter/admin/newsletters/${id}/send`);
+  expect(sent.statusCode).toBe(202);
+  await waitFor(() => c.ctx.dataSource.getRepository(Newsletter).findOneByOrFail({ id }), (n) => n.finishedAt !== null);
+  return id as string;
+}
+
+describe('subscribing and unsubscribing', () => {
+  it('subscribes once however often asked, and asks for a valid address', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const res = await send('POST', '/newsletter/subscribe', { email: '  Reader.One@Example.com ' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, message: 'Thank you for subscribing to our newsletter!' });
+    }
+    expect(await c.ctx.dataSource.getRepository(Subscriber).countBy({ email: 'reader.one@example.com' })).toBe(1);
+    for (const payload of [{ email: '' }, { email: 'not-an-address' }, {}]) {
+      const res = await send('POST', '/newsletter/subscribe', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid email address');
+    }
+  });
+
+  it('unsubscribes by address with the same answer for unknown ones, and a new subscribe reactivates', async () => {
+    await send('POST', '/newsletter/subscribe', { email: 'leaver@example.com' });
+    const res = await send('POST', '/newsletter/unsubscribe', { email: 'LEAVER@example.com' });
+    expect(res.json()).toEqual({ success: true, message: 'You have been unsubscribed from the newsletter.' });
+    expect((await subscriber('leaver@example.com'))?.isActive).toBe(false);
+    expect((await send('POST', '/newsletter/unsubscribe', { email: 'nobody@example.com' })).json().message).toBe('You have been unsubscribed from the newsletter.');
+    const blank = await send('POST', '/newsletter/unsubscribe', { email: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('Please enter your email address');
+
+    await send('POST', '/newsletter/subscribe', { email: 'leaver@example.com' });
+    expect((await subscriber('leaver@example.com'))?.isActive).toBe(true);
+  });
+
+  it('subscribes a new account that ticked the newsletter box, once even when the event comes twice', async () => {
+    const event = (email: string, newsletterSubscribe: boolean) => ({
+      eventId: randomUUID(),
+      subject: 'auth.user.registered',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+      data: { userId: randomUUID(), username: 'someone', email, role: 'basic', newsletterSubscribe, emailVerified: false },
+    });
+    const ticked = event('Ticked@Example.com', true);
+    await c.ctx.bus.publish(ticked);
+    await c.ctx.bus.publish(event('unticked@example.com', false));
+    await expect.poll(() => subscriber('ticked@example.com'), { timeout: 5000 }).toMatchObject({ isActive: true, userId: ticked.data.userId });
+
+    // Unsubscribed since; the same event again (past JetStream's dedupe: no msgID) must not subscribe them again.
+    await send('POST', '/newsletter/unsubscribe', { email: 'ticked@example.com' });
+    c.ctx.bus.connection.publish(c.ctx.bus.wireSubject('auth.user.registered'), new TextEncoder().encode(JSON.stringify(ticked)));
+    const marker = event('marker@example.com', true);
+    await c.ctx.bus.publish(marker); // handled after the copy: once it is in, the copy was seen
+    await expect.poll(() => subscriber('marker@example.com'), { timeout: 5000 }).not.toBeNull();
+    expect((await subscriber('ticked@example.com'))?.isActive).toBe(false);
+    expect(await subscriber('unticked@example.com')).toBeNull();
+  });
+});
+
+describe('sending a newsletter', () => {
+  it('writes one delivery event per active subscriber, in batches, and records the recipients', async () => {
+    const emails = Array.from({ length: 20 }, (_, i) => `batch${i}@example.com`);
+    for (const email of emails) await send('POST', '/newsletter/subscribe', { email });
+    await send('POST', '/newsletter/unsubscribe', { email: 'batch0@example.com' });
+    const active = await c.ctx.dataSource.getRepository(Subscriber).countBy({ isActive: true });
+
+    const id = await sentNewsletter('Monthly news', '<p>Hello <a href="https://blog.example/post">read</a></p><script>x()</script>');
+    const newsletter = (await asAdmin('GET', `/newsletter/admin/newsletters/${id}`)).json().newsletter;
+    expect(newsletter).toMatchObject({ subject: 'Monthly news', status: 'sent', recipients_count: active });
+    expect(newsletter.sent_at).not.toBeNull();
+
+    const events = await deliveryEvents(id);
+    expect(events).toHaveLength(active);
+    expect(new Set(events.map((e) => e.email)).size).toBe(active);
+    expect(events.map((e) => e.email)).not.toContain('batch0@example.com');
+    const deliveries = await c.ctx.dataSource.getRepository(Delivery).findBy({ newsletterId: id });
+    expect(deliveries.map((d) => d.id).sort()).toEqual(events.map((e) => e.deliveryId).sort());
+    const one = events[0]!;
+    expect(one.subject).toBe('Monthly news');
+    expect(one.html).not.toContain('<script');
+    expect(one.html).toContain(one.unsubscribeUrl.replaceAll('&', '&amp;'));
+    expect(one.text).toContain(`Unsubscribe: ${one.unsubscribeUrl}`);
+
+    const again = await asAdmin('POST', `/newsletter/admin/newsletters/${id}/send`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This newsletter has already been sent.');
+    expect(await deliveryEvents(id)).toHaveLength(active);
+  });
+
+  it('unsubscribes through the signed link of a mail, and refuses forged or borrowed ones', async () => {
+    await send('POST', '/newsletter/subscribe', { email: 'victim@example.com' });
+    const id = await sentNewsletter('Links', '<p>hi</p>');
+    const [mine, victims] = ['batch1@example.com', 'victim@example.com'].map((email) => (async () => (await deliveryEvents(id)).find((e) => e.email === email)!)());
+    const link = new URL((await mine)!.unsubscribeUrl);
+    const victimLink = new URL((await victims)!.unsubscribeUrl);
+
+    const forged = [
+      `/newsletter/unsubscribe/one-click?email=victim%40example.com&token=${link.searchParams.get('token')}`,
+      `/newsletter/unsubscribe/one-click?email=victim%40example.com&token=${victimLink.searchParams.get('token')!.slice(0, -2)}AA`,
+      '/newsletter/unsubscribe/one-click?email=victim%40example.com',
+    ];
+    for (const path of forged) {
+      const res = await c.api.fetch(path);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is invalid.');
+    }
+    expect((await subscriber('victim@example.com'))?.isActive).toBe(true);
+
+    const clicked = await c.api.follow(link.toString());
+    expect(clicked.status).toBe(200);
+    expect(await clicked.text()).toContain('You have been unsubscribed from the newsletter.');
+    expect((await subscriber('batch1@example.com'))?.isActive).toBe(false);
+
+    // RFC 8058 one-click: the mail client POSTs a form to the same link.
+    const posted = await c.api.follow(victimLink.toString(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.status).toBe(200);
+    expect((await subscriber('victim@example.com'))?.isActive).toBe(false);
+  });
+
+  it('counts opens from the pixel and clicks through signed redirects, and delivery outcomes from notifications', async () => {
+    const id = await sentNewsletter('Tracked', '<p>See <a href="https://blog.example/a?x=1&y=2">this</a></p>');
+    const [first, second, third] = await deliveryEvents(id);
+    const pixel = first!.html.match(/<img src="([^"]+)"/)![1]!.replaceAll('&amp;', '&');
+    const opened = await c.api.follow(pixel);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('image/gif');
+    expect(Buffer.from(await opened.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+
+    const click = second!.html.match(/<a href="([^"]+)">this<\/a>/)![1]!.replaceAll('&amp;', '&');
+    const redirected = await c.api.follow(click);
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get('location')).toBe('https://blog.example/a?x=1&y=2');
+    const elsewhere = new URL(click);
+    elsewhere.searchParams.set('url', 'https://evil.example/');
+    const refused = await c.api.follow(elsewhere.toString());
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe('This link is invalid.');
+
+    await c.publish('notifications.email.failed', {
+      emailId: randomUUID(), kind: 'newsletter', deliveryId: third!.deliveryId, permanent: true, reason: '550 no such user', attempts: 1,
+    });
+    await c.publish('notifications.email.sent', { emailId: randomUUID(), kind: 'newsletter', deliveryId: first!.deliveryId, messageId: '<m1@planner.example>' });
+    const repo = c.ctx.dataSource.getRepository(Delivery);
+    await expect.poll(() => repo.findOneByOrFail({ id: third!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'failed', error: '550 no such user' });
+    await expect.poll(() => repo.findOneByOrFail({ id: first!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'sent' });
+    // The bounced address gets no more newsletters.
+    expect((await subscriber(third!.email))?.isActive).toBe(false);
+
+    const all = await repo.find();
+    const delivered = all.filter((d) => d.status !== 'failed').length;
+    const stats = await asAdmin('GET', '/newsletter/stats');
+    expect(stats.statusCode).toBe(200);
+    const subscribers = await c.ctx.dataSource.getRepository(Subscriber).find();
+    expect(stats.json()).toEqual({
+      total_subscribers: subscribers.length,
+      active_subscribers: subscribers.filter((s) => s.isActive).length,
+      newsletters_sent: 3,
+      open_rate: Math.round((2 / delivered) * 10_000) / 10_000, // the pixel, and the click
+      click_rate: Math.round((1 / delivered) * 10_000) / 10_000,
+    });
+  });
+});
+
+describe('newsletter administration', () => {
+  it('creates, lists by status with paging, edits, and deletes drafts only', async () => {
+    for (const payload of [{ subject: ' ', content: '<p>x</p>' }, { subject: 'S' }, { subject: 'S', content: '<script>x</script>' }]) {
+      const res = await asAdmin('POST', '/newsletter/admin/newsletters', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Subject and content are required');
+    }
+    const draft = (await asAdmin('POST', '/newsletter/admin/newsletters', { subject: 'Draft', content: '<p onclick="x()">d</p>' })).json().newsletter;
+    expect(draft).toMatchObject({ subject: 'Draft', content: '<p>d</p>', status: 'draft', sent_at: null, recipients_count: 0 });
+
+    const drafts = (await asAdmin('GET', '/newsletter/admin/newsletters?sent=false')).json();
+    expect(drafts.newsletters.map((n: { id: string }) => n.id)).toEqual([draft.id]);
+    const sent = (await asAdmin('GET', '/newsletter/admin/newsletters?sent=true&per_page=2')).json();
+    expect(sent.pagination).toEqual({ page: 1, per_page: 2, total: 3, total_pages: 2 });
+    expect(sent.newsletters.every((n: { status: string }) => n.status === 'sent')).toBe(true);
+
+    const edited = await asAdmin('PUT', `/newsletter/admin/newsletters/${draft.id}`, { subject: 'Draft 2' });
+    expect(edited.json().newsletter).toMatchObject({ subject: 'Draft 2', content: '<p>d</p>' });
+    expect((await asAdmin('DELETE', `/newsletter/admin/newsletters/${draft.id}`)).json()).toEqual({ success: true, message: 'Newsletter deleted.' });
+    const gone = await asAdmin('GET', `/newsletter/admin/newsletters/${draft.id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Newsletter not found');
+
+    const sentOne = sent.newsletters[0];
+    const kept = await asAdmin('DELETE', `/newsletter/admin/newsletters/${sentOne.id}`);
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().message).toBe('A sent newsletter cannot be deleted.');
+    // Sent ones may still be edited (part 1 §4).
+    expect((await asAdmin('PUT', `/newsletter/admin/newsletters/${sentOne.id}`, { content: '<p>fixed</p>' })).json().newsletter.content).toBe('<p>fixed</p>');
+  });
+
+  it('lists subscribers 50 a page with the active filter, and deletes them', async () => {
+    for (let i = 0; i < 40; i += 1) await send('POST', '/newsletter/subscribe', { email: `list${i}@example.com` });
+    const total = await c.ctx.dataSource.getRepository(Subscriber).count();
+    expect(total).toBeGreaterThan(50);
+    const page1 = (await asAdmin('GET', '/newsletter/admin/subscribers')).json();
+    expect(page1.subscribers).toHaveLength(50);
+    expect(page1.pagination).toEqual({ page: 1, per_page: 50, total, total_pages: Math.ceil(total / 50) });
+    expect(Object.keys(page1.subscribers[0]).sort()).toEqual(['created_at', 'email', 'id', 'is_active']);
+    const inactive = (await asAdmin('GET', '/newsletter/admin/subscribers?active=false')).json();
+    expect(inactive.subscribers.length).toBeGreaterThan(0);
+    expect(inactive.subscribers.every((s: { is_active: boolean }) => !s.is_active)).toBe(true);
+
+    const target = (await subscriber('batch5@example.com'))!;
+    expect((await asAdmin('DELETE', `/newsletter/admin/subscribers/${target.id}`)).json()).toEqual({ success: true, message: 'Subscriber deleted.' });
+    expect(await subscriber('batch5@example.com')).toBeNull();
+    // Its deliveries stay for the statistics.
+    expect(await c.ctx.dataSource.getRepository(Delivery).countBy({ email: 'batch5@example.com' })).toBeGreaterThan(0);
+    const again = await asAdmin('DELETE', `/newsletter/admin/subscribers/${target.id}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Subscriber not found');
+  });
+
+  it('refuses every admin route and the stats to non-admins (403) and anonymous callers (401)', async () => {
+    const id = '0b6f7c1e-1d1a-4c55-9a57-8b0c2b1f9a10';
+    const routes: Array<[Method, string, object?]> = [
+      ['GET', '/newsletter/stats'],
+      ['GET', '/newsletter/admin/newsletters'],
+      ['GET', `/newsletter/admin/newsletters/${id}`],
+      ['POST', '/newsletter/admin/newsletters', { subject: 's', content: '<p>c</p>' }],
+      ['PUT', `/newsletter/admin/newsletters/${id}`, { subject: 's' }],
+      ['DELETE', `/newsletter/admin/newsletters/${id}`],
+      ['POST', `/newsletter/admin/newsletters/${id}/send`],
+      ['GET', '/newsletter/admin/subscribers'],
+      ['DELETE', `/newsletter/admin/subscribers/${id}`],
+    ];
+    for (const [method, url, payload] of routes) {
+      const user = await send(method, url, payload, c.tokens.user);
+      expect(user.statusCode, `${method} ${url}`).toBe(403);
+      expect(user.json().message).toBe('Unauthorized: Admin access required');
+      expect((await send(method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
