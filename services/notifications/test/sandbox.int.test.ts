@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { simpleParser } from 'mailparser';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger, loadConfig } from '@planner/service-kit';
+import { createMailTransport } from '../src/adapters/mail-transport.js';
+import { configSchema } from '../src/config.js';
+import { renderPasswordReset } from '../src/domain/templates.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notifications-sandbox-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('without SMTP_URL', () => {
+  it('defaults to files under var/mail and a sender of its own', () => {
+    const config = loadConfig(configSchema, {});
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.MAIL_DIR).toBe(path.resolve(process.cwd(), '../../var/mail'));
+    expect(config.MAIL_FROM).toContain('@');
+    expect(() => loadConfig(configSchema, { SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
+  it('writes each mail as an .eml file and lists it in the log without the link', async () => {
+    const mailDir = path.join(dir, 'mail');
+    const logDir = path.join(dir, 'logs');
+    const logger = createLogger({ service: 'notifications', level: 'info', logDir, stdout: false });
+    const transport = createMailTransport({ mailDir, from: 'Planner <no-reply@planner.test>', maxConnections: 1, logger });
+    expect(transport.sandbox).toBe(true);
+    const id = randomUUID();
+    const resetUrl = 'http://localhost:8080/reset-password?token=sandbox-token-42';
+    const mail = renderPasswordReset({ username: 'sandy', resetUrl });
+    const { messageId } = await transport.send({ id, to: 'sandy@example.com', subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: `<${id}@planner.test>` });
+    transport.close();
+    expect(messageId).toBe(`<${id}@planner.test>`);
+
+    const file = path.join(mailDir, `${id}.eml`);
+    const parsed = await simpleParser(fs.readFileSync(file));
+    expect(parsed.subject).toBe('Reset your Social Planner password');
+    expect(parsed.to).toMatchObject({ text: 'sandy@example.com' });
+    expect(parsed.text).toContain(resetUrl);
+    expect(parsed.html).toContain(`href="${resetUrl}"`);
+
+    logger.flush();
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = fs.readFileSync(path.join(logDir, 'notifications.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toContainEqual(expect.objectContaining({ to: 'sandy@example.com', subject: 'Reset your Social Planner password', file }));
+    expect(JSON.stringify(lines)).not.toContain('sandbox-token-42');
+  });
+});
