@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { MEDIA_TYPES, OrganizationMessages } from '@planner/contracts';
+import { CONNECTION_PLATFORMS, MEDIA_TYPES, OrganizationMessages, type ConnectionPlatform } from '@planner/contracts';
 import { conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import type { EntityManager } from 'typeorm';
+import { ownOrganization } from '../commands/access.js';
+import { connectionView } from '../domain/connections/view.js';
 import { UUID } from '../domain/ids.js';
 import { parseMediaTypes, toPlatformView } from '../domain/platforms.js';
+import { Connection } from '../entities/connection.entity.js';
 import { SupportedPlatform } from '../entities/supported-platform.entity.js';
 
 const nameSchema = z
@@ -38,6 +41,16 @@ const createSchema = z.object(fields);
 const updateSchema = z.object({ ...fields, name: nameSchema.optional() });
 type PlatformInput = z.infer<typeof updateSchema>;
 const idParams = z.object({ id: z.string() });
+const organizationQuery = z.object({ organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).min(1, OrganizationMessages.noOrganizationSelected) });
+const statusQuery = organizationQuery.extend({ platform: z.string({ error: OrganizationMessages.platformNameRequired }).trim().min(1, OrganizationMessages.platformNameRequired) });
+
+/** The connection key of a supported platform (X → x), when it is one the product can connect. */
+function connectionKey(name: string): ConnectionPlatform | null {
+  const key = name.toLowerCase();
+  return (CONNECTION_PLATFORMS as readonly string[]).includes(key) ? (key as ConnectionPlatform) : null;
+}
+
+const disconnected = { is_connected: false as const, url: null, specific_data: {} };
 
 function columnsOf(body: PlatformInput): Partial<SupportedPlatform> {
   const columns: Partial<SupportedPlatform> = {
@@ -98,6 +111,30 @@ export async function platformRoutes(app: App, { ctx }: { ctx: ServiceContext })
       media_types: MEDIA_TYPES,
       platforms: Object.fromEntries(platforms.map((platform) => [platform.name.toUpperCase(), platform.mediaTypes.split(',').filter(Boolean)])),
     };
+  });
+
+  /** The organization's connected platforms among the active ones (the designer's activePlatforms). */
+  app.get('/platforms/user', { schema: { tags, querystring: organizationQuery } }, async (request) => {
+    const organization = await ownOrganization(ctx, requireUser(request), request.query.organization_id);
+    const connections = new Map(
+      (await ctx.dataSource.getRepository(Connection).findBy({ organizationId: organization.id, status: 'connected' })).map((c) => [c.platform, c]),
+    );
+    return (await activePlatforms(ctx)).flatMap((platform) => {
+      const key = connectionKey(platform.name);
+      const connection = key && connections.get(key);
+      if (!connection) return [];
+      return [{ id: platform.id, name: platform.name, media_types: platform.mediaTypes, default_daily_limit: platform.defaultDailyLimit, ...connectionView(connection) }];
+    });
+  });
+
+  /** One platform's connection state for the organization. */
+  app.get('/platforms/status', { schema: { tags, querystring: statusQuery } }, async (request) => {
+    const organization = await ownOrganization(ctx, requireUser(request), request.query.organization_id);
+    const platform = (await activePlatforms(ctx)).find((p) => p.name.toLowerCase() === request.query.platform.toLowerCase());
+    if (!platform) throw notFound(OrganizationMessages.platformNotSupported(request.query.platform));
+    const key = connectionKey(platform.name);
+    const connection = key ? await ctx.dataSource.getRepository(Connection).findOneBy({ organizationId: organization.id, platform: key }) : null;
+    return { name: platform.name, media_types: platform.mediaTypes, ...(connection ? connectionView(connection) : { platform: key, ...disconnected }) };
   });
 
   app.post('/platforms', { schema: { tags, body: createSchema } }, async (request, reply) => {
