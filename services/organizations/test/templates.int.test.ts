@@ -99,6 +99,15 @@ describe('templates of an organization', () => {
     expect(refused.json().message).toBe(`Maximum template limit of ${max} reached`);
   });
 
+  it('lets only one of two simultaneous creations take the last slot, and one of two the same name', async () => {
+    const { call } = await ownerWithOrganization('basic');
+    const statuses = (await Promise.all([call('POST', '', { template_name: 'A' }), call('POST', '', { template_name: 'B' })])).map((r) => r.statusCode);
+    expect(statuses.sort()).toEqual([201, 403]);
+    const pro = await ownerWithOrganization('pro');
+    const same = (await Promise.all([pro.call('POST', '', { template_name: 'Twin' }), pro.call('POST', '', { template_name: 'TWIN' })])).map((r) => r.statusCode);
+    expect(same.sort()).toEqual([201, 409]);
+  });
+
   it('reads but does not change an inactive organization’s templates', async () => {
     const { user, org, call } = await ownerWithOrganization('pro');
     const kept = (await call('POST', '', { template_name: 'Kept' })).json();
