@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from 'nats';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type TestGateway } from '@planner/gateway/testing';
+import { Redis } from '@planner/service-kit';
+import { createTestKeys, freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor, type TestKeys } from '@planner/service-kit/testing';
+import { gatewayClient } from './service.js';
+
+/**
+ * A newsletter to 1,000 subscribers sent by the service as its own process,
+ * killed (SIGKILL) mid-send and started again: every subscriber's delivery
+ * event is published exactly once.
+ */
+const serviceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const namespace = testId('contentcrash');
+const schema = `${namespace}_content`;
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-crash-'));
+const SUBSCRIBERS = 1000;
+
+let keys: TestKeys;
+let jwks: http.Server;
+let gateway: TestGateway;
+let db: pg.Client;
+let nats: NatsConnection;
+let env: Record<string, string>;
+let child: ChildProcess | undefined;
+let output = '';
+
+function startService(): ChildProcess {
+  const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serviceDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
+  started.stdout!.on('data', keep);
+  started.stderr!.on('data', keep);
+  return started;
+}
+
+const exited = (process: ChildProcess) =>
+  new Promise<NodeJS.Signals | null>((resolve) => (process.exitCode !== null || process.signalCode !== null ? resolve(process.signalCode) : process.once('exit', (_c, s) => resolve(s))));
+
+async function healthy(): Promise<void> {
+  await waitFor(
+    async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${env.PORT}/health`)).status;
+      } catch {
+        return 0;
+      }
+    },
+    (status) => status === 200,
+    60_000,
+  ).catch((error) => {
+    throw new Error(`${(error as Error).message}\n${output}`);
+  });
+}
+
+const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  // The service verifies admin tokens against this JWKS, standing in for auth's.
+  jwks = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(keys.jwks)));
+  const jwksPort = await freePort();
+  await new Promise<void>((resolve) => jwks.listen(jwksPort, '127.0.0.1', resolve));
+  const port = await freePort();
+  env = {
+    ...(await namespacedProcessEnv({ namespace, logDir, authPort: jwksPort })),
+    PORT: String(port),
+    NEWSLETTER_BATCH_SIZE: '20',
+    NEWSLETTER_JOB_LOCK_MS: '2000',
+  };
+  const urls = await testInfrastructure();
+  db = new pg.Client({ connectionString: urls.databaseUrl });
+  await db.connect();
+  nats = await connect({ servers: urls.natsUrl });
+  gateway = await startGateway({ upstreams: { content: `http://127.0.0.1:${port}` }, jwks: keys.jwks, env: { RATE_LIMIT_MAX: '1000000' } });
+  child = startService();
+  await healthy();
+}, 90_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+  await gateway?.close();
+  await db?.end();
+  await nats?.close();
+  jwks?.close();
+  await removeNamespace(namespace);
+  const redis = new Redis((await testInfrastructure()).redisUrl);
+  const stale = await redis.keys(`${namespace}:*`);
+  if (stale.length > 0) await redis.del(...stale);
+  redis.disconnect();
+  fs.rmSync(logDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('sending a newsletter across a crash', () => {
+  it('publishes exactly one delivery event per active subscriber when the sender is killed mid-way and restarted', async () => {
+    await db.query(
+      `INSERT INTO "${schema}".newsletter_subscribers (email, is_active)
+       SELECT 'reader' || g || '@example.com', g <= $1 FROM generate_series(1, $1 + 5) g`,
+      [SUBSCRIBERS],
+    );
+    const api = gatewayClient(gateway.url);
+    const admin = { authorization: `Bearer ${await keys.sign({ sub: randomUUID(), role: 'admin' })}` };
+    const created = await api.send({ method: 'POST', url: '/newsletter/admin/newsletters', payload: { subject: 'Crash test', content: '<p>Hello</p>' }, headers: admin });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json().newsletter;
+    expect((await api.send({ method: 'POST', url: `/newsletter/admin/newsletters/${id}/send`, headers: admin })).statusCode).toBe(202);
+
+    const deliveries = () => count(`SELECT count(*) AS n FROM "${schema}".newsletter_deliveries WHERE newsletter_id = $1`, [id]);
+    await waitFor(deliveries, (n) => n >= 100, 30_000);
+    child!.kill('SIGKILL');
+    expect(await exited(child!)).toBe('SIGKILL');
+    const atCrash = await deliveries();
+    expect(atCrash).toBeLessThan(SUBSCRIBERS); // the crash came mid-send
+
+    child = startService();
+    await healthy();
+    await waitFor(
+      () => db.query(`SELECT finished_at, recipients_count FROM "${schema}".newsletters WHERE id = $1`, [id]).then((r) => r.rows[0]),
+      (row) => row.finished_at !== null,
+      60_000,
+    );
+    await waitFor(() => count(`SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL`), (n) => n === 0, 30_000);
+
+    // What reached JetStream: read the whole stream back.
+    const jsm = await nats.jetstreamManager();
+    const stream = `${namespace}_CONTENT`;
+    expect((await jsm.streams.info(stream)).state.messages).toBe(SUBSCRIBERS);
+    const consumer = await nats.jetstream().consumers.get(stream);
+    const messages = await consumer.fetch({ max_messages: SUBSCRIBERS + 10, expires: 3000 });
+    const emails: string[] = [];
+    const deliveryIds: string[] = [];
+    for await (const message of messages) {
+      const { data } = message.json<{ data: { email: string; deliveryId: string; newsletterId: string } }>();
+      expect(data.newsletterId).toBe(id);
+      emails.push(data.email);
+      deliveryIds.push(data.deliveryId);
+    }
+    expect(emails).toHaveLength(SUBSCRIBERS);
+    expect(new Set(emails).size).toBe(SUBSCRIBERS);
+    expect(new Set(deliveryIds).size).toBe(SUBSCRIBERS);
+    expect(emails.some((email) => Number(email.match(/\d+/)![0]) > SUBSCRIBERS)).toBe(false); // no inactive subscriber
+    expect(await deliveries()).toBe(SUBSCRIBERS);
+    const newsletter = await api.send({ method: 'GET', url: `/newsletter/admin/newsletters/${id}`, headers: admin });
+    expect(newsletter.json().newsletter).toMatchObject({ status: 'sent', recipients_count: SUBSCRIBERS });
+  }, 120_000);
+});
