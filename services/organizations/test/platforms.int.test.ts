@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { auth, useOrganizations } from './harness.js';
+import { auth, registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 const token = (role: 'admin' | 'pro') => h.ctx.keys.sign({ sub: randomUUID(), role, email_verified: true });
@@ -70,5 +70,35 @@ describe('supported platforms', () => {
     expect((await h.api.send({ method: 'DELETE', url: `/platforms/${id}`, headers: admin })).json()).toEqual({ success: true });
     expect((await h.api.send({ method: 'DELETE', url: `/platforms/${id}`, headers: admin })).statusCode).toBe(404);
     expect((await h.api.send({ method: 'PUT', url: '/platforms/not-an-id', headers: admin, payload: { is_active: true } })).statusCode).toBe(404);
+  });
+
+  it('show an organization’s connected platforms and each platform’s status to its owner', async () => {
+    const owner = await registered(h.ctx, 'pro');
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Connected' }, headers: auth(owner.token) })).json();
+    const get = (url: string) => h.api.send({ method: 'GET', url, headers: auth(owner.token) });
+    expect((await get(`/platforms/user?organization_id=${org.id}`)).json()).toEqual([]);
+
+    // A Sandbox connection (no X credentials on this server) through the connections' own route.
+    const sandbox = await h.api.send({ method: 'POST', url: '/oauth/x/sandbox', payload: { organization_id: org.id }, headers: auth(owner.token) });
+    expect(sandbox.statusCode).toBe(200);
+    const mine = (await get(`/platforms/user?organization_id=${org.id}`)).json();
+    expect(mine).toEqual([expect.objectContaining({ name: 'X', media_types: 'text,image,video,carousel', is_connected: true, sandbox: true, label: 'Sandbox' })]);
+    expect(JSON.stringify(mine)).not.toMatch(/token/i);
+
+    expect((await get(`/platforms/status?organization_id=${org.id}&platform=x`)).json()).toMatchObject({ name: 'X', platform: 'x', is_connected: true });
+    expect((await get(`/platforms/status?organization_id=${org.id}&platform=Telegram`)).json()).toEqual({
+      name: 'Telegram',
+      media_types: 'text,image,video,carousel',
+      platform: 'telegram',
+      is_connected: false,
+      url: null,
+      specific_data: {},
+    });
+    const unknown = await get(`/platforms/status?organization_id=${org.id}&platform=Mastodon`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Platform 'Mastodon' is not supported.");
+    const noOrganization = await get('/platforms/user');
+    expect(noOrganization.statusCode).toBe(400);
+    expect(noOrganization.json().message).toBe('No organization selected.');
   });
 });
