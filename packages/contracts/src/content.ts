@@ -22,6 +22,7 @@ export const ContentMessages = {
   newsletterAlreadySent: 'This newsletter has already been sent.',
   sentNewsletterNotDeletable: 'A sent newsletter cannot be deleted.',
   newsletterDeleted: 'Newsletter deleted.',
+  newsletterBeingSent: 'This newsletter is being sent. Please edit its content when sending has finished.',
   newsletterSending: 'The newsletter is being sent to every active subscriber.',
   subscriberNotFound: 'Subscriber not found',
   subscriberDeleted: 'Subscriber deleted.',

@@ -4,7 +4,7 @@ import { startNewsletterSender } from './commands/send-newsletter.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
 import { followDeliveryOutcomes } from './events/delivery-outcomes.js';
-import { followRegistrations } from './events/registrations.js';
+import { followAccounts } from './events/accounts.js';
 
 await runService({
   name: 'content',
@@ -13,7 +13,10 @@ await runService({
   migrations,
   buildApp,
   onStart: async (ctx) => {
-    await followRegistrations(ctx);
+    if (ctx.config.NODE_ENV === 'production' && ctx.config.NEWSLETTER_SIGNING_KEY === configSchema.shape.NEWSLETTER_SIGNING_KEY.parse(undefined)) {
+      ctx.logger.warn('NEWSLETTER_SIGNING_KEY is the development default: unsubscribe and click links can be forged; set a random value');
+    }
+    await followAccounts(ctx);
     await followDeliveryOutcomes(ctx);
     await startNewsletterSender(ctx);
   },

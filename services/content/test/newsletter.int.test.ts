@@ -7,7 +7,7 @@ import { Delivery } from '../src/entities/delivery.entity.js';
 import { Newsletter } from '../src/entities/newsletter.entity.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
 import { followDeliveryOutcomes } from '../src/events/delivery-outcomes.js';
-import { followRegistrations } from '../src/events/registrations.js';
+import { followAccounts } from '../src/events/accounts.js';
 import { startContent, type Content } from './service.js';
 
 let c: Content;
@@ -15,7 +15,7 @@ let stopSender: () => void;
 
 beforeAll(async () => {
   c = await startContent('newsletter', { NEWSLETTER_BATCH_SIZE: '7', NEWSLETTER_JOB_LOCK_MS: '2000' });
-  await followRegistrations(c.ctx);
+  await followAccounts(c.ctx);
   await followDeliveryOutcomes(c.ctx);
   stopSender = await startNewsletterSender(c.ctx);
 });
@@ -93,6 +93,12 @@ describe('subscribing and unsubscribing', () => {
     await expect.poll(() => subscriber('marker@example.com'), { timeout: 5000 }).not.toBeNull();
     expect((await subscriber('ticked@example.com'))?.isActive).toBe(false);
     expect(await subscriber('unticked@example.com')).toBeNull();
+  });
+
+  it('takes a deleted account’s address off the list', async () => {
+    await send('POST', '/newsletter/subscribe', { email: 'closing@example.com' });
+    await c.publish('auth.user.deleted', { userId: randomUUID(), email: 'Closing@example.com' });
+    await expect.poll(() => subscriber('closing@example.com'), { timeout: 5000 }).toBeNull();
   });
 });
 
@@ -231,6 +237,11 @@ describe('newsletter administration', () => {
     const kept = await asAdmin('DELETE', `/newsletter/admin/newsletters/${sentOne.id}`);
     expect(kept.statusCode).toBe(409);
     expect(kept.json().message).toBe('A sent newsletter cannot be deleted.');
+    // While a send is under way its content stays as the first mails had it.
+    const sending = await c.ctx.dataSource.getRepository(Newsletter).save({ subject: 'Going out', content: '<p>v1</p>', sentAt: new Date() });
+    const midSend = await asAdmin('PUT', `/newsletter/admin/newsletters/${sending.id}`, { content: '<p>v2</p>' });
+    expect(midSend.statusCode).toBe(409);
+    expect(midSend.json().message).toBe('This newsletter is being sent. Please edit its content when sending has finished.');
     // Sent ones may still be edited (part 1 §4).
     expect((await asAdmin('PUT', `/newsletter/admin/newsletters/${sentOne.id}`, { content: '<p>fixed</p>' })).json().newsletter.content).toBe('<p>fixed</p>');
   });

@@ -61,6 +61,8 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
   app.put('/newsletter/admin/newsletters/:id', { schema: { tags, params: idParams, body: newsletterBody.partial() } }, async (request) => {
     const newsletter = await newsletterById(request.params.id);
     const { subject, content } = request.body;
+    // Every subscriber of one send gets the same mail.
+    if (content !== undefined && newsletter.sentAt && !newsletter.finishedAt) throw conflict(ContentMessages.newsletterBeingSent);
     await db.update(
       Newsletter,
       { id: newsletter.id },
