@@ -34,7 +34,7 @@ export const ConnectionMessages = {
   telegramConnectFailed: 'Failed to connect Telegram channel.',
   /** Not worded by the spec: the provider's client id/secret are not set on this server. */
   notConfigured: (platform: string) =>
-    `${platform} is not configured on this server (no client id/secret). A Sandbox connection can be made instead.`,
+    `${platform} is not configured on this server (no client credentials). A Sandbox connection can be made instead.`,
   /** Not worded by the spec. */
   sandboxOnlyWithoutCredentials: (platform: string) => `${platform} is configured on this server: connect it for real instead of a Sandbox connection.`,
   /** Not worded by the spec. */

@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
+import { OutboxEvent } from '@planner/service-kit';
+import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
+import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
+import { startTelegramStandIn } from './stand-ins/telegram.js';
+
+const BOT_TOKEN = '7000000001:AAStandInBotTokenForTests';
+let h: ConnectionsHarness;
+let standIns: Awaited<ReturnType<typeof startPlatformStandIns>>;
+let telegram: Awaited<ReturnType<typeof startTelegramStandIn>>;
+
+beforeAll(async () => {
+  standIns = await startPlatformStandIns();
+  telegram = await startTelegramStandIn(BOT_TOKEN, [
+    { id: -1001234567890, type: 'channel', title: 'Good Channel', username: 'good_channel', bot: { status: 'administrator', can_post_messages: true } },
+    { id: -1009876543210, type: 'channel', title: 'Private Channel', bot: { status: 'administrator', can_post_messages: true } },
+    { id: -1005555555555, type: 'channel', title: 'Read Only', username: 'readonly_channel', bot: { status: 'administrator', can_post_messages: false } },
+  ]);
+  h = await startConnectionsHarness({
+    ...Object.assign({}, ...Object.values(standIns).map((s) => s.env)),
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+    TELEGRAM_API_URL: telegram.url,
+  });
+});
+
+afterAll(async () => {
+  await h?.close();
+  await Promise.all(Object.values(standIns ?? {}).map((s) => s.standIn.close()));
+  await telegram?.close();
+});
+
+async function owner(emailVerified = true): Promise<{ id: string; token: string }> {
+  const id = randomUUID();
+  return { id, token: await h.ctx.keys.sign({ sub: id, role: 'advanced', email_verified: emailVerified }) };
+}
+
+async function organizationOf(user: { token: string }): Promise<string> {
+  const created = await h.send('POST', '/organizations', { token: user.token, payload: { name: `Brand ${randomUUID().slice(0, 6)}` } });
+  expect(created.status).toBe(201);
+  return created.json().id;
+}
+
+/** The popup's way: authorize → the provider's page → back to the app's callback address (not yet visited). */
+async function consent(platform: PlatformStandIn['platform'], organizationId: string, token: string): Promise<string> {
+  const started = await h.send('POST', `/oauth/${platform}/authorize`, { token, payload: { organization_id: organizationId } });
+  expect(started.status).toBe(200);
+  const redirectUrl: string = started.json().redirect_url;
+  expect(redirectUrl.startsWith(`${standIns[platform].standIn.url}${standIns[platform].authorizePath}`)).toBe(true);
+  const provider = await h.visit(redirectUrl);
+  expect(provider.status).toBe(302);
+  const back = new URL(provider.location!);
+  expect(`${back.origin}${back.pathname}`).toBe(`${APP_URL}/api/oauth/${platform}/callback`);
+  return back.toString();
+}
+
+const rowOf = async (organizationId: string): Promise<string> =>
+  (await h.ctx.dataSource.query(`SELECT row_to_json(c)::text AS row FROM connections c WHERE organization_id = $1`, [organizationId]))[0]?.row ?? '';
+const credentials = (organizationId: string, platform: string) =>
+  h.ctx.bus.request<ConnectionCredentials>('organizations.connection.credentials', { organization_id: organizationId, platform });
+const eventsOf = async (organizationId: string) =>
+  (await h.ctx.dataSource.getRepository(OutboxEvent).find({ order: { createdAt: 'ASC' } }))
+    .filter((e) => e.subject.startsWith('organizations.connection.') && (e.envelope.data as { organizationId?: string }).organizationId === organizationId)
+    .map((e) => e.subject);
+
+const PROFILES: Record<PlatformStandIn['platform'], Record<string, unknown>> = {
+  x: { username: 'standin_brand', name: 'Stand-in Brand' },
+  facebook: { user_name: 'Stand-in Person' },
+  instagram: { username: 'standin_instagram' },
+  threads: { username: 'standin_threads' },
+  youtube: { channel_id: 'UCstandin0000000000000', channel_title: 'Stand-in Channel' },
+  linkedin: { user_name: 'Stand-in Member', organization_name: null },
+  tiktok: { username: 'standin_creator', open_id: 'tt-open-id-1' },
+};
+
+describe('full OAuth connect per platform, through the gateway, against the provider stand-ins', () => {
+  for (const platform of Object.keys(PROFILES) as Array<PlatformStandIn['platform']>) {
+    it(`${platform}: connects, keeps tokens encrypted, refreshes on expiry, disconnects`, async () => {
+      const user = await owner();
+      const organizationId = await organizationOf(user);
+      const { standIn } = standIns[platform];
+
+      const callback = await consent(platform, organizationId, user.token);
+      const done = await h.arrive(callback);
+      expect(done.status).toBe(302);
+      expect(done.location).toBe(`${APP_URL}/oauth/success?platform=${platform}`);
+
+      const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+      expect(listed.json().platforms[platform.toUpperCase()]).toMatchObject({ is_connected: true, sandbox: false, label: null, specific_data: PROFILES[platform] });
+
+      const first = await credentials(organizationId, platform);
+      expect(standIn.hasAccessToken(first.access_token)).toBe(true);
+      expect(first.sandbox).toBe(false);
+      // Neither the table row nor any answer to the browser holds a token the provider issued.
+      const row = await rowOf(organizationId);
+      expect(row).toContain('"access_token":"v1.');
+      for (const token of [...standIn.accessTokens, ...standIn.refreshTokens]) {
+        expect(row).not.toContain(token);
+        expect(JSON.stringify(listed.json())).not.toContain(token);
+      }
+
+      await h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() - interval '1 minute' WHERE organization_id = $1`, [organizationId]);
+      const fresh = await credentials(organizationId, platform);
+      expect(fresh.access_token).not.toBe(first.access_token);
+      expect(standIn.hasAccessToken(fresh.access_token)).toBe(true);
+      expect(Date.parse(fresh.expires_at!)).toBeGreaterThan(Date.now() + 60_000);
+      expect(await rowOf(organizationId)).not.toContain(fresh.access_token!);
+
+      const off = await h.send('POST', `/oauth/${platform}/disconnect`, { token: user.token, payload: { organization_id: organizationId } });
+      expect(off.json()).toEqual({ success: true, message: `Successfully disconnected from ${PLATFORM_DISPLAY_NAMES[platform]}` });
+      const after = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+      expect(after.json().platforms[platform.toUpperCase()]).toEqual({ is_connected: false, url: null, specific_data: {} });
+      expect(await eventsOf(organizationId)).toEqual(['organizations.connection.connected', 'organizations.connection.refreshed', 'organizations.connection.disconnected']);
+    });
+  }
+
+  it('x: sends the PKCE challenge (S256) and keeps the verifier on the server', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const started = await h.send('POST', '/oauth/x/authorize', { token: user.token, payload: { organization_id: organizationId } });
+    const url = new URL(started.json().redirect_url);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}/api/oauth/x/callback`);
+    expect(url.searchParams.get('scope')).toContain('offline.access');
+    expect(Object.keys(started.json())).toEqual(['redirect_url']);
+  });
+
+  it('facebook: asks for a page, lists pages without their tokens, saves one, publishes with its token', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    expect((await h.arrive(await consent('facebook', organizationId, user.token))).location).toBe(`${APP_URL}/oauth/success?platform=facebook`);
+    const scope = new URL((await h.send('POST', '/oauth/facebook/authorize', { token: user.token, payload: { organization_id: organizationId } })).json().redirect_url).searchParams.get('scope');
+    expect(scope).toBe('public_profile,email,pages_show_list,pages_manage_posts,pages_read_engagement,business_management');
+
+    const view = async () => (await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token })).json().platforms.FACEBOOK;
+    expect((await view()).notice).toBe('Facebook Page Required');
+    const pages = await h.send('GET', `/oauth/facebook/pages?organization_id=${organizationId}`, { token: user.token });
+    expect(pages.json()).toEqual({ pages: [{ id: '1001', name: 'Stand-in Page' }] });
+
+    const saved = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '1001', page_name: 'x', access_token: 'from-browser' } });
+    expect(saved.json()).toMatchObject({ success: true, message: 'Facebook page successfully saved', connection: { notice: null, specific_data: { page_id: '1001', page_name: 'Stand-in Page' } } });
+    const creds = await credentials(organizationId, 'facebook');
+    expect(creds.page_access_token).toMatch(/^page-token-/);
+    expect(await rowOf(organizationId)).not.toContain(creds.page_access_token!);
+    expect(JSON.stringify(saved.json())).not.toContain('page-token-');
+
+    const unknown = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '999' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json().message).toBe('Failed to save Facebook page');
+    const cleared = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '', page_name: '', access_token: '' } });
+    expect(cleared.json().connection.notice).toBe('Facebook Page Required');
+    expect((await credentials(organizationId, 'facebook')).page_access_token).toBeNull();
+  });
+});
+
+describe('OAuth state and callback refusals', () => {
+  it('refuses a tampered state and a replayed one; the genuine one works once', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const callback = new URL(await consent('tiktok', organizationId, user.token));
+    const state = callback.searchParams.get('state')!;
+    const [nonce, mac] = state.split('.') as [string, string];
+
+    for (const forged of [`${nonce.slice(0, -1)}${nonce.endsWith('A') ? 'B' : 'A'}.${mac}`, `${nonce}.${mac.slice(0, -2)}xx`, nonce]) {
+      const tampered = new URL(callback);
+      tampered.searchParams.set('state', forged);
+      expect((await h.arrive(tampered.toString())).location).toBe(`${APP_URL}/oauth/error?platform=tiktok&error=invalid_state`);
+    }
+    // The same state presented at another platform's callback is not valid there.
+    const elsewhere = new URL(callback.toString().replace('/oauth/tiktok/', '/oauth/x/'));
+    expect((await h.arrive(elsewhere.toString())).location).toBe(`${APP_URL}/oauth/error?platform=x&error=invalid_state`);
+
+    expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/success?platform=tiktok`);
+    expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/error?platform=tiktok&error=invalid_state`);
+  });
+
+  it('answers missing_code, missing_state, the provider’s own error, and organization_not_found', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const callback = new URL(await consent('linkedin', organizationId, user.token));
+    const code = callback.searchParams.get('code')!;
+    const state = callback.searchParams.get('state')!;
+    const at = (query: string) => h.send('GET', `/oauth/linkedin/callback?${query}`);
+    expect((await at(`state=${state}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=missing_code`);
+    expect((await at(`code=${code}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=missing_state`);
+    expect((await at(`error=user_cancelled_login&state=${state}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=user_cancelled_login`);
+
+    expect((await h.send('DELETE', `/organizations/${organizationId}`, { token: user.token })).status).toBe(200);
+    expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=organization_not_found`);
+  });
+
+  it('passes the provider’s refusal of a code through as the error, and records the failure', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const callback = new URL(await consent('youtube', organizationId, user.token));
+    // The code was already redeemed (by someone who intercepted it): the provider refuses the exchange.
+    expect(standIns.youtube.standIn.redeemCode(callback.searchParams.get('code')!, `${APP_URL}/api/oauth/youtube/callback`)).toBe(true);
+    const done = await h.arrive(callback.toString());
+    expect(done.location).toBe(
+      `${APP_URL}/oauth/error?platform=youtube&error=${new URLSearchParams({ e: 'The authorization code is invalid, expired, used or was issued to another redirect URI.' }).toString().slice(2)}`,
+    );
+    expect(await eventsOf(organizationId)).toEqual(['organizations.connection.failed']);
+  });
+
+  it('marks a connection whose refresh the provider refuses as expired and asks to reconnect', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('threads', organizationId, user.token));
+    await h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() - interval '1 minute' WHERE organization_id = $1`, [organizationId]);
+    standIns.threads.standIn.refuseRefresh = true;
+    try {
+      const refused = await credentials(organizationId, 'threads').catch((e: unknown) => e);
+      expect(refused).toMatchObject({ statusCode: 409, message: 'The Threads connection has expired. Please connect it again.' });
+      const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+      expect(listed.json().platforms.THREADS).toMatchObject({ is_connected: false, status: 'expired' });
+      expect(await eventsOf(organizationId)).toEqual(['organizations.connection.connected', 'organizations.connection.failed']);
+    } finally {
+      standIns.threads.standIn.refuseRefresh = false;
+    }
+  });
+
+  it('refreshes on demand through POST /oauth/{platform}/refresh', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('x', organizationId, user.token));
+    const before = await credentials(organizationId, 'x');
+    const refreshed = await h.send('POST', '/oauth/x/refresh', { token: user.token, payload: { organization_id: organizationId } });
+    expect(refreshed.json()).toMatchObject({ success: true, connection: { is_connected: true, platform: 'x' } });
+    expect((await credentials(organizationId, 'x')).access_token).not.toBe(before.access_token);
+  });
+});
+
+describe('Telegram channel through the Bot API', () => {
+  it('connects a channel where the bot may post, by @username or numeric id', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const connected = await h.send('POST', '/oauth/telegram/connect_channel', { token: user.token, payload: { organization_id: organizationId, channel_identifier: '  @good_channel ' } });
+    expect(connected.json()).toEqual({
+      status: 'success',
+      message: 'Successfully connected to Telegram',
+      channel_info: { id: '-1001234567890', title: 'Good Channel', username: 'good_channel' },
+      error: null,
+    });
+    const creds = await credentials(organizationId, 'telegram');
+    expect(creds).toMatchObject({ access_token: BOT_TOKEN, specific_data: { id: '-1001234567890', name: 'Good Channel', username: 'good_channel' } });
+    expect(await rowOf(organizationId)).not.toContain(BOT_TOKEN);
+
+    const other = await h.send('POST', '/oauth/telegram/connect_channel', { token: user.token, payload: { organization_id: organizationId, channel_identifier: '-1009876543210' } });
+    expect(other.status).toBe(409);
+    expect(other.json().message).toBe('A Telegram channel can only be changed by disconnecting and reconnecting.');
+    await h.send('POST', '/oauth/telegram/disconnect', { token: user.token, payload: { organization_id: organizationId } });
+    const privateOne = await h.send('POST', '/oauth/telegram/connect_channel', { token: user.token, payload: { organization_id: organizationId, channel_identifier: '-1009876543210' } });
+    expect(privateOne.json().channel_info).toEqual({ id: '-1009876543210', title: 'Private Channel', username: null });
+  });
+
+  it('refuses with the spec’s messages: no identifier, unknown channel, bot without post permission', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const connect = (channel_identifier: string) => h.send('POST', '/oauth/telegram/connect_channel', { token: user.token, payload: { organization_id: organizationId, channel_identifier } });
+    const blank = await connect('   ');
+    expect(blank.status).toBe(400);
+    expect(blank.json().message).toBe('Please enter your Telegram channel identifier.');
+    for (const identifier of ['@missing_channel', '@readonly_channel', 'not a channel!']) {
+      const refused = await connect(identifier);
+      expect(refused.status).toBe(400);
+      expect(refused.json().message).toBe('Verification failed. Please check the identifier and bot permissions.');
+    }
+  });
+});
+
+describe('who may connect', () => {
+  it('gives another user 404 on every connection route with the first user’s organization', async () => {
+    const first = await owner();
+    const organizationId = await organizationOf(first);
+    await h.arrive(await consent('facebook', organizationId, first.token));
+    const stranger = await owner();
+    const body = { organization_id: organizationId };
+    const attempts: Array<[ 'GET' | 'POST', string, object | undefined]> = [
+      ['GET', `/oauth/connections?organization_id=${organizationId}`, undefined],
+      ['GET', `/oauth/x/authorize?organization_id=${organizationId}`, undefined],
+      ['GET', `/oauth/facebook/pages?organization_id=${organizationId}`, undefined],
+      ['POST', '/oauth/facebook/page', { ...body, page_id: '1001' }],
+      ['POST', '/oauth/telegram/connect_channel', { ...body, channel_identifier: '@good_channel' }],
+      ...(['x', 'facebook', 'instagram', 'threads', 'youtube', 'linkedin', 'tiktok'] as const).map((p) => ['POST', `/oauth/${p}/authorize`, body] as ['POST', string, object]),
+      ...(['facebook', 'telegram'] as const).flatMap((p) => [
+        ['POST', `/oauth/${p}/disconnect`, body] as ['POST', string, object],
+        ['POST', `/oauth/${p}/refresh`, body] as ['POST', string, object],
+        ['POST', `/oauth/${p}/sandbox`, body] as ['POST', string, object],
+      ]),
+    ];
+    for (const [method, path, payload] of attempts) {
+      const res = await h.send(method, path, { token: stranger.token, ...(payload && { payload }) });
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    }
+    const still = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: first.token });
+    expect(still.json().platforms.FACEBOOK.is_connected).toBe(true);
+  });
+
+  it('needs a signed-in caller with a verified e-mail and an active organization', async () => {
+    expect((await h.send('POST', '/oauth/x/authorize', { payload: { organization_id: randomUUID() } })).status).toBe(401);
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const unverified = await h.ctx.keys.sign({ sub: user.id, role: 'advanced', email_verified: false });
+    const refused = await h.send('POST', '/oauth/x/authorize', { token: unverified, payload: { organization_id: organizationId } });
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toBe('Please verify your email before configuring platforms');
+
+    await h.send('PUT', `/organizations/${organizationId}/deactivate`, { token: user.token, payload: {} });
+    const inactive = await h.send('POST', '/oauth/x/authorize', { token: user.token, payload: { organization_id: organizationId } });
+    expect(inactive.status).toBe(403);
+    expect(inactive.json().message).toBe('This account is inactive. Please activate it to configure.');
+
+    const badPlatform = await h.send('POST', '/oauth/myspace/authorize', { token: user.token, payload: { organization_id: organizationId } });
+    expect(badPlatform.status).toBe(400);
+  });
+});

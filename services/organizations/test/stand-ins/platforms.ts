@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import type { ConnectionPlatform } from '@planner/contracts';
+import { bearerOf, sendJson, startOAuthStandIn, type OAuthStandIn } from './oauth-provider.js';
+
+/**
+ * One stand-in per platform, answering as the provider documents: its authorization page path, token exchange
+ * (format, grant types, error bodies) and the profile call the service makes. `env` points the service at it.
+ */
+export interface PlatformStandIn {
+  platform: Exclude<ConnectionPlatform, 'telegram'>;
+  standIn: OAuthStandIn;
+  env: Record<string, string>;
+  /** Path of the authorization page, to check the URL the service hands the browser. */
+  authorizePath: string;
+}
+
+const secret = (platform: string) => `${platform}-secret-${randomBytes(6).toString('hex')}`;
+const graphError = (message: string) => ({ error: { message, type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEf' } });
+
+async function x(): Promise<PlatformStandIn> {
+  const clientSecret = secret('x');
+  const standIn = await startOAuthStandIn({
+    endpoints: { authorize: '/i/oauth2/authorize', token: '/2/oauth2/token' },
+    clientSecret,
+    shapeToken: (body) => Object.assign(body, { token_type: 'bearer', expires_in: 7200, scope: 'tweet.read tweet.write users.read offline.access media.write' }),
+  });
+  // X API v2 GET /2/users/me
+  standIn.addRoute('GET', '/2/users/me', (req, res) => {
+    if (!standIn.hasAccessToken(bearerOf(req))) return sendJson(res, 401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
+    sendJson(res, 200, { data: { id: '2244994945', name: 'Stand-in Brand', username: 'standin_brand' } });
+  });
+  return {
+    platform: 'x',
+    standIn,
+    authorizePath: '/i/oauth2/authorize',
+    env: { X_CLIENT_ID: 'x-client', X_CLIENT_SECRET: clientSecret, X_AUTH_URL: `${standIn.url}/i/oauth2/authorize`, X_API_URL: standIn.url },
+  };
+}
+
+async function facebook(): Promise<PlatformStandIn> {
+  const clientSecret = secret('facebook');
+  const standIn = await startOAuthStandIn({ endpoints: { authorize: '/v22.0/dialog/oauth', token: '/unused' }, clientSecret });
+  // Graph API: GET /oauth/access_token exchanges a code, or (fb_exchange_token) a valid token for a long-lived one.
+  standIn.addRoute('GET', '/v22.0/oauth/access_token', (req, res) => {
+    const q = req.query;
+    if (q.client_id !== 'facebook-app' || q.client_secret !== clientSecret) return sendJson(res, 400, graphError('Error validating client secret.'));
+    if (q.grant_type === 'fb_exchange_token') {
+      if (!standIn.hasAccessToken(q.fb_exchange_token as string) || standIn.refuseRefresh) return sendJson(res, 400, graphError('Error validating access token: Session has expired.'));
+      return sendJson(res, 200, { access_token: standIn.issueAccessToken(), token_type: 'bearer', expires_in: 5183944 });
+    }
+    if (!standIn.redeemCode(String(q.code), String(q.redirect_uri))) return sendJson(res, 400, graphError('This authorization code has been used.'));
+    sendJson(res, 200, { access_token: standIn.issueAccessToken(), token_type: 'bearer', expires_in: 3600 });
+  });
+  standIn.addRoute('GET', '/v22.0/me', (req, res) => {
+    if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    sendJson(res, 200, { id: '10158', name: 'Stand-in Person' });
+  });
+  standIn.addRoute('GET', '/v22.0/me/accounts', (req, res) => {
+    if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    sendJson(res, 200, { data: [{ id: '1001', name: 'Stand-in Page', access_token: `page-token-${randomBytes(12).toString('hex')}`, category: 'Brand' }], paging: { cursors: { before: 'a', after: 'b' } } });
+  });
+  return {
+    platform: 'facebook',
+    standIn,
+    authorizePath: '/v22.0/dialog/oauth',
+    env: { FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: clientSecret, FACEBOOK_AUTH_URL: `${standIn.url}/v22.0/dialog/oauth`, FACEBOOK_GRAPH_URL: `${standIn.url}/v22.0` },
+  };
+}
+
+/** Instagram Login and Threads: short-lived token by POST, then GET access_token / refresh_access_token for long-lived ones. */
+async function metaLogin(platform: 'instagram' | 'threads'): Promise<PlatformStandIn> {
+  const clientSecret = secret(platform);
+  const prefix = platform === 'instagram' ? 'ig' : 'th';
+  const standIn = await startOAuthStandIn({
+    endpoints: { authorize: '/oauth/authorize', token: '/oauth/access_token' },
+    clientSecret,
+    // The short-lived answer: a token and the user id, no refresh token.
+    shapeToken: (body) => {
+      for (const key of Object.keys(body)) if (key !== 'access_token') delete body[key];
+      Object.assign(body, { user_id: 17841400000000000, permissions: [`${platform}_basic`] });
+    },
+  });
+  const longLived = (res: Parameters<typeof sendJson>[0]) => sendJson(res, 200, { access_token: standIn.issueAccessToken(), token_type: 'bearer', expires_in: 5183944 });
+  standIn.addRoute('GET', '/access_token', (req, res) => {
+    if (req.query.grant_type !== `${prefix}_exchange_token` || req.query.client_secret !== clientSecret) return sendJson(res, 400, graphError('Invalid parameter'));
+    if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    longLived(res);
+  });
+  standIn.addRoute('GET', '/refresh_access_token', (req, res) => {
+    if (req.query.grant_type !== `${prefix}_refresh_token`) return sendJson(res, 400, graphError('Invalid parameter'));
+    if (standIn.refuseRefresh || !standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Session has expired.'));
+    longLived(res);
+  });
+  standIn.addRoute('GET', platform === 'instagram' ? '/me' : '/v1.0/me', (req, res) => {
+    if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    sendJson(res, 200, { id: '17841400000000000', user_id: '17841400000000000', username: `standin_${platform}` });
+  });
+  const upper = platform.toUpperCase();
+  return {
+    platform,
+    standIn,
+    authorizePath: '/oauth/authorize',
+    env: {
+      [`${upper}_CLIENT_ID`]: `${platform}-app`,
+      [`${upper}_CLIENT_SECRET`]: clientSecret,
+      [`${upper}_AUTH_URL`]: `${standIn.url}/oauth/authorize`,
+      ...(platform === 'instagram' ? { INSTAGRAM_TOKEN_URL: `${standIn.url}/oauth/access_token` } : {}),
+      [`${upper}_GRAPH_URL`]: standIn.url,
+    },
+  };
+}
+
+async function youtube(): Promise<PlatformStandIn> {
+  const clientSecret = secret('youtube');
+  const standIn = await startOAuthStandIn({
+    endpoints: { authorize: '/o/oauth2/v2/auth', token: '/token' },
+    clientSecret,
+    shapeToken: (body, request) => {
+      Object.assign(body, { expires_in: 3599, scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly' });
+      // Google keeps the refresh token: a refresh answer has none.
+      if (request.grant_type === 'refresh_token') {
+        standIn.refreshTokens.add(String(request.refresh_token));
+        delete body.refresh_token;
+      }
+    },
+  });
+  standIn.addRoute('GET', '/youtube/v3/channels', (req, res) => {
+    if (!standIn.hasAccessToken(bearerOf(req))) return sendJson(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    sendJson(res, 200, { kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: 'UCstandin0000000000000', snippet: { title: 'Stand-in Channel' } }] });
+  });
+  return {
+    platform: 'youtube',
+    standIn,
+    authorizePath: '/o/oauth2/v2/auth',
+    env: {
+      YOUTUBE_CLIENT_ID: 'youtube-client.apps.googleusercontent.com',
+      YOUTUBE_CLIENT_SECRET: clientSecret,
+      YOUTUBE_AUTH_URL: `${standIn.url}/o/oauth2/v2/auth`,
+      YOUTUBE_TOKEN_URL: `${standIn.url}/token`,
+      YOUTUBE_API_URL: standIn.url,
+    },
+  };
+}
+
+async function linkedin(): Promise<PlatformStandIn> {
+  const clientSecret = secret('linkedin');
+  const standIn = await startOAuthStandIn({
+    endpoints: { authorize: '/oauth/v2/authorization', token: '/oauth/v2/accessToken', userinfo: '/v2/userinfo' },
+    clientSecret,
+    shapeToken: (body) => {
+      delete body.token_type;
+      Object.assign(body, { expires_in: 5184000, refresh_token_expires_in: 31536000, scope: 'email,openid,profile,w_member_social' });
+    },
+  });
+  standIn.server.service.on('beforeUserinfo', (response: { body: Record<string, unknown>; statusCode: number }, req: Parameters<typeof bearerOf>[0]) => {
+    if (!standIn.hasAccessToken(bearerOf(req))) {
+      response.statusCode = 401;
+      response.body = { serviceErrorCode: 65600, message: 'Invalid access token', status: 401 };
+      return;
+    }
+    response.body = { sub: 'lnk-123', name: 'Stand-in Member', given_name: 'Stand-in', family_name: 'Member', email_verified: true };
+  });
+  return {
+    platform: 'linkedin',
+    standIn,
+    authorizePath: '/oauth/v2/authorization',
+    env: {
+      LINKEDIN_CLIENT_ID: 'linkedin-client',
+      LINKEDIN_CLIENT_SECRET: clientSecret,
+      LINKEDIN_AUTH_URL: `${standIn.url}/oauth/v2/authorization`,
+      LINKEDIN_TOKEN_URL: `${standIn.url}/oauth/v2/accessToken`,
+      LINKEDIN_API_URL: standIn.url,
+    },
+  };
+}
+
+async function tiktok(): Promise<PlatformStandIn> {
+  const clientSecret = secret('tiktok');
+  const standIn = await startOAuthStandIn({
+    endpoints: { authorize: '/v2/auth/authorize', token: '/v2/oauth/token' },
+    clientSecret,
+    shapeToken: (body) =>
+      Object.assign(body, { expires_in: 86400, open_id: 'tt-open-id-1', refresh_expires_in: 31536000, scope: 'user.info.basic,video.publish', token_type: 'Bearer' }),
+  });
+  standIn.addRoute('GET', '/v2/user/info', (req, res) => {
+    if (!standIn.hasAccessToken(bearerOf(req))) {
+      return sendJson(res, 401, { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'x' } });
+    }
+    sendJson(res, 200, { data: { user: { open_id: 'tt-open-id-1', display_name: 'Stand-in Creator', username: 'standin_creator' } }, error: { code: 'ok', message: '', log_id: 'y' } });
+  });
+  return {
+    platform: 'tiktok',
+    standIn,
+    authorizePath: '/v2/auth/authorize',
+    env: { TIKTOK_CLIENT_KEY: 'tiktok-key', TIKTOK_CLIENT_SECRET: clientSecret, TIKTOK_AUTH_URL: `${standIn.url}/v2/auth/authorize/`, TIKTOK_API_URL: standIn.url },
+  };
+}
+
+/** Every OAuth platform's stand-in, started. */
+export async function startPlatformStandIns(): Promise<Record<PlatformStandIn['platform'], PlatformStandIn>> {
+  const all = await Promise.all([x(), facebook(), metaLogin('instagram'), metaLogin('threads'), youtube(), linkedin(), tiktok()]);
+  return Object.fromEntries(all.map((s) => [s.platform, s])) as Record<PlatformStandIn['platform'], PlatformStandIn>;
+}
