@@ -137,6 +137,7 @@ describe('blog posts', () => {
     expect(drafts.pagination.total_pages).toBe(Math.ceil(drafts.pagination.total / 2));
     const published = (await asAdmin('GET', '/blog/admin/posts?published=true')).json();
     expect(published.pagination.total).toBe(13);
+    expect((await asAdmin('GET', '/blog/admin/posts?published=true&page=2&size=5')).json().pagination).toEqual({ page: 2, per_page: 5, total: 13, total_pages: 3 });
 
     const post = (await asAdmin('POST', '/blog/admin/posts', { title: 'Edit me', content: '<p>v1</p>' })).json().post;
     const updated = await asAdmin('PUT', `/blog/admin/posts/${post.id}`, { title: 'Edited', slug: '', content: '<p onclick="x()">v2</p>', is_published: true });

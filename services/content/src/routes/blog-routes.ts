@@ -147,11 +147,17 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.get(
     '/blog/admin/posts',
-    { schema: { tags, querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), published: booleanFilter }) } },
+    {
+      schema: {
+        tags,
+        // Part 1 §7 names this list's page size `size`; `per_page` as on the public list works too.
+        querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), size: pageQuery(LIMITS.blogPageSize).per_page.optional(), published: booleanFilter }),
+      },
+    },
     async (request) => {
       requireAdmin(request);
-      const { page, per_page, published } = request.query;
-      return listPosts(db, { published }, page, per_page);
+      const { page, per_page, size, published } = request.query;
+      return listPosts(db, { published }, page, size ?? per_page);
     },
   );
 
