@@ -4,7 +4,8 @@ import { notFound, requireAdmin, type App, type ServiceContext } from '@planner/
 import { toSystemMessageView } from '../domain/system-message-view.js';
 import { SystemMessage } from '../entities/system-message.entity.js';
 
-const idParams = z.object({ id: z.string().uuid({ error: NotificationMessages.systemMessageNotFound }) });
+const idParams = z.object({ id: z.string() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listAnswer = z.object({ messages: z.array(systemMessageSchema) });
 const oneAnswer = z.object({ system_message: systemMessageSchema });
 
@@ -12,7 +13,8 @@ const oneAnswer = z.object({ system_message: systemMessageSchema });
 export async function systemMessageRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
   const repo = ctx.dataSource.getRepository(SystemMessage);
   const tags = ['system-messages'];
-  const find = async (id: string) => (await repo.findOneBy({ id })) ?? Promise.reject(notFound(NotificationMessages.systemMessageNotFound));
+  // An id that cannot exist (not a UUID) is not found either, rather than a Postgres error.
+  const find = async (id: string) => (UUID.test(id) && (await repo.findOneBy({ id }))) || Promise.reject(notFound(NotificationMessages.systemMessageNotFound));
 
   app.get('/system-messages/', { schema: { tags, response: { 200: listAnswer } } }, async () => ({
     messages: (await repo.find({ where: { isActive: true }, order: { createdAt: 'DESC' } })).map(toSystemMessageView),
@@ -48,6 +50,7 @@ export async function systemMessageRoutes(app: App, { ctx }: { ctx: ServiceConte
 
   app.put('/system-messages/:id/toggle', { schema: { tags, params: idParams, response: { 200: oneAnswer } } }, async (request) => {
     requireAdmin(request);
+    await find(request.params.id);
     // One statement, so two toggles at once flip it twice rather than once.
     const toggled = await repo
       .createQueryBuilder()
@@ -61,7 +64,7 @@ export async function systemMessageRoutes(app: App, { ctx }: { ctx: ServiceConte
 
   app.delete('/system-messages/:id', { schema: { tags, params: idParams } }, async (request) => {
     requireAdmin(request);
-    const deleted = await repo.delete({ id: request.params.id });
+    const deleted = await repo.delete({ id: (await find(request.params.id)).id });
     if (!deleted.affected) throw notFound(NotificationMessages.systemMessageNotFound);
     return { success: true };
   });
