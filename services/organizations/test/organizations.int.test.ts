@@ -160,4 +160,23 @@ describe('organizations of a user', () => {
     expect(back.is_active).toBe(false);
     expect(await h.ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: true })).toMatchObject({ is_active: true, deactivation_reason: null });
   });
+
+  it('asks for a verified e-mail before updating, deleting, activating or deactivating, as auth last said', async () => {
+    const user = await registered('pro', true);
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Guarded' }, headers: auth(user.token) })).json();
+    // Auth's read model has the final word, whatever the token says.
+    await publish('auth.user.registered', { userId: user.id, username: 'again', email: `${user.id}@example.com`, role: 'pro', newsletterSubscribe: false, emailVerified: false });
+    await expect.poll(async () => (await h.ctx.dataSource.getRepository(Member).findOneByOrFail({ userId: user.id })).emailVerified, { timeout: 5000 }).toBe(false);
+    for (const [method, url, payload, action] of [
+      ['PUT', `/organizations/${org.id}`, { name: 'New' }, 'updating an account.'],
+      ['PUT', `/organizations/${org.id}/deactivate`, {}, 'deactivating an account.'],
+      ['PUT', `/organizations/${org.id}/activate`, undefined, 'activating an account.'],
+      ['DELETE', `/organizations/${org.id}`, undefined, 'deleting an account.'],
+    ] as const) {
+      const res = await h.api.send({ method, url, headers: auth(user.token), ...(payload && { payload }) });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(`Please verify your email address before ${action}`);
+    }
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).json()).toMatchObject({ name: 'Guarded', is_active: true });
+  });
 });
