@@ -187,3 +187,12 @@ describe('blog posts', () => {
     }
   });
 });
+
+describe('the API document', () => {
+  it('describes the blog and newsletter routes', async () => {
+    const res = await c.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/blog/posts', '/blog/admin/posts', '/newsletter/subscribe', '/newsletter/admin/newsletters/{id}/send']));
+  });
+});
