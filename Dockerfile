@@ -9,7 +9,7 @@
 # Stages:
 #   manifests  the root and workspace package.json files + lockfile only (layer cache for npm ci)
 #   deps       full `npm ci` (dev dependencies too): used to build the frontend
-#   frontend   `vite build` of frontend/shell -> /app/frontend/shell/dist
+#   frontend   `vite build` of frontend/shell and frontend/remotes/* -> /out/frontend/{shell,remotes/<name>}/dist
 #   prod-deps  `npm ci --omit=dev` with a C toolchain for native modules
 #   service    runtime on node:20-bookworm-slim, non-root, one service selected by SERVICE
 #   gateway    service + the built frontend, served by the gateway from FRONTEND_DIST
@@ -53,8 +53,14 @@ FROM deps AS frontend
 COPY tsconfig.base.json ./
 COPY packages/ ./packages/
 COPY frontend/ ./frontend/
-RUN npm run build --workspace frontend/shell \
- && test -f frontend/shell/dist/index.html
+# The shell and every remote build alone; /out keeps the repository's layout
+# (frontend/shell/dist beside frontend/remotes/<name>/dist), which the gateway serves.
+RUN npm run build --workspace frontend/shell --workspace frontend/remotes \
+ && test -f frontend/shell/dist/index.html \
+ && test -f frontend/shell/dist/remotes.json \
+ && for remote in frontend/remotes/*/; do test -f "${remote}dist/remoteEntry.js"; done \
+ && mkdir -p /out \
+ && cp -r --parents frontend/shell/dist frontend/remotes/*/dist /out/
 
 # ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS prod-deps
@@ -115,7 +121,7 @@ STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "src/main.ts"]
 
 # ---------------------------------------------------------------------------
-# The gateway serves the built shell (and later the remotes) at /.
+# The gateway serves the built shell at / and each remote at /remotes/<name>/.
 FROM service AS gateway
-COPY --from=frontend /app/frontend/shell/dist /app/frontend/shell/dist
+COPY --from=frontend /out/frontend/ /app/frontend/
 ENV FRONTEND_DIST=/app/frontend/shell/dist

@@ -2,13 +2,13 @@
 //
 //   1. install dependencies when needed, load .env (the real environment wins);
 //   2. make Postgres, Redis and NATS available (scripts/infra.mjs);
-//   3. build the frontend shell when it has never been built;
+//   3. build the frontend shell and remotes that have never been built;
 //   4. start the seven services, wait for each /health, then the gateway and its /api/health;
 //   5. print where to go. Ctrl-C stops the services, then the infrastructure this run started.
 //
 // Options: --keep-going  keep running even if a service does not become healthy.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfrastructure } from './infra.mjs';
 import { UserError, loadDotEnv, makeLogger, paint, repoRoot, sleep } from './lib/common.mjs';
@@ -167,30 +167,51 @@ function gatewayEnv(env, frontendDist) {
 
 // ================================================================ frontend
 
-/** Builds frontend/shell once when it has no dist/ yet; returns the folder to serve, or null. */
+/** The shell and every remote (frontend/remotes/<name>), each a workspace with its own `vite build` to dist/. */
+function frontendBuilds() {
+  const remotes = path.join(repoRoot, 'frontend', 'remotes');
+  const names = existsSync(remotes) ? readdirSync(remotes).sort() : [];
+  return ['frontend/shell', ...names.map((name) => `frontend/remotes/${name}`)].filter((workspace) => {
+    const manifest = path.join(repoRoot, workspace, 'package.json');
+    return existsSync(manifest) && readJson(manifest).scripts?.build;
+  });
+}
+
+/**
+ * Builds the shell and each remote that has no dist/ yet (each builds alone, so
+ * one rebuilt by hand is kept); returns the shell's dist to serve, or null.
+ * The gateway serves the remotes' builds beside it, at /remotes/<name>/.
+ */
 async function ensureFrontend() {
   if (process.env.FRONTEND_DIST) return process.env.FRONTEND_DIST;
-  const dir = path.join(repoRoot, 'frontend', 'shell');
-  const dist = path.join(dir, 'dist');
-  if (existsSync(dist)) return dist;
-  if (!existsSync(path.join(dir, 'package.json')) || !readJson(path.join(dir, 'package.json')).scripts?.build) {
+  const shellDist = path.join(repoRoot, 'frontend', 'shell', 'dist');
+  const builds = frontendBuilds();
+  if (!builds.includes('frontend/shell')) {
     log.warn('frontend/shell has no build script yet: the gateway serves the API only');
     return null;
   }
-  log('frontend/shell/dist is missing: building it (npm run build -w frontend/shell)');
-  const build = spawnPrefixed('npm', ['run', 'build', '-w', 'frontend/shell'], {
-    cwd: repoRoot,
-    env: process.env,
-    prefix: makePrefix('frontend', PREFIX_WIDTH, SERVICES.length + 1),
-  });
-  state.children.push(build); // so Ctrl-C during the build stops it too
-  const { code } = await build.closed;
-  state.children = state.children.filter((c) => c !== build);
-  if (code !== 0 || !existsSync(dist)) {
-    log.warn(`the frontend build failed (exit ${code}): the gateway serves the API only`);
-    return null;
+  for (const workspace of builds) {
+    const dist = path.join(repoRoot, workspace, 'dist');
+    if (existsSync(dist)) continue;
+    log(`${workspace}/dist is missing: building it (npm run build -w ${workspace})`);
+    const build = spawnPrefixed('npm', ['run', 'build', '-w', workspace], {
+      cwd: repoRoot,
+      env: process.env,
+      prefix: makePrefix('frontend', PREFIX_WIDTH, SERVICES.length + 1),
+    });
+    state.children.push(build); // so Ctrl-C during the build stops it too
+    const { code } = await build.closed;
+    state.children = state.children.filter((c) => c !== build);
+    if (state.stopping) return null;
+    if (code !== 0 || !existsSync(dist)) {
+      if (workspace === 'frontend/shell') {
+        log.warn(`the frontend build failed (exit ${code}): the gateway serves the API only`);
+        return null;
+      }
+      log.warn(`${workspace} failed to build (exit ${code}): its pages show an error with Retry until it is built`);
+    }
   }
-  return dist;
+  return shellDist;
 }
 
 // ================================================================ services

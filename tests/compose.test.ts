@@ -185,6 +185,8 @@ describe('docker-compose.yml: environment', () => {
     expect(gatewayStage, 'Dockerfile stage "gateway"').toBeDefined();
     expect(env.FRONTEND_DIST).toBe(stageEnv(gatewayStage!).FRONTEND_DIST);
     const copy = gatewayStage!.instructions.find((i) => i.keyword === 'COPY' && i.args.includes('--from=frontend'));
-    expect(copy?.args, 'gateway stage copies the built frontend').toContain(env.FRONTEND_DIST);
+    // The shell's dist and the remotes' builds beside it (frontend/remotes/<name>/dist), served at /remotes/<name>/.
+    expect(env.FRONTEND_DIST).toMatch(/\/shell\/dist$/);
+    expect(copy?.args, 'gateway stage copies the built frontend').toContain(` ${env.FRONTEND_DIST!.replace(/shell\/dist$/, '')}`);
   });
 });

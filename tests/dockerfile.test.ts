@@ -18,7 +18,7 @@ describe('Dockerfile', () => {
     // Manifests are copied before any source, so source edits keep the npm ci layer.
     expect(args('manifests', 'COPY').join(' ')).toMatch(/package-lock\.json/);
     expect(args('manifests', 'COPY').join(' ')).toMatch(/services\/\*\/package\.json/);
-    expect(args('frontend', 'RUN').join('\n')).toMatch(/npm run build --workspace frontend\/shell/);
+    expect(args('frontend', 'RUN').join('\n')).toMatch(/npm run build --workspace frontend\/shell --workspace frontend\/remotes/);
   });
 
   it('runs services on node:20-bookworm-slim as a non-root user with a healthcheck', () => {

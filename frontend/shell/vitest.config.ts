@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    environment: 'node',
+    environment: 'happy-dom',
+    // Tests talk to a local stand-in server on another port.
+    environmentOptions: { happyDOM: { url: 'http://localhost:3000', settings: { fetch: { disableSameOriginPolicy: true } } } },
     include: ['test/**/*.test.{ts,tsx}'],
   },
 });

@@ -3,7 +3,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.js';
+import { FederationLoader } from './remotes/federation.js';
+import { ShellContext, createShellServices } from './shell-context.js';
+import { startSessionChecks } from './session/checks.js';
 import './styles.css';
+
+const services = createShellServices({
+  fetch: window.fetch.bind(window),
+  storage: window.localStorage,
+  window,
+  now: Date.now,
+  redirect: (path) => window.location.assign(path),
+  remotes: new FederationLoader(),
+});
+startSessionChecks(services);
 
 const queryClient = new QueryClient();
 const container = document.getElementById('root');
@@ -11,10 +24,12 @@ if (!container) throw new Error('#root element missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <ShellContext.Provider value={services}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ShellContext.Provider>
   </StrictMode>,
 );

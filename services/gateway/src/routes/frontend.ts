@@ -31,6 +31,25 @@ export const PLACEHOLDER_HTML = `<!doctype html>
 </html>
 `;
 
+/** Remotes are served at /remotes/<name>/ (their remoteEntry.js and assets). */
+export const REMOTES_PREFIX = '/remotes/';
+const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Where the remotes' builds are: the repository's layout, frontend/shell/dist
+ * beside frontend/remotes/<name>/dist, which the image keeps. A remote is looked
+ * up per request, so one rebuilt or added after the gateway started is served.
+ */
+export function remotesRoot(shellDist: string): string {
+  return path.resolve(shellDist, '..', '..', 'remotes');
+}
+
+/** Vite's hashed bundles never change; index.html, remoteEntry.js, remotes.json and unhashed files are revalidated. */
+function cacheControl(filePath: string): string {
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[A-Za-z0-9_-]{8}\.(js|css)$/.test(filePath);
+  return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** A request for a file (has an extension) rather than an application route. */
 function looksLikeFile(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
@@ -38,9 +57,10 @@ function looksLikeFile(pathname: string): boolean {
 }
 
 /**
- * With FRONTEND_DIST (the built frontend; set in production, and by `npm start`
- * once it has built the shell): its files, and index.html for any other
- * non-API GET (the SPA's client-side routes). Without it, or while the folder
+ * With FRONTEND_DIST (the built shell; set in production, and by `npm start`
+ * once it has built the frontend): its files (with /remotes.json, the runtime
+ * manifest of the remotes), each remote's build under /remotes/<name>/, and
+ * index.html for any other non-API GET (the SPA's client-side routes). Without it, or while the folder
  * has no index.html, a small page at / pointing to the docs and health.
  */
 export async function registerFrontend(app: App, options: { dist?: string; logger: Logger }): Promise<'static' | 'placeholder'> {
@@ -58,11 +78,18 @@ export async function registerFrontend(app: App, options: { dist?: string; logge
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
-    setHeaders: (reply, filePath) => {
-      // Vite's hashed bundles never change; index.html and unhashed files are revalidated.
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[A-Za-z0-9_-]{8}\.(js|css)$/.test(filePath);
-      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
+  });
+
+  const remotes = remotesRoot(root);
+  app.get(`${REMOTES_PREFIX}:name/*`, { schema: { hide: true } }, async (request, reply) => {
+    const { name, '*': file } = request.params as { name: string; '*': string };
+    const dist = path.join(remotes, name, 'dist');
+    if (!REMOTE_NAME.test(name) || !file || !fs.existsSync(dist)) {
+      return reply.code(404).send(errorBody(404, SharedMessages.notFound));
+    }
+    // send() refuses paths that leave `dist` and answers 404 for missing files.
+    return reply.sendFile(file, dist);
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

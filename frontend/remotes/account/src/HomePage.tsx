@@ -1,0 +1,41 @@
+import { hasFeature } from '@planner/contracts';
+import type { HostProps } from '@planner/frontend-host';
+import { Link } from 'react-router-dom';
+import { RoleBadge } from './badges.js';
+
+const CAPABILITIES = [
+  { feature: 'generator', title: 'Generate content', text: 'Create posts and media with AI in your brand voice.', to: '/organization/generator' },
+  { feature: 'calendar', title: 'Plan on the calendar', text: 'Schedule posts and see what goes out when.', to: '/organization/calendar' },
+  { feature: 'post_review', title: 'Review and approve', text: 'Check every post before it is published.', to: '/organization/posts' },
+] as const;
+
+/** / for a logged-in user (part 1 §2): welcome, role badge, three capability cards. */
+export function HomePage({ host }: HostProps) {
+  const user = host.session.user;
+  if (!user) return null;
+  return (
+    <main className="page" aria-labelledby="home-title">
+      <h1 id="home-title">Welcome, {user.username}</h1>
+      <p>
+        <RoleBadge user={user} />
+      </p>
+      <ul className="cards">
+        {CAPABILITIES.map((card) => {
+          const allowed = hasFeature(user.role, card.feature, user.capabilities);
+          return (
+            <li key={card.feature} className="card">
+              <h2>{card.title}</h2>
+              <p>{card.text}</p>
+              <Link className={allowed ? 'button' : 'button button-secondary'} to={allowed ? card.to : '/plan-selection'}>
+                {allowed ? 'Open' : 'Upgrade to unlock'}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <p>
+        <Link to="/accounts">Manage your accounts</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import type { RemotePages } from '@planner/frontend-host';
+import { HomePage } from './HomePage.js';
+import { LoginPage } from './LoginPage.js';
+import { ProfilePage } from './ProfilePage.js';
+import { RegisterPage } from './RegisterPage.js';
+import { ResetPasswordPage } from './ResetPasswordPage.js';
+import { VerifyEmailPage } from './VerifyEmailPage.js';
+
+/** What the account remote exposes to the shell ('account/pages'). */
+const pages: RemotePages = { HomePage, LoginPage, ProfilePage, RegisterPage, ResetPasswordPage, VerifyEmailPage };
+export default pages;

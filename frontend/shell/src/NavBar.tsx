@@ -1,0 +1,66 @@
+import { isAdminRole } from '@planner/contracts';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { PRODUCT_NAME } from './product.js';
+import { signOut, useShell, useUser } from './shell-context.js';
+
+/** Part 1 §2: visitors, users, basic users (Upgrade) and admins (Panel, Statistics, Newsletter, Logs). */
+export function NavBar() {
+  const services = useShell();
+  const user = useUser();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const logout = async () => {
+    setLeaving(true);
+    await signOut(services);
+    setLeaving(false);
+    navigate('/');
+  };
+
+  return (
+    <header className="navbar">
+      <Link to="/" className="brand">
+        {PRODUCT_NAME}
+      </Link>
+      <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen((v) => !v)}>
+        Menu
+      </button>
+      <nav id="main-menu" aria-label="Main" className={open ? 'open' : undefined} onClick={() => setOpen(false)}>
+        <ul>
+          {!user && (
+            <>
+              <li><NavLink to="/login">Login</NavLink></li>
+              <li><NavLink to="/register">Register</NavLink></li>
+              <li><NavLink to="/blog">Blog</NavLink></li>
+              <li className="mobile-only"><NavLink to="/newsletter-subscribe">Newsletter</NavLink></li>
+            </>
+          )}
+          {user && isAdminRole(user.role) && (
+            <>
+              <li><NavLink to="/admin">Panel</NavLink></li>
+              <li><NavLink to="/statistics">Statistics</NavLink></li>
+              <li><NavLink to="/newsletter">Newsletter</NavLink></li>
+              <li><NavLink to="/logs">Logs</NavLink></li>
+            </>
+          )}
+          {user?.role === 'basic' && (
+            <li><NavLink to="/plan-selection">Upgrade</NavLink></li>
+          )}
+          {user && (
+            <>
+              <li><NavLink to="/accounts">Accounts</NavLink></li>
+              <li><NavLink to="/profile">Profile</NavLink></li>
+              <li>
+                <button type="button" className="link-button" onClick={() => void logout()} disabled={leaving}>
+                  Logout
+                </button>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

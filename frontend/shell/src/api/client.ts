@@ -1,0 +1,180 @@
+import { ErrorCode, SharedMessages, formatWait, sessionResponseSchema } from '@planner/contracts';
+import type { ApiRequestOptions, HostApiClient, HttpMethod, ToastInput } from '@planner/frontend-host';
+import type { SessionStore } from '../session/store.js';
+import { CircuitBreaker } from './circuit.js';
+import { HttpError, errorText } from './errors.js';
+import { ApiEvents } from './events.js';
+import { RATE_LIMIT_TOAST_MS, RateLimitState, rateLimitWait } from './rate-limit.js';
+
+/** Part 1 §4: the session-expired redirect at most once per 2 s. */
+export const SESSION_EXPIRED_THROTTLE_MS = 2000;
+export const SESSION_EXPIRED_PATH = '/login?session_expired=true';
+/** Part 1 §8: the API-down notice is raised again at most every 60 s. */
+export const API_DOWN_NOTICE_MS = 60_000;
+const REFRESH_PATH = '/auth/refresh';
+
+export interface ApiClientDeps {
+  /** '/api' in the browser. */
+  baseUrl: string;
+  fetch: typeof fetch;
+  session: SessionStore;
+  storage: Storage;
+  now: () => number;
+  toast: (toast: ToastInput) => void;
+  /** Leaves the page for the login screen (a full navigation in the browser). */
+  redirect: (path: string) => void;
+}
+
+type Body = Record<string, unknown> | null;
+
+async function readBody(response: Response): Promise<Body> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { value: parsed };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one HTTP client of the frontend (part 1 §8): access token with one refresh
+ * on 401, circuit breaker, rate-limit state per path, connection events for the
+ * banner, and the spec's error texts. Remotes use it through the host.
+ */
+export class ApiClient implements HostApiClient {
+  readonly events = new ApiEvents();
+  readonly circuit: CircuitBreaker;
+  readonly rateLimits: RateLimitState;
+  private refreshing: Promise<boolean> | null = null;
+  private lastExpiredRedirect = -Infinity;
+  private lastRateLimitToast = -Infinity;
+  private lastApiDownNotice = -Infinity;
+
+  constructor(private readonly deps: ApiClientDeps) {
+    this.circuit = new CircuitBreaker(deps.now);
+    this.rateLimits = new RateLimitState(deps.storage, deps.now);
+  }
+
+  async request<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const key = path.split('?', 1)[0]!;
+    const blocked = this.rateLimits.remaining(key);
+    if (blocked > 0) {
+      this.rateLimitToast(blocked);
+      throw new HttpError(429, SharedMessages.rateLimited(formatWait(blocked)), { code: ErrorCode.RATE_LIMITED, reset: blocked });
+    }
+    if (!this.circuit.allows()) throw new HttpError(503, SharedMessages.serviceUnavailable);
+
+    const auth = options.auth !== false;
+    const hadSession = auth && this.deps.session.accessToken !== null;
+    let response = await this.send(method, path, options, auth);
+    if (response.status === 401 && auth) {
+      if (hadSession && (await this.refreshOnce())) response = await this.send(method, path, options, auth);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        if (hadSession) this.expireSession();
+        throw new HttpError(401, SharedMessages.authenticationRequired);
+      }
+    }
+
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    if (response.status === 429 && body?.code === ErrorCode.RATE_LIMITED) {
+      const seconds = rateLimitWait(response.headers, body);
+      const until = this.rateLimits.block(key, seconds);
+      this.events.emit({ type: 'rate-limited', until });
+      this.rateLimitToast(seconds);
+      throw new HttpError(429, SharedMessages.rateLimited(formatWait(seconds)), body);
+    }
+    throw new HttpError(response.status, errorText(response.status, body), body);
+  }
+
+  /** The banner's Retry Connection: probes /health past the circuit breaker. */
+  async checkConnection(): Promise<boolean> {
+    try {
+      const response = await this.deps.fetch(`${this.deps.baseUrl}/health`, { cache: 'no-store' });
+      await response.body?.cancel();
+      this.connected();
+      return true;
+    } catch {
+      this.connectionFailed();
+      return false;
+    }
+  }
+
+  private async send(method: HttpMethod, path: string, options: ApiRequestOptions, auth: boolean): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const token = this.deps.session.accessToken;
+    if (auth && token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await this.deps.fetch(`${this.deps.baseUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch {
+      this.connectionFailed();
+      throw new HttpError(0, SharedMessages.noResponse);
+    }
+    this.connected();
+    return response;
+  }
+
+  /** One refresh at a time; every 401 waiting on it retries once with the new token. */
+  private refreshOnce(): Promise<boolean> {
+    this.refreshing ??= this.refresh().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<boolean> {
+    const refreshToken = this.deps.session.refreshToken;
+    if (!refreshToken) return false;
+    try {
+      const response = await this.send('POST', REFRESH_PATH, { headers: { authorization: `Bearer ${refreshToken}` } }, false);
+      if (!response.ok) {
+        await response.body?.cancel();
+        return false;
+      }
+      const parsed = sessionResponseSchema.safeParse(await readBody(response));
+      if (!parsed.success) return false;
+      this.deps.session.set(parsed.data);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private expireSession(): void {
+    this.deps.session.clear();
+    const now = this.deps.now();
+    if (now - this.lastExpiredRedirect < SESSION_EXPIRED_THROTTLE_MS) return;
+    this.lastExpiredRedirect = now;
+    this.deps.redirect(SESSION_EXPIRED_PATH);
+  }
+
+  private rateLimitToast(seconds: number): void {
+    const now = this.deps.now();
+    if (now - this.lastRateLimitToast < RATE_LIMIT_TOAST_MS) return;
+    this.lastRateLimitToast = now;
+    this.deps.toast({ kind: 'warning', message: SharedMessages.rateLimited(formatWait(seconds)), durationMs: RATE_LIMIT_TOAST_MS });
+  }
+
+  private connectionFailed(): void {
+    this.circuit.recordFailure();
+    this.events.emit({ type: 'connection-lost' });
+    const now = this.deps.now();
+    if (now - this.lastApiDownNotice < API_DOWN_NOTICE_MS) return;
+    this.lastApiDownNotice = now;
+    this.deps.toast({ kind: 'error', message: SharedMessages.noResponse, durationMs: 0 });
+  }
+
+  private connected(): void {
+    this.circuit.recordSuccess();
+    this.events.emit({ type: 'connected' });
+  }
+}

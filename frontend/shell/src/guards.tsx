@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { hasFeature, type Feature } from '@planner/contracts';
+import { useShell, useUser } from './shell-context.js';
+
+/** Part 1 §2: anonymous visitors go to /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const user = useUser();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** Part 1 §2, §6: users without the feature go to /plan-selection (admins pass every feature guard). */
+export function RequireFeature({ feature, children }: { feature: Feature; children: ReactNode }) {
+  const user = useUser();
+  if (!user) return <Navigate to="/login" replace />;
+  if (!hasFeature(user.role, feature, user.capabilities)) return <Navigate to="/plan-selection" replace />;
+  return children;
+}
+
+export interface OrganizationSummary {
+  id: string;
+  name: string;
+  is_active: boolean;
+}
+
+export const SELECTED_ORGANIZATION_KEY = 'selected_organization_id';
+/** Part 1 §9: the organization fetch times out after 10 s. */
+export const ORGANIZATION_FETCH_TIMEOUT_MS = 10_000;
+
+const SelectedOrganization = createContext<OrganizationSummary | null>(null);
+
+export function useSelectedOrganization(): OrganizationSummary {
+  const organization = useContext(SelectedOrganization);
+  if (!organization) throw new Error('useSelectedOrganization outside <RequireOrganization>');
+  return organization;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+/**
+ * Part 1 §2: /organization/* pages need a selected organization; without one the
+ * first is picked, and a user with none goes to /accounts.
+ */
+export function RequireOrganization({ children }: { children: ReactNode }) {
+  const { client, storage } = useShell();
+  const query = useQuery({
+    queryKey: ['organizations'],
+    queryFn: () => withTimeout(client.request<OrganizationSummary[]>('GET', '/organizations'), ORGANIZATION_FETCH_TIMEOUT_MS),
+    retry: false,
+  });
+  if (query.isPending) {
+    return (
+      <div className="page-loading" role="status">
+        Loading your accounts…
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <main className="page" aria-labelledby="org-error-title">
+        <h1 id="org-error-title">Could not load your accounts</h1>
+        <p role="alert">{query.error.message}</p>
+        <p className="actions">
+          <button type="button" className="button" onClick={() => void query.refetch()}>
+            Try Again
+          </button>
+          <Link to="/" className="button button-secondary">
+            Return to Home
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  const organizations = query.data;
+  if (organizations.length === 0) return <Navigate to="/accounts" replace />;
+  const stored = storage.getItem(SELECTED_ORGANIZATION_KEY);
+  const selected = organizations.find((o) => o.id === stored) ?? organizations[0]!;
+  if (selected.id !== stored) storage.setItem(SELECTED_ORGANIZATION_KEY, selected.id);
+  return <SelectedOrganization.Provider value={selected}>{children}</SelectedOrganization.Provider>;
+}

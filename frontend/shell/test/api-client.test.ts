@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SharedMessages } from '@planner/contracts';
+import { SESSION_EXPIRED_PATH } from '../src/api/client.js';
+import { HttpError } from '../src/api/errors.js';
+import { startApi, testShell, user } from './support.js';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  window.localStorage.clear();
+  api.calls.length = 0;
+});
+
+function loggedIn(shell: ReturnType<typeof testShell>, access = 'old-access', refresh = 'refresh-1'): void {
+  shell.services.session.set({ access_token: access, refresh_token: refresh, user: user() });
+}
+
+async function failure(promise: Promise<unknown>): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as HttpError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('access token refresh (part 1 §4)', () => {
+  it('refreshes once on 401 and repeats the request with the new token; parallel 401s share one refresh', async () => {
+    api.handle((call) => {
+      if (call.path === '/auth/refresh') {
+        return call.authorization === 'Bearer refresh-1'
+          ? { status: 200, body: { access_token: 'new-access', refresh_token: 'refresh-2', user: user() } }
+          : { status: 401, body: { message: 'no' } };
+      }
+      return call.authorization === 'Bearer new-access' ? { status: 200, body: { ok: call.path } } : { status: 401, body: { message: 'expired' } };
+    });
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    const [a, b] = await Promise.all([
+      shell.services.client.request('GET', '/organizations'),
+      shell.services.client.request('GET', '/organizations/limits'),
+    ]);
+    expect(a).toEqual({ ok: '/organizations' });
+    expect(b).toEqual({ ok: '/organizations/limits' });
+    expect(api.calls.filter((c) => c.path === '/auth/refresh')).toHaveLength(1);
+    expect(shell.services.session.accessToken).toBe('new-access');
+    expect(shell.services.session.refreshToken).toBe('refresh-2');
+    expect(shell.redirects).toEqual([]);
+  });
+
+  it('clears the session and goes to /login?session_expired=true when the refresh fails, at most once per 2 s', async () => {
+    api.handle(() => ({ status: 401, body: { message: 'expired' } }));
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    const error = await failure(shell.services.client.request('GET', '/auth/me'));
+    expect(error.status).toBe(401);
+    expect(error.message).toBe(SharedMessages.authenticationRequired);
+    expect(shell.services.session.user).toBeNull();
+    expect(shell.services.session.accessToken).toBeNull();
+    expect(shell.redirects).toEqual([SESSION_EXPIRED_PATH]);
+
+    shell.clock.now += 1500;
+    loggedIn(shell);
+    await failure(shell.services.client.request('GET', '/auth/me'));
+    expect(shell.redirects, 'a second expiry within 2 s does not redirect again').toHaveLength(1);
+
+    shell.clock.now += 600;
+    loggedIn(shell);
+    await failure(shell.services.client.request('GET', '/auth/me'));
+    expect(shell.redirects).toEqual([SESSION_EXPIRED_PATH, SESSION_EXPIRED_PATH]);
+  });
+
+  it('does not try a refresh without a refresh token, and never redirects a visitor who had no session', async () => {
+    api.handle(() => ({ status: 401, body: { message: 'Invalid credentials.' } }));
+    const shell = testShell(api.url);
+    window.localStorage.setItem('isLoggedIn', 'true');
+    window.localStorage.setItem('access_token', 'only-access');
+    await failure(shell.services.client.request('GET', '/auth/me'));
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/me']);
+    expect(shell.redirects).toEqual([SESSION_EXPIRED_PATH]);
+
+    const visitor = testShell(api.url);
+    api.calls.length = 0;
+    const login = await failure(visitor.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    expect(login.status).toBe(401);
+    expect(login.body).toEqual({ message: 'Invalid credentials.' });
+    expect(api.calls.map((c) => c.path)).toEqual(['/auth/login']);
+    expect(visitor.redirects).toEqual([]);
+  });
+});
+
+describe('circuit breaker (part 1 §4, §9)', () => {
+  it('opens after 3 connection failures, refuses calls for 30 s without touching the network, then probes again', async () => {
+    const shell = testShell('http://127.0.0.1:9'); // nothing listens on the discard port
+    const lost: string[] = [];
+    shell.services.client.events.subscribe((event) => lost.push(event.type));
+    for (let i = 0; i < 3; i += 1) {
+      const error = await failure(shell.services.client.request('GET', '/health'));
+      expect(error.message).toBe(SharedMessages.noResponse);
+    }
+    expect(lost).toEqual(['connection-lost', 'connection-lost', 'connection-lost']);
+    const open = await failure(shell.services.client.request('GET', '/health'));
+    expect(open.message).toBe(SharedMessages.serviceUnavailable);
+    expect(lost, 'no network attempt while open').toHaveLength(3);
+
+    shell.clock.now += 29_999;
+    expect((await failure(shell.services.client.request('GET', '/health'))).message).toBe(SharedMessages.serviceUnavailable);
+    shell.clock.now += 1;
+    expect((await failure(shell.services.client.request('GET', '/health'))).message).toBe(SharedMessages.noResponse);
+    expect(lost).toHaveLength(4);
+    expect((await failure(shell.services.client.request('GET', '/health'))).message, 'a failed probe re-opens it').toBe(
+      SharedMessages.serviceUnavailable,
+    );
+  });
+
+  it('closes on the first answer and announces the connection', async () => {
+    api.handle(() => ({ status: 200, body: { status: 'ok' } }));
+    const shell = testShell(api.url);
+    const events: string[] = [];
+    shell.services.client.events.subscribe((event) => events.push(event.type));
+    shell.services.client.circuit.recordFailure();
+    shell.services.client.circuit.recordFailure();
+    await shell.services.client.request('GET', '/health');
+    shell.services.client.circuit.recordFailure();
+    expect(shell.services.client.circuit.isOpen, 'the count started again').toBe(false);
+    expect(events).toEqual(['connected']);
+  });
+
+  it('shows the persistent API-down notice at most once per 60 s', async () => {
+    const shell = testShell('http://127.0.0.1:9');
+    await failure(shell.services.client.request('GET', '/a'));
+    await failure(shell.services.client.request('GET', '/b'));
+    expect(shell.services.toasts.getSnapshot().map((t) => t.message)).toEqual([SharedMessages.noResponse]);
+  });
+});
+
+describe('rate-limit state (code 3015, part 1 §4, §8)', () => {
+  const limited = () => ({
+    status: 429,
+    headers: { 'retry-after': '90', 'x-ratelimit-reset': '90' },
+    body: { code: 3015, message: SharedMessages.rateLimited('90 seconds'), reset: 90 },
+  });
+
+  it('blocks the path until the reset, across a reload, with the spec text and one toast per 5 s', async () => {
+    api.handle((call) => (call.path === '/auth/login' ? limited() : { status: 200, body: { ok: true } }));
+    const shell = testShell(api.url);
+    const first = await failure(shell.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    expect(first.status).toBe(429);
+    expect(first.message).toBe(SharedMessages.rateLimited('2 minutes'));
+    expect(api.calls).toHaveLength(1);
+
+    const blocked = await failure(shell.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    expect(blocked.status).toBe(429);
+    expect(api.calls, 'no request while blocked').toHaveLength(1);
+    expect(shell.services.toasts.getSnapshot().filter((t) => t.message.startsWith('Slow down'))).toHaveLength(1);
+
+    expect(await shell.services.client.request('GET', '/auth/me?x=1', { auth: false }), 'other paths go through').toEqual({ ok: true });
+
+    const reloaded = testShell(api.url);
+    reloaded.clock.now = shell.clock.now + 30_000;
+    const afterReload = await failure(reloaded.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    expect(afterReload.message).toBe(SharedMessages.rateLimited('1 minute'));
+    expect(reloaded.services.client.rateLimits.latestEnd()).toBe(shell.clock.now + 90_000);
+
+    reloaded.clock.now = shell.clock.now + 90_000;
+    api.handle(() => ({ status: 200, body: { ok: 'again' } }));
+    expect(await reloaded.services.client.request('POST', '/auth/login', { body: {}, auth: false })).toEqual({ ok: 'again' });
+    expect(reloaded.services.client.rateLimits.latestEnd()).toBeNull();
+  });
+
+  it('waits 30 s when the answer names no wait; another 429 is not a path block', async () => {
+    api.handle(() => ({ status: 429, body: { code: 3015, message: 'slow' } }));
+    const shell = testShell(api.url);
+    await failure(shell.services.client.request('GET', '/x'));
+    expect(shell.services.client.rateLimits.remaining('/x')).toBe(30);
+
+    api.handle(() => ({ status: 429, body: { message: 'busy' } }));
+    const other = await failure(shell.services.client.request('GET', '/y'));
+    expect(other.message).toBe(SharedMessages.rateLimitedShort);
+    expect(shell.services.client.rateLimits.remaining('/y')).toBe(0);
+  });
+});
+
+describe('error texts (part 1 §8)', () => {
+  it.each([
+    [400, { error: 'Bad Request', message: 'Name is required.' }, 'Name is required.'],
+    [400, null, SharedMessages.badRequest],
+    [403, { error: 'Forbidden', message: 'x' }, SharedMessages.forbidden],
+    [404, { error: 'Not Found', message: 'x' }, SharedMessages.notFound],
+    [500, { error_messages: ['one', 'two'] }, 'one, two'],
+    [502, { error: 'Bad Gateway', message: 'The organizations service is unavailable.' }, 'The organizations service is unavailable.'],
+    [503, null, SharedMessages.serverError],
+  ])('%i with %j reads "%s"', async (status, body, text) => {
+    api.handle(() => ({ status, body: body ?? undefined }));
+    const shell = testShell(api.url);
+    const error = await failure(shell.services.client.request('GET', '/anything'));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(text);
+  });
+});

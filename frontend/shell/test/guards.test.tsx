@@ -1,0 +1,104 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY, useSelectedOrganization } from '../src/guards.js';
+import { Providers, startApi, testShell, user } from './support.js';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+function Selected() {
+  return <p>Selected {useSelectedOrganization().name}</p>;
+}
+
+function routes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<p>Login screen</p>} />
+      <Route path="/plan-selection" element={<p>Plan selection</p>} />
+      <Route path="/accounts" element={<p>Accounts screen</p>} />
+      <Route path="/profile" element={<RequireAuth><p>Profile screen</p></RequireAuth>} />
+      <Route path="/organization/generator" element={<RequireFeature feature="generator"><p>Generator screen</p></RequireFeature>} />
+      <Route path="/organization/calendar" element={<RequireFeature feature="calendar"><p>Calendar screen</p></RequireFeature>} />
+      <Route path="/organization/config" element={<RequireAuth><RequireOrganization><Selected /></RequireOrganization></RequireAuth>} />
+    </Routes>
+  );
+}
+
+function at(path: string, role?: Parameters<typeof user>[0]) {
+  const shell = testShell(api.url);
+  if (role) shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user(role) });
+  render(<Providers services={shell.services} path={path}>{routes()}</Providers>);
+  return shell;
+}
+
+describe('authenticated-only guard', () => {
+  it('sends a visitor to /login and lets a user in', () => {
+    at('/profile');
+    expect(screen.getByText('Login screen')).toBeTruthy();
+    cleanup();
+    at('/profile', {});
+    expect(screen.getByText('Profile screen')).toBeTruthy();
+  });
+});
+
+describe('feature guard (part 1 §6)', () => {
+  it.each([
+    ['basic', '/organization/calendar', 'Plan selection'],
+    ['test', '/organization/calendar', 'Plan selection'],
+    ['starter', '/organization/calendar', 'Calendar screen'],
+    ['pro', '/organization/generator', 'Generator screen'],
+    ['admin', '/organization/generator', 'Generator screen'],
+  ] as const)('%s at %s sees %s', (role, path, text) => {
+    at(path, { role });
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it('follows the capability flag for a role without the feature', () => {
+    at('/organization/calendar', {
+      role: 'basic',
+      capabilities: { can_use_generator: false, can_use_calendar: true, can_use_auto_post: false, can_use_post_review: false },
+    });
+    expect(screen.getByText('Calendar screen')).toBeTruthy();
+  });
+});
+
+describe('organization selection guard', () => {
+  const orgs = [
+    { id: 'o1', name: 'First', is_active: true },
+    { id: 'o2', name: 'Second', is_active: true },
+  ];
+
+  it('sends a user without organizations to /accounts', async () => {
+    api.handle(() => ({ status: 200, body: [] }));
+    at('/organization/config', {});
+    expect(await screen.findByText('Accounts screen')).toBeTruthy();
+  });
+
+  it('picks the first organization when none is selected, and keeps a valid selection', async () => {
+    api.handle(() => ({ status: 200, body: orgs }));
+    at('/organization/config', {});
+    expect(await screen.findByText('Selected First')).toBeTruthy();
+    expect(window.localStorage.getItem(SELECTED_ORGANIZATION_KEY)).toBe('o1');
+    cleanup();
+    window.localStorage.setItem(SELECTED_ORGANIZATION_KEY, 'o2');
+    at('/organization/config', {});
+    expect(await screen.findByText('Selected Second')).toBeTruthy();
+  });
+
+  it('shows an error with Try Again (which reloads) and Return to Home', async () => {
+    api.handle(() => ({ status: 500, body: { error: 'Internal Server Error', message: 'Database is down.' } }));
+    at('/organization/config', {});
+    expect(await screen.findByText('Database is down.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    api.handle(() => ({ status: 200, body: orgs }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Selected First')).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SharedMessages } from '@planner/contracts';
+import type { HostProps } from '@planner/frontend-host';
+import { App } from '../src/App.js';
+import { REMOTE_FAILED } from '../src/remotes/RemotePage.js';
+import type { RemoteLoader } from '../src/remotes/loader.js';
+import { SESSION_KEYS } from '../src/session/store.js';
+import { Providers, startApi, testShell, user } from './support.js';
+
+let api: Awaited<ReturnType<typeof startApi>>;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(() => api.close());
+beforeEach(() => window.localStorage.clear());
+afterEach(cleanup);
+
+function LoginPage({ host }: HostProps) {
+  return <h1>Remote login for {host.session.user?.username ?? 'a visitor'}</h1>;
+}
+
+/** Fails `failures` times, then serves the account pages. */
+function flakyLoader(failures: number): RemoteLoader & { attempts: number } {
+  const loader = {
+    attempts: 0,
+    load: async () => {
+      loader.attempts += 1;
+      if (loader.attempts <= failures) throw new Error('remoteEntry.js could not be fetched');
+      return { pages: { LoginPage }, config: {} };
+    },
+  };
+  return loader;
+}
+
+describe('remote pages', () => {
+  it('show an error state with Retry when a remote fails to load, and the page after a successful retry', async () => {
+    const loader = flakyLoader(1);
+    const shell = testShell(api.url, { remotes: loader });
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    expect(await screen.findByText(REMOTE_FAILED)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Remote login for a visitor' })).toBeTruthy();
+    expect(loader.attempts).toBe(2);
+  });
+});
+
+describe('auth state across tabs (part 1 §4)', () => {
+  it('follows a login and a logout made in another tab', async () => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    expect(await screen.findByRole('link', { name: 'Register' })).toBeTruthy();
+
+    // Another tab writes the session and the browser fires `storage` here.
+    act(() => {
+      window.localStorage.setItem(SESSION_KEYS.user, JSON.stringify(user({ username: 'other-tab' })));
+      window.localStorage.setItem(SESSION_KEYS.loggedIn, 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.loggedIn, newValue: 'true' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Remote login for other-tab' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
+
+    act(() => {
+      window.localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(await screen.findByRole('link', { name: 'Register' })).toBeTruthy();
+  });
+});
+
+describe('navigation bar (part 1 §2)', () => {
+  it.each([
+    ['basic', ['Upgrade', 'Profile'], ['Panel', 'Login']],
+    ['pro', ['Profile'], ['Upgrade', 'Panel']],
+    ['admin', ['Panel', 'Statistics', 'Newsletter', 'Logs', 'Profile'], ['Upgrade', 'Register']],
+  ] as const)('%s sees %j and not %j', (role, shown, hidden) => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role }) });
+    render(<Providers services={shell.services} path="/profile"><App /></Providers>);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of shown) expect(nav.textContent).toContain(name);
+    for (const name of hidden) expect(nav.textContent).not.toContain(name);
+  });
+});
+
+describe('connection banner', () => {
+  it('appears when the server is unreachable and goes with Retry Connection once it answers', async () => {
+    const target = { url: 'http://127.0.0.1:9' };
+    const shell = testShell(target, { remotes: flakyLoader(0) });
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    await act(async () => {
+      await shell.services.client.request('GET', '/anything').catch(() => undefined);
+    });
+    expect(screen.getByText(SharedMessages.serverUnreachable)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));
+    expect(screen.getByText(SharedMessages.serverUnreachable), 'still down').toBeTruthy();
+
+    target.url = api.url;
+    api.handle(() => ({ status: 200, body: { status: 'ok' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));
+    expect(screen.getByText(SharedMessages.serverUnreachable), 'the button acts at most once per 5 s').toBeTruthy();
+    await act(async () => {
+      await shell.services.client.checkConnection();
+    });
+    expect(screen.queryByText(SharedMessages.serverUnreachable)).toBeNull();
+    expect(api.calls.at(-1)?.path).toBe('/health');
+  });
+});
