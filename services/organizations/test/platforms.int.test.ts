@@ -44,6 +44,9 @@ describe('supported platforms', () => {
     expect(created.json()).toMatchObject({ name: 'Mastodon', media_types: 'text,image', default_daily_limit: 10, is_active: true, other_credentials: { client_secret: '********' } });
     expect(created.body).not.toContain('do-not-show');
     const id = created.json().id;
+    const [stored] = await h.ctx.dataSource.query(`SELECT other_credentials FROM supported_platforms WHERE id = $1`, [id]);
+    expect(stored.other_credentials).toMatch(/^v1\./);
+    expect(stored.other_credentials).not.toContain('do-not-show');
 
     for (const [payload, message] of [
       [{ name: '' }, 'Platform name is required'],
@@ -61,7 +64,9 @@ describe('supported platforms', () => {
     expect(taken.statusCode).toBe(409);
 
     const changed = await h.api.send({ method: 'PUT', url: `/platforms/${id}`, headers: admin, payload: { media_types: ['video', 'short'], default_daily_limit: 3, is_active: false } });
-    expect(changed.json()).toMatchObject({ name: 'Mastodon', media_types: 'video,short', default_daily_limit: 3, is_active: false });
+    expect(changed.json()).toMatchObject({ name: 'Mastodon', media_types: 'video,short', default_daily_limit: 3, is_active: false, other_credentials: { client_secret: '********' } });
+    const cleared = await h.api.send({ method: 'PUT', url: `/platforms/${id}`, headers: admin, payload: { other_credentials: null } });
+    expect(cleared.json().other_credentials).toBeNull();
     expect((await h.api.send({ method: 'PUT', url: `/platforms/${id}`, headers: admin, payload: { name: 'x' } })).statusCode).toBe(409);
     const users = auth(await token('pro'));
     expect((await h.api.send({ method: 'GET', url: '/platforms/supported', headers: users })).json().map((p: { name: string }) => p.name)).not.toContain('Mastodon');

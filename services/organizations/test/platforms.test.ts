@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskCredentials, parseMediaTypes } from '../src/domain/platforms.js';
+import { randomBytes } from 'node:crypto';
+import { maskCredentials, openCredentials, parseMediaTypes, sealCredentials } from '../src/domain/platforms.js';
 
 describe('platform media types', () => {
   it('reads the comma-separated form or a list, trimmed, lower-cased, once each', () => {
@@ -18,5 +19,14 @@ describe('platform credentials', () => {
   it('shows which are set, never their values', () => {
     expect(maskCredentials({ client_secret: 's3cret', api_key: 42 })).toEqual({ client_secret: '********', api_key: '********' });
     expect(maskCredentials(null)).toBeNull();
+  });
+
+  it('are stored sealed: no value in the stored form, the same object back with the key, nothing with another', () => {
+    const key = randomBytes(32);
+    const sealed = sealCredentials(key, { client_secret: 's3cret' });
+    expect(sealed).not.toContain('s3cret');
+    expect(openCredentials(key, sealed)).toEqual({ client_secret: 's3cret' });
+    expect(() => openCredentials(randomBytes(32), sealed)).toThrow();
+    expect(sealCredentials(key, null)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { MEDIA_TYPES, type MediaType } from '@planner/contracts';
 import type { SupportedPlatform } from '../entities/supported-platform.entity.js';
+import { decryptToken, encryptToken } from './connections/token-cipher.js';
 
 /**
  * Media types from the comma-separated form the spec uses (or a list):
@@ -16,15 +17,24 @@ export function maskCredentials(credentials: Record<string, unknown> | null): Re
   return credentials === null ? null : Object.fromEntries(Object.keys(credentials).map((key) => [key, '********']));
 }
 
+/** other_credentials as stored: encrypted with the key of the connection tokens; null stays null. */
+export function sealCredentials(key: Buffer, credentials: Record<string, unknown> | null): string | null {
+  return credentials === null ? null : encryptToken(key, JSON.stringify(credentials));
+}
+
+export function openCredentials(key: Buffer, sealed: string | null): Record<string, unknown> | null {
+  return sealed === null ? null : (JSON.parse(decryptToken(key, sealed)) as Record<string, unknown>);
+}
+
 /** A supported platform as the API shows it (part 2 §3); other_credentials masked. */
-export function toPlatformView(platform: SupportedPlatform) {
+export function toPlatformView(platform: SupportedPlatform, key: Buffer) {
   return {
     id: platform.id,
     name: platform.name,
     media_types: platform.mediaTypes,
     default_daily_limit: platform.defaultDailyLimit,
     is_active: platform.isActive,
-    other_credentials: maskCredentials(platform.otherCredentials),
+    other_credentials: maskCredentials(openCredentials(key, platform.otherCredentials)),
     created_at: platform.createdAt.toISOString(),
   };
 }

@@ -20,8 +20,9 @@ export class SupportedPlatform {
   @Column({ type: 'boolean', name: 'is_active', default: true })
   isActive!: boolean;
 
-  @Column({ type: 'jsonb', name: 'other_credentials', nullable: true })
-  otherCredentials!: Record<string, unknown> | null;
+  /** The admin's optional credentials JSON, as an AES-256-GCM ciphertext (never shown, never stored plain). */
+  @Column({ type: 'text', name: 'other_credentials', nullable: true })
+  otherCredentials!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;

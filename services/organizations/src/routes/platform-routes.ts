@@ -5,7 +5,9 @@ import type { EntityManager } from 'typeorm';
 import { ownOrganization } from '../commands/access.js';
 import { connectionView } from '../domain/connections/view.js';
 import { UUID } from '../domain/ids.js';
-import { parseMediaTypes, toPlatformView } from '../domain/platforms.js';
+import { connectionConfigSchema } from '../adapters/config.js';
+import { connectionTokenKey } from '../domain/connections/keys.js';
+import { parseMediaTypes, sealCredentials, toPlatformView } from '../domain/platforms.js';
 import { Connection } from '../entities/connection.entity.js';
 import { SupportedPlatform } from '../entities/supported-platform.entity.js';
 
@@ -52,13 +54,13 @@ function connectionKey(name: string): ConnectionPlatform | null {
 
 const disconnected = { is_connected: false as const, url: null, specific_data: {} };
 
-function columnsOf(body: PlatformInput): Partial<SupportedPlatform> {
+function columnsOf(body: PlatformInput, key: Buffer): Partial<SupportedPlatform> {
   const columns: Partial<SupportedPlatform> = {
     name: body.name,
     mediaTypes: body.media_types,
     defaultDailyLimit: body.default_daily_limit,
     isActive: body.is_active,
-    otherCredentials: body.other_credentials,
+    otherCredentials: body.other_credentials === undefined ? undefined : sealCredentials(key, body.other_credentials),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
 }
@@ -86,11 +88,13 @@ export function activePlatforms(ctx: ServiceContext): Promise<SupportedPlatform[
 /** Part 2 §3, §6, §7: the platforms the product offers; admins manage them, users read the active ones. */
 export async function platformRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
   const tags = ['platforms'];
+  const { key } = connectionTokenKey(connectionConfigSchema.parse(ctx.config));
+  const view = (platform: SupportedPlatform) => toPlatformView(platform, key);
 
   app.get('/platforms', { schema: { tags } }, async (request) => {
     requireAdmin(request);
     const platforms = await ctx.dataSource.getRepository(SupportedPlatform).find({ order: { name: 'ASC' } });
-    return platforms.map(toPlatformView);
+    return platforms.map(view);
   });
 
   app.get('/platforms/supported', { schema: { tags } }, async (request) => {
@@ -142,19 +146,19 @@ export async function platformRoutes(app: App, { ctx }: { ctx: ServiceContext })
     const platform = await ctx.dataSource.transaction(async (manager) => {
       await lockPlatforms(manager);
       await refuseTakenName(manager, request.body.name);
-      return manager.save(manager.create(SupportedPlatform, { mediaTypes: 'text', ...columnsOf(request.body) }));
+      return manager.save(manager.create(SupportedPlatform, { mediaTypes: 'text', ...columnsOf(request.body, key) }));
     });
-    return reply.status(201).send(toPlatformView(platform));
+    return reply.status(201).send(view(platform));
   });
 
   app.put('/platforms/:id', { schema: { tags, params: idParams, body: updateSchema } }, async (request) => {
     requireAdmin(request);
-    return toPlatformView(
+    return view(
       await ctx.dataSource.transaction(async (manager) => {
         await lockPlatforms(manager);
         const platform = await findPlatform(manager, request.params.id);
         if (request.body.name !== undefined) await refuseTakenName(manager, request.body.name, platform.id);
-        return manager.save(Object.assign(platform, columnsOf(request.body)));
+        return manager.save(Object.assign(platform, columnsOf(request.body, key)));
       }),
     );
   });
