@@ -131,7 +131,8 @@ describe('system messages', () => {
     const all = (await call('GET', '/system-messages/all', adminToken)).json().messages;
     expect(all.find((m: { id: string }) => m.id === target.id)).toMatchObject({ message: 'Admins only may touch this', is_active: true });
     expect(all.some((m: { message: string }) => m.message === 'hijack')).toBe(false);
-    // The active list stays public.
+    // The active list stays public, with or without the trailing slash.
     expect((await call('GET', '/system-messages/')).statusCode).toBe(200);
+    expect((await call('GET', '/system-messages')).json().messages.map((m: { id: string }) => m.id)).toContain(target.id);
   });
 });

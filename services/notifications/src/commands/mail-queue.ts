@@ -9,6 +9,9 @@ const DISPATCH_POLL_MS = 500;
 /** An open mail handed to the queue this long ago is handed again (its job may be gone: Redis lost it, or it stalled too often). */
 const REQUEUE_AFTER = '10 minutes';
 
+/** The server did not take the mail this time (a 4xx, a lost connection): BullMQ tries again after the back-off. */
+class NotAccepted extends Error {}
+
 export interface MailDelivery {
   /** Look for new mail rows now rather than at the next poll. */
   kick(): void;
@@ -39,12 +42,16 @@ export function startMailDelivery(ctx: ServiceContext<NotificationsConfig>, tran
     async (job) => {
       const outcome = await deliverEmail(ctx, transport, job.data.emailId);
       // BullMQ retries a job that throws, after the back-off.
-      if (outcome.status === 'retry') throw new Error(outcome.reason);
+      if (outcome.status === 'retry') throw new NotAccepted(outcome.reason);
       return outcome.status;
     },
     { concurrency: MAIL_CONCURRENCY },
   );
-  worker.on('error', (error) => ctx.logger.error({ err: error }, 'mail worker error'));
+  worker.on('error', (error) => ctx.logger.error({ reason: error.message }, 'mail worker error'));
+  // deliverEmail logs the server's refusals; this reports the rest (the database down, say), by message only: a query error carries the mail.
+  worker.on('failed', (job, error) => {
+    if (!(error instanceof NotAccepted)) ctx.logger.warn({ emailId: job?.data.emailId, reason: error.message }, 'mail job failed; it is retried after its back-off');
+  });
 
   const dispatchBatch = () =>
     ctx.dataSource.transaction(async (manager) => {

@@ -11,7 +11,7 @@ export class Email {
   @Column({ type: 'varchar', length: 30 })
   kind!: EmailKind;
 
-  @Column({ type: 'varchar', length: 320 })
+  @Column({ type: 'text' })
   recipient!: string;
 
   @Column({ type: 'text' })

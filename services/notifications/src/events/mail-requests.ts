@@ -62,7 +62,12 @@ export async function consumeMailRequests(ctx: ServiceContext, onRecorded: () =>
       subject,
       handle: async (data, envelope, manager) => {
         const toMail = mailFor[subject] as (d: typeof data) => RequestedMail;
-        await recordEmail(manager, toMail(data), envelope.eventId);
+        try {
+          await recordEmail(manager, toMail(data), envelope.eventId);
+        } catch (error) {
+          // The bus logs a failed handler's error; a query error carries its parameters (the mail, links included).
+          throw new Error(`could not record the mail: ${(error as Error).message}`);
+        }
         onRecorded();
       },
     });

@@ -8,7 +8,7 @@ export class Emails1763700000100 implements MigrationInterface {
       CREATE TABLE "emails" (
         "id" uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         "kind" varchar(30) NOT NULL CHECK ("kind" IN ('verification', 'password_reset', 'account_deleted', 'newsletter')),
-        "recipient" varchar(320) NOT NULL,
+        "recipient" text NOT NULL,
         "subject" text NOT NULL,
         "html" text,
         "text" text,
