@@ -116,7 +116,7 @@ describe('a newsletter to 1,000 subscribers', () => {
     await waitFor(() => smtp.received.length, (n) => n >= KILL_AFTER, 60_000);
     smtp.holding = true;
     await waitFor(() => smtp.held, (n) => n >= 1, 10_000);
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 2000));
     const first = child!;
     first.kill('SIGKILL');
     expect(await exited(first)).toBe('SIGKILL');

@@ -3,7 +3,7 @@ import type { MailTransport } from '../adapters/mail-transport.js';
 import type { NotificationsConfig } from '../config.js';
 import { deliverEmail } from './deliver.js';
 
-export const MAIL_QUEUE = 'mail';
+const MAIL_QUEUE = 'mail';
 const DISPATCH_BATCH = 500;
 const DISPATCH_POLL_MS = 500;
 /** An open mail handed to the queue this long ago is handed again (its job may be gone: Redis lost it, or it stalled too often). */
