@@ -1,4 +1,4 @@
-import { isAdminRole, OrganizationMessages, type Identity, type OrganizationAccess } from '@planner/contracts';
+import { isAdminRole, OrganizationMessages, planForRole, type Identity, type OrganizationAccess, type OrganizationFacts } from '@planner/contracts';
 import { forbidden, notFound, type ServiceContext } from '@planner/service-kit';
 import { UUID } from '../domain/ids.js';
 import { Member } from '../entities/member.entity.js';
@@ -42,4 +42,23 @@ export async function checkAccess(
   }
   if (request.require_active && !organization.isActive) throw forbidden(OrganizationMessages.inactive);
   return { organization_id: organization.id, owner_id: organization.ownerId, as, is_active: organization.isActive };
+}
+
+/** What other services need to know of an organization: its owner's role and plan, its settings and status. */
+export async function organizationFacts(ctx: ServiceContext, organizationId: string): Promise<OrganizationFacts> {
+  const organization = UUID.test(organizationId) ? await ctx.dataSource.getRepository(Organization).findOneBy({ id: organizationId }) : null;
+  if (!organization) throw notFound();
+  const owner = await ctx.dataSource.getRepository(Member).findOneBy({ userId: organization.ownerId });
+  // Until auth's events arrive the owner counts as basic, as the plan limits do.
+  const role = owner?.role ?? 'basic';
+  return {
+    organization_id: organization.id,
+    owner_id: organization.ownerId,
+    name: organization.name,
+    owner_role: role,
+    plan: planForRole(role),
+    language: organization.language,
+    default_before_post_review_time: organization.defaultBeforePostReviewTime,
+    is_active: organization.isActive,
+  };
 }

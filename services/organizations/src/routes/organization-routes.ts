@@ -7,17 +7,15 @@ import {
   OrganizationRequests,
   organizationAccessRequestSchema,
   organizationFactsRequestSchema,
-  planForRole,
+  SharedMessages,
   type Identity,
   type OrganizationFacts,
 } from '@planner/contracts';
 import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
-import { checkAccess, memberOf, ownActiveOrganization, ownOrganization } from '../commands/access.js';
+import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { setActive } from '../commands/status.js';
-import { UUID } from '../domain/ids.js';
 import { organizationLimits } from '../domain/limits.js';
 import { toOrganizationView } from '../domain/organization-view.js';
-import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
 
 const createSchema = z.object({
@@ -154,26 +152,12 @@ export function organizationResponders(ctx: ServiceContext): void {
   );
   ctx.bus.reply<unknown, unknown>(OrganizationRequests.access, 'organizations', async (payload) => {
     const parsed = organizationAccessRequestSchema.safeParse(payload);
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+    if (!parsed.success) throw badRequest(SharedMessages.badRequest);
     return checkAccess(ctx, parsed.data);
   });
   ctx.bus.reply<unknown, OrganizationFacts>(OrganizationRequests.facts, 'organizations', async (payload) => {
     const parsed = organizationFactsRequestSchema.safeParse(payload);
-    const id = parsed.success ? parsed.data.organization_id : '';
-    const organization = UUID.test(id) ? await ctx.dataSource.getRepository(Organization).findOneBy({ id }) : null;
-    if (!organization) throw notFound();
-    const owner = await ctx.dataSource.getRepository(Member).findOneBy({ userId: organization.ownerId });
-    const role = owner?.role ?? 'basic';
-    return {
-      organization_id: organization.id,
-      owner_id: organization.ownerId,
-      name: organization.name,
-      owner_role: role,
-      plan: planForRole(role),
-      language: organization.language,
-      default_before_post_review_time: organization.defaultBeforePostReviewTime,
-      is_active: organization.isActive,
-    };
+    return organizationFacts(ctx, parsed.success ? parsed.data.organization_id : '');
   });
   ctx.bus.reply<unknown, unknown[]>('organizations.organization.list_inactive', 'organizations', async () => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { isActive: false }, order: { deactivatedAt: 'DESC' } });
