@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
 import { connectionResponders } from './events/connection-credentials.js';
+import { startConnectionRefresher } from './events/connection-refresher.js';
 import { followMembers } from './events/members.js';
 import { organizationResponders } from './routes/organization-routes.js';
 
@@ -16,5 +17,6 @@ await runService({
     await followMembers(ctx);
     organizationResponders(ctx);
     connectionResponders(ctx);
+    await startConnectionRefresher(ctx);
   },
 });

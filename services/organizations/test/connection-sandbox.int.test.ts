@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionCredentials } from '@planner/contracts';
+import { startConnectionRefresher } from '../src/events/connection-refresher.js';
 import { startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 
 let h: ConnectionsHarness;
@@ -63,5 +64,13 @@ describe('platforms without client credentials (the dev flow)', () => {
     expect(creds).toMatchObject({ statusCode: 404, message: 'TikTok is not connected.' });
     const bad = await h.ctx.bus.request('organizations.connection.credentials', { organization_id: 'nope' }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ statusCode: 400 });
+  });
+
+  it('schedules the token sweep once however many replicas start it', async () => {
+    await startConnectionRefresher(h.ctx);
+    await startConnectionRefresher(h.ctx);
+    const schedulers = await h.ctx.queues.queue('connection-refresh').getJobSchedulers();
+    expect(schedulers).toHaveLength(1);
+    expect(schedulers[0]).toMatchObject({ key: 'sweep', every: 3600_000 });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
+import { Connections } from '../src/routes/connection-service.js';
 import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
@@ -152,6 +153,73 @@ describe('full OAuth connect per platform, through the gateway, against the prov
     const cleared = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '', page_name: '', access_token: '' } });
     expect(cleared.json().connection.notice).toBe('Facebook Page Required');
     expect((await credentials(organizationId, 'facebook')).page_access_token).toBeNull();
+  });
+});
+
+describe('other ways in and refreshes', () => {
+  it('facebook: connects with a user token from the JavaScript SDK, and refuses one Graph does not accept', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const sdkToken = standIns.facebook.standIn.issueAccessToken();
+    const connected = await h.send('POST', '/oauth/facebook/authorize', { token: user.token, payload: { organization_id: organizationId, auth_code: sdkToken } });
+    expect(connected.json()).toEqual({ status: 'success', message: 'Successfully connected to Facebook' });
+    const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+    expect(listed.json().platforms.FACEBOOK).toMatchObject({ is_connected: true, notice: 'Facebook Page Required', specific_data: { user_name: 'Stand-in Person' } });
+    const creds = await credentials(organizationId, 'facebook');
+    expect(creds.access_token).not.toBe(sdkToken);
+    expect(standIns.facebook.standIn.hasAccessToken(creds.access_token)).toBe(true);
+    expect(await rowOf(organizationId)).not.toContain(sdkToken);
+
+    const refused = await h.send('POST', '/oauth/facebook/authorize', { token: user.token, payload: { organization_id: organizationId, auth_code: 'forged' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json().message).toBe('Failed to connect to Facebook: Error validating access token: Session has expired.');
+  });
+
+  it('telegram: connects by channel id and lists the connected channel', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const none = await h.send('GET', `/oauth/telegram/channels?organization_id=${organizationId}`, { token: user.token });
+    expect(none.json()).toEqual({ channels: [] });
+    const byId = await h.send('POST', '/oauth/telegram/channel', { token: user.token, payload: { organization_id: organizationId, channel_id: '-1001234567890' } });
+    expect(byId.json()).toMatchObject({ status: 'success', channel_info: { id: '-1001234567890', title: 'Good Channel', username: 'good_channel' } });
+    const listed = await h.send('GET', `/oauth/telegram/channels?organization_id=${organizationId}`, { token: user.token });
+    expect(listed.json()).toEqual({ channels: [{ id: '-1001234567890', title: 'Good Channel', username: 'good_channel' }] });
+  });
+
+  it('x: two callers at once on an expired token cause one refresh (X rotates refresh tokens)', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('x', organizationId, user.token));
+    await h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() - interval '1 minute' WHERE organization_id = $1`, [organizationId]);
+    const [a, b] = await Promise.all([credentials(organizationId, 'x'), credentials(organizationId, 'x')]);
+    expect(a.access_token).toBe(b.access_token);
+    expect((await eventsOf(organizationId)).filter((s) => s === 'organizations.connection.refreshed')).toHaveLength(1);
+  });
+
+  it('extends Meta long-lived tokens in the sweep before they lapse, and records a refused one', async () => {
+    const user = await owner();
+    const due = await organizationOf(user);
+    const later = await organizationOf(user);
+    const revoked = await organizationOf(user);
+    for (const organizationId of [due, later, revoked]) await h.arrive(await consent('instagram', organizationId, user.token));
+    const setExpiry = (organizationId: string, days: number) =>
+      h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() + make_interval(days => $2) WHERE organization_id = $1`, [organizationId, days]);
+    await setExpiry(due, 3);
+    await setExpiry(later, 30);
+    await setExpiry(revoked, 2);
+    const before = await credentials(due, 'instagram');
+    // The revoked one's token is no longer accepted by the provider.
+    const revokedToken = (await credentials(revoked, 'instagram')).access_token!;
+    standIns.instagram.standIn.accessTokens.splice(standIns.instagram.standIn.accessTokens.indexOf(revokedToken), 1);
+
+    const outcome = await new Connections(h.ctx).sweep();
+    expect(outcome.refreshed).toBeGreaterThanOrEqual(1);
+    expect(outcome.failed).toBeGreaterThanOrEqual(1);
+    const after = await credentials(due, 'instagram');
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(Date.parse(after.expires_at!)).toBeGreaterThan(Date.now() + 50 * 24 * 3600_000);
+    expect(await eventsOf(later)).toEqual(['organizations.connection.connected']);
+    expect(await eventsOf(revoked)).toEqual(['organizations.connection.connected', 'organizations.connection.failed']);
   });
 });
 

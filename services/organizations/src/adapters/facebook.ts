@@ -13,6 +13,8 @@ export interface FacebookPage {
 export interface FacebookProvider extends OAuthProvider {
   /** The pages the user manages, with their page tokens (kept server-side). */
   pages(accessToken: string): Promise<FacebookPage[]>;
+  /** A user token from the JavaScript SDK's login, exchanged for a long-lived one (Graph checks it is ours and valid). */
+  exchangeUserToken(accessToken: string): Promise<TokenSet>;
 }
 
 /** Facebook Login (Graph API v22.0): code → short-lived user token → long-lived token; pages from /me/accounts. */
@@ -34,6 +36,7 @@ export function facebookProvider(config: ConnectionConfig): FacebookProvider {
       return { ...(await longLived(short.accessToken)), scopes: FACEBOOK_SCOPES };
     },
     refresh: async ({ accessToken }) => ({ ...(await longLived(accessToken)), scopes: FACEBOOK_SCOPES }),
+    exchangeUserToken: async (accessToken) => ({ ...(await longLived(accessToken)), scopes: FACEBOOK_SCOPES }),
     async profile(accessToken) {
       const me = await callProvider('facebook', graph('me', { fields: 'id,name', access_token: accessToken }));
       return { specificData: { user_name: String(me.name ?? '') }, url: null };

@@ -7,6 +7,7 @@ import {
   type ConnectionPlatform,
   type Identity,
 } from '@planner/contracts';
+import { In, LessThanOrEqual } from 'typeorm';
 import { badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { connectionConfigSchema, type ConnectionConfig } from '../adapters/config.js';
 import { providersFrom, type OAuthPlatform, type Providers } from '../adapters/index.js';
@@ -15,12 +16,14 @@ import { callbackProblem, resultPage, type CallbackQuery } from '../domain/conne
 import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
 import { issueState, STATE_TTL_SECONDS, verifyState, type PendingConnect } from '../domain/connections/oauth-state.js';
 import { decryptToken, encryptToken } from '../domain/connections/token-cipher.js';
-import { connectionView, needsRefresh, platformsMap } from '../domain/connections/view.js';
+import { connectionView, dueForSweep, needsRefresh, platformsMap, SWEEP_AHEAD_MS } from '../domain/connections/view.js';
 import { Connection } from '../entities/connection.entity.js';
 import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
 
 const stateKey = (nonce: string) => `oauth_state:${nonce}`;
+/** The development-key warning is said once per process, not once per user of Connections. */
+let warnedDevKey = false;
 const displayName = (platform: ConnectionPlatform) => PLATFORM_DISPLAY_NAMES[platform];
 
 /** Platform connections: connect (OAuth, Telegram, Sandbox), disconnect, refresh, credentials; events through the outbox. */
@@ -36,7 +39,10 @@ export class Connections {
   ) {
     this.config = connectionConfigSchema.parse(ctx.config);
     const { key, isDevDefault } = connectionTokenKey(this.config);
-    if (isDevDefault) ctx.logger.warn('CONNECTION_TOKEN_KEY is not set: platform tokens are encrypted with the DEVELOPMENT-ONLY key');
+    if (isDevDefault && !warnedDevKey) {
+      warnedDevKey = true;
+      ctx.logger.warn('CONNECTION_TOKEN_KEY is not set: platform tokens are encrypted with the DEVELOPMENT-ONLY key');
+    }
     this.key = key;
     this.stateKey = stateSigningKey(key);
     this.providers = providers ?? providersFrom(this.config);
@@ -128,6 +134,35 @@ export class Connections {
     return resultPage(this.config.APP_URL, platform);
   }
 
+  /** Part 2 §7: Facebook connected with a token from the JavaScript SDK's login (the popup-less way). */
+  async connectFacebookWithToken(identity: Identity, organization: Organization, userToken: string) {
+    const provider = this.providers.oauth.facebook;
+    if (!provider.configured) throw badRequest(ConnectionMessages.notConfigured('Facebook'), { sandbox_available: true });
+    let tokens: TokenSet;
+    let profile: AccountProfile;
+    try {
+      tokens = await provider.exchangeUserToken(userToken);
+      profile = await provider.profile(tokens.accessToken);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      await this.ctx.dataSource.transaction((manager) =>
+        this.ctx.outbox.add(manager, 'organizations.connection.failed', { organizationId: organization.id, platform: 'facebook', stage: 'connect', reason: error.message }),
+      );
+      throw badRequest(ConnectionMessages.connectFailed('Facebook', error.message));
+    }
+    await this.save(organization, identity.userId, 'facebook', {
+      sandbox: false,
+      accessToken: this.encrypt(tokens.accessToken),
+      refreshToken: null,
+      pageAccessToken: null,
+      expiresAt: tokens.expiresAt,
+      scopes: tokens.scopes.join(' '),
+      specificData: profile.specificData,
+      url: profile.url,
+    });
+    return { status: 'success', message: ConnectionMessages.connected('Facebook') };
+  }
+
   /** A clearly labelled Sandbox connection, only where the provider is not configured (the dev flow). */
   async sandbox(identity: Identity, organization: Organization, platform: ConnectionPlatform) {
     const configured = platform === 'telegram' ? this.providers.telegram.configured : this.providers.oauth[platform].configured;
@@ -148,6 +183,15 @@ export class Connections {
 
   // ---- Telegram ----
 
+  /** The connected channel, as a list (part 2 §7 GET /oauth/telegram/channels). */
+  async telegramChannels(organizationId: string) {
+    const connection = await this.ctx.dataSource.getRepository(Connection).findOneBy({ organizationId, platform: 'telegram' });
+    if (!connection || connection.sandbox) return [];
+    const { id, name, username } = connection.specificData;
+    return [{ id, title: name, username }];
+  }
+
+  /** Verifies a channel by @username or numeric id and connects it (connect_channel, and channel by id). */
   async connectTelegram(identity: Identity, organization: Organization, identifier: string) {
     if (!this.providers.telegram.configured) throw badRequest(ConnectionMessages.notConfigured('Telegram'), { sandbox_available: true });
     const existing = await this.ctx.dataSource.getRepository(Connection).findOneBy({ organizationId: organization.id, platform: 'telegram' });
@@ -247,6 +291,29 @@ export class Connections {
       page_access_token: decrypt(connection.pageAccessToken),
       specific_data: connection.specificData,
     };
+  }
+
+  /** Extends long-lived tokens nearing expiry (see SWEEP_AHEAD_MS); answers how many were refreshed and how many failed. */
+  async sweep(now = Date.now()): Promise<{ refreshed: number; failed: number }> {
+    const platforms = Object.keys(SWEEP_AHEAD_MS) as ConnectionPlatform[];
+    const horizon = new Date(now + Math.max(...platforms.map((p) => SWEEP_AHEAD_MS[p]!)));
+    const candidates = await this.ctx.dataSource.getRepository(Connection).find({
+      where: { platform: In(platforms), status: 'connected', sandbox: false, expiresAt: LessThanOrEqual(horizon) },
+      take: 500,
+    });
+    let refreshed = 0;
+    let failed = 0;
+    for (const connection of candidates.filter((c) => dueForSweep(c.platform, c.expiresAt, now))) {
+      try {
+        await this.refresh(connection, true);
+        refreshed += 1;
+      } catch (error) {
+        // The failure is recorded (status expired, failed event); the sweep goes on with the others.
+        if (!(error instanceof HttpError)) throw error;
+        failed += 1;
+      }
+    }
+    return { refreshed, failed };
   }
 
   /** The connection with a token good for a while: refreshed first when it is about to expire. */

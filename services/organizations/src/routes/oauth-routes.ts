@@ -33,9 +33,17 @@ export async function oauthRoutes(app: App, { ctx, connections = new Connections
     const organization = await connections.configurableOrganization(identity, organizationId);
     return { redirect_url: await connections.authorize(identity, organization, platform) };
   };
-  app.post('/oauth/:platform/authorize', { schema: { tags, params: oauthPlatformParams, body: organizationBody } }, (request) =>
-    authorize(request, request.params.platform, request.body.organization_id),
-  );
+  const authorizeBody = organizationBody.extend({ auth_code: z.string().max(4096).optional() });
+  app.post('/oauth/:platform/authorize', { schema: { tags, params: oauthPlatformParams, body: authorizeBody } }, async (request) => {
+    const { platform } = request.params;
+    const { organization_id: organizationId, auth_code: authCode } = request.body;
+    // Facebook may arrive with a user token from the JavaScript SDK's login instead of going through the popup.
+    if (platform === 'facebook' && authCode) {
+      const identity = requireUser(request);
+      return connections.connectFacebookWithToken(identity, await connections.configurableOrganization(identity, organizationId), authCode);
+    }
+    return authorize(request, platform, organizationId);
+  });
   app.get('/oauth/:platform/authorize', { schema: { tags, params: oauthPlatformParams, querystring: organizationQuery } }, (request) =>
     authorize(request, request.params.platform, request.query.organization_id),
   );
@@ -91,5 +99,16 @@ export async function oauthRoutes(app: App, { ctx, connections = new Connections
     const identity = requireUser(request);
     const organization = await connections.configurableOrganization(identity, request.body.organization_id);
     return connections.connectTelegram(identity, organization, request.body.channel_identifier);
+  });
+
+  app.post('/oauth/telegram/channel', { schema: { tags, body: organizationBody.extend({ channel_id: channelBody.shape.channel_identifier }) } }, async (request) => {
+    const identity = requireUser(request);
+    const organization = await connections.configurableOrganization(identity, request.body.organization_id);
+    return connections.connectTelegram(identity, organization, request.body.channel_id);
+  });
+
+  app.get('/oauth/telegram/channels', { schema: { tags, querystring: organizationQuery } }, async (request) => {
+    const organization = await connections.ownOrganization(requireUser(request), request.query.organization_id);
+    return { channels: await connections.telegramChannels(organization.id) };
   });
 }

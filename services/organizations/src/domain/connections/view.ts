@@ -46,3 +46,19 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 export function needsRefresh(expiresAt: Date | null, now: number): boolean {
   return expiresAt !== null && expiresAt.getTime() - REFRESH_MARGIN_MS <= now;
 }
+
+/**
+ * Meta's long-lived tokens (about 60 days) have no refresh token and can only be extended while still valid,
+ * so they are refreshed ahead of expiry by a sweep; tokens with refresh tokens are refreshed when used.
+ */
+export const SWEEP_AHEAD_MS: Partial<Record<string, number>> = {
+  facebook: 7 * 24 * 3600_000,
+  instagram: 7 * 24 * 3600_000,
+  threads: 7 * 24 * 3600_000,
+};
+
+/** Whether the sweep should extend this connection's token now. */
+export function dueForSweep(platform: string, expiresAt: Date | null, now: number): boolean {
+  const ahead = SWEEP_AHEAD_MS[platform];
+  return ahead !== undefined && expiresAt !== null && expiresAt.getTime() - ahead <= now;
+}
