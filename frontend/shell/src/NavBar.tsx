@@ -1,6 +1,7 @@
 import { isAdminRole } from '@planner/contracts';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { OrganizationSwitcher } from './OrganizationSwitcher.js';
 import { PRODUCT_NAME } from './product.js';
 import { signOut, useShell, useUser } from './shell-context.js';
 
@@ -27,7 +28,7 @@ export function NavBar() {
       <button type="button" className="nav-toggle" aria-expanded={open} aria-controls="main-menu" onClick={() => setOpen((v) => !v)}>
         Menu
       </button>
-      <nav id="main-menu" aria-label="Main" className={open ? 'open' : undefined} onClick={() => setOpen(false)}>
+      <nav id="main-menu" aria-label="Main" className={open ? 'open' : undefined}>
         <ul>
           {!user && (
             <>
@@ -50,7 +51,7 @@ export function NavBar() {
           )}
           {user && (
             <>
-              <li><NavLink to="/accounts">Accounts</NavLink></li>
+              <li><OrganizationSwitcher /></li>
               <li><NavLink to="/profile">Profile</NavLink></li>
               <li>
                 <button type="button" className="link-button" onClick={() => void logout()} disabled={leaving}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { hasFeature, type Feature } from '@planner/contracts';
 import { useShell, useUser } from './shell-context.js';
@@ -30,6 +30,28 @@ export const SELECTED_ORGANIZATION_KEY = 'selected_organization_id';
 /** Part 1 §9: the organization fetch times out after 10 s. */
 export const ORGANIZATION_FETCH_TIMEOUT_MS = 10_000;
 
+const SELECTION_EVENT = 'planner:organization-selected';
+
+/** Stores the selected organization; this tab hears it through an event, others through `storage`. */
+export function selectOrganization(storage: Storage, id: string): void {
+  storage.setItem(SELECTED_ORGANIZATION_KEY, id);
+  window.dispatchEvent(new Event(SELECTION_EVENT));
+}
+
+function subscribeSelection(listener: () => void): () => void {
+  window.addEventListener(SELECTION_EVENT, listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    window.removeEventListener(SELECTION_EVENT, listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function useSelectedOrganizationId(): string | null {
+  const { storage } = useShell();
+  return useSyncExternalStore(subscribeSelection, () => storage.getItem(SELECTED_ORGANIZATION_KEY));
+}
+
 const SelectedOrganization = createContext<OrganizationSummary | null>(null);
 
 export function useSelectedOrganization(): OrganizationSummary {
@@ -51,6 +73,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export function RequireOrganization({ children }: { children: ReactNode }) {
   const { client, storage } = useShell();
+  const stored = useSelectedOrganizationId();
   const query = useQuery({
     queryKey: ['organizations'],
     queryFn: () => withTimeout(client.request<OrganizationSummary[]>('GET', '/organizations'), ORGANIZATION_FETCH_TIMEOUT_MS),
@@ -81,7 +104,6 @@ export function RequireOrganization({ children }: { children: ReactNode }) {
   }
   const organizations = query.data;
   if (organizations.length === 0) return <Navigate to="/accounts" replace />;
-  const stored = storage.getItem(SELECTED_ORGANIZATION_KEY);
   const selected = organizations.find((o) => o.id === stored) ?? organizations[0]!;
   if (selected.id !== stored) storage.setItem(SELECTED_ORGANIZATION_KEY, selected.id);
   return <SelectedOrganization.Provider value={selected}>{children}</SelectedOrganization.Provider>;

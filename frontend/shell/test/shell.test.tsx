@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
@@ -106,5 +106,35 @@ describe('connection banner', () => {
     });
     expect(screen.queryByText(SharedMessages.serverUnreachable)).toBeNull();
     expect(api.calls.at(-1)?.path).toBe('/health');
+  });
+});
+
+describe('organization switcher (part 2 §2)', () => {
+  const orgs = ['One', 'Two', 'Three', 'Four', 'Five'].map((name, i) => ({ id: `o${i}`, name, is_active: true }));
+
+  function openSwitcher(list: typeof orgs) {
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: list } : { status: 404 }));
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user() });
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    return shell;
+  }
+
+  it("lists 3 organizations, then '+N more accounts', and an Accounts link; choosing one selects it", async () => {
+    openSwitcher(orgs);
+    const toggle = await screen.findByRole('button', { name: 'One ▾' });
+    await userEvent.click(toggle);
+    const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect([...menu.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['One', 'Two', 'Three', '+2 more accounts']);
+    expect(within(menu).getByRole('link', { name: 'Accounts' }).getAttribute('href')).toBe('/accounts');
+    await userEvent.click(within(menu).getByRole('button', { name: 'Three' }));
+    expect(await screen.findByRole('button', { name: 'Three ▾' })).toBeTruthy();
+    expect(window.localStorage.getItem('selected_organization_id')).toBe('o2');
+  });
+
+  it("reads 'No accounts available' without organizations", async () => {
+    openSwitcher([]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Accounts ▾' }));
+    expect(await screen.findByText('No accounts available')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import type { RemotePages } from '@planner/frontend-host';
+import { AccountsPage } from './AccountsPage.js';
 import { HomePage } from './HomePage.js';
 import { LoginPage } from './LoginPage.js';
 import { ProfilePage } from './ProfilePage.js';
@@ -7,5 +8,5 @@ import { ResetPasswordPage } from './ResetPasswordPage.js';
 import { VerifyEmailPage } from './VerifyEmailPage.js';
 
 /** What the account remote exposes to the shell ('account/pages'). */
-const pages: RemotePages = { HomePage, LoginPage, ProfilePage, RegisterPage, ResetPasswordPage, VerifyEmailPage };
+const pages: RemotePages = { AccountsPage, HomePage, LoginPage, ProfilePage, RegisterPage, ResetPasswordPage, VerifyEmailPage };
 export default pages;
