@@ -272,6 +272,16 @@ describe('OAuth state and callback refusals', () => {
     expect(await eventsOf(organizationId)).toEqual(['organizations.connection.failed']);
   });
 
+  it('still lands the popup on the error page (Unknown error) when something unexpected fails', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const callback = new URL(await consent('x', organizationId, user.token));
+    const nonce = callback.searchParams.get('state')!.split('.')[0]!;
+    await h.ctx.redis.set(`oauth_state:${nonce}`, 'not json');
+    const done = await h.arrive(callback.toString());
+    expect(done.location).toBe(`${APP_URL}/oauth/error?platform=x&error=Unknown+error`);
+  });
+
   it('marks a connection whose refresh the provider refuses as expired and asks to reconnect', async () => {
     const user = await owner();
     const organizationId = await organizationOf(user);

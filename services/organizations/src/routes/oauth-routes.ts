@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONNECTION_PLATFORMS, ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES } from '@planner/contracts';
 import { requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import type { OAuthPlatform } from '../adapters/index.js';
+import { resultPage } from '../domain/connections/callback.js';
 import { Connections } from './connection-service.js';
 
 const OAUTH_PLATFORMS = CONNECTION_PLATFORMS.filter((p): p is OAuthPlatform => p !== 'telegram');
@@ -49,9 +50,15 @@ export async function oauthRoutes(app: App, { ctx, connections = new Connections
   );
 
   // The provider sends the browser here without our bearer token: the signed, single-use state is what identifies the connect.
-  app.get('/oauth/:platform/callback', { schema: { tags, params: oauthPlatformParams, querystring: callbackQuery } }, async (request, reply) =>
-    reply.redirect(await connections.callback(request.params.platform, request.query)),
-  );
+  app.get('/oauth/:platform/callback', { schema: { tags, params: oauthPlatformParams, querystring: callbackQuery } }, async (request, reply) => {
+    try {
+      return reply.redirect(await connections.callback(request.params.platform, request.query));
+    } catch (error) {
+      // The popup still lands on the error page (part 2 §8: 'Unknown error'); the cause goes to the log only.
+      request.log.error({ err: error }, 'OAuth callback failed');
+      return reply.redirect(resultPage(connections.config.APP_URL, request.params.platform, ''));
+    }
+  });
 
   app.post('/oauth/:platform/sandbox', { schema: { tags, params: platformParams, body: organizationBody } }, async (request) => {
     const identity = requireUser(request);
