@@ -1,0 +1,177 @@
+/**
+ * The frontend as a user meets it: headless Chromium against the whole system
+ * (seven services and the gateway serving the built shell and remotes).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AuthMessages, OrganizationMessages, SharedMessages } from '@planner/contracts';
+import { waitFor } from '@planner/service-kit/testing';
+import { startSystem, verificationLink, type RunningSystem } from './system.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Login, register and reset requests allowed per minute from one address in this run. */
+const AUTH_LIMIT = 6;
+export const screenshotDir = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
+
+let system: RunningSystem;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+const userEmail = `e2e-${Date.now()}@example.com`;
+const password = 'Str0ng!pass';
+
+beforeAll(async () => {
+  system = await startSystem({ AUTH_RATE_LIMIT_MAX: String(AUTH_LIMIT) });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+  console.log(`screenshots: ${screenshotDir}`);
+});
+
+const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function axe(url: string) {
+  await page.goto(`${system.url}${url}`);
+  await page.locator('main h1').first().waitFor();
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+}
+
+describe('the frontend in a browser', () => {
+  it('loads the account remote at run time with one React on the page, shared from the shell', async () => {
+    await page.goto(`${system.url}/login`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    const shared = await page.evaluate(() => {
+      const share = (globalThis as { __FEDERATION__?: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { from: string }>>>> } })
+        .__FEDERATION__?.__SHARE__;
+      const out: Record<string, string[]> = {};
+      for (const scope of Object.values(share ?? {})) {
+        for (const [name, versions] of Object.entries(scope.default ?? {})) {
+          for (const [version, entry] of Object.entries(versions)) (out[name] ??= []).push(`${version} from ${entry.from}`);
+        }
+      }
+      return out;
+    });
+    for (const name of ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query']) {
+      expect(new Set(shared[name]), name).toEqual(new Set([expect.stringMatching(/ from shell$/)]));
+    }
+    const reactFiles = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\/remotes\/.*react/.test(n) && !/loadShare|localSharedImportMap/.test(n)),
+    );
+    expect(reactFiles, 'no remote fetches its own React').toEqual([]);
+    // Hooks of the remote run inside the shell's tree: typing updates the form state.
+    await page.getByLabel('Email').fill('x');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(AuthMessages.enterValidEmail).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('has no serious accessibility violations on login and register', async () => {
+    const login = await axe('/login');
+    await shot('login');
+    const register = await axe('/register');
+    await shot('register');
+    console.log('axe /login', JSON.stringify(login), 'axe /register', JSON.stringify(register));
+    const serious = [...login, ...register].filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious).toEqual([]);
+  });
+
+  it('register → verify (link from the mail outbox) → login → create an account → profile → logout', async () => {
+    await page.goto(`${system.url}/`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await shot('landing');
+    await page.getByRole('link', { name: 'Register' }).first().click();
+    await page.getByLabel('Username').fill(`e2e_${Date.now() % 1e8}`);
+    await page.getByLabel('Email').fill(userEmail);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByLabel('I am not a robot').check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).toBe(true);
+
+    const link = await waitFor(() => verificationLink(system.mailDir, userEmail), (l) => l !== null, 30_000);
+    await page.goto(link!);
+    await page.getByText(AuthMessages.emailVerified).waitFor();
+    await page.waitForURL(`${system.url}/profile`, { timeout: 10_000 });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).first().waitFor({ timeout: 10_000 });
+    await page.goto(`${system.url}/login`);
+    await page.getByLabel('Email').fill(userEmail);
+    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('I am not a robot').check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+
+    await page.goto(`${system.url}/accounts`);
+    await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText(OrganizationMessages.nameRequired).waitFor();
+    await page.getByLabel('Account name').fill('E2E Brand');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'E2E Brand' }).waitFor();
+    await shot('accounts');
+
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(await page.getByText(userEmail).isVisible()).toBe(true);
+    await shot('profile');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Register' }).first().waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  it('an expired session goes to /login?session_expired=true with the notice', async () => {
+    await page.goto(`${system.url}/login`);
+    await page.evaluate(() => {
+      localStorage.setItem('isLoggedIn', 'true');
+      localStorage.setItem('access_token', 'expired-or-forged');
+      localStorage.setItem('refresh_token', 'also-invalid');
+      localStorage.setItem('user', JSON.stringify({ id: '00000000-0000-4000-8000-000000000009', username: 'gone', email: 'gone@example.com', role: 'basic', email_verified: true, capabilities: {} }));
+    });
+    await page.goto(`${system.url}/profile`);
+    await page.waitForURL(`${system.url}/login?session_expired=true`, { timeout: 15_000 });
+    await page.getByText(SharedMessages.sessionExpired).waitFor();
+  });
+
+  it('a remote that is down shows its error state with Retry, and the page once it is back', async () => {
+    await page.route('**/remotes/account/**', (route) => route.abort());
+    await page.goto(`${system.url}/register`);
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+    await page.unroute('**/remotes/account/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+  });
+
+  it('shows the rate-limit notice and toast after too many login attempts', async () => {
+    await page.goto(`${system.url}/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('Wrong1!pass');
+    await page.getByLabel('I am not a robot').check();
+    for (let i = 0; i < AUTH_LIMIT + 1; i += 1) {
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Login' }).waitFor();
+      if (await page.getByText(/Slow down, rate limit was reached/).first().isVisible()) break;
+    }
+    await page.getByText(/Slow down, rate limit was reached\. Please wait \d+ (seconds|minutes?) before trying again\./).first().waitFor();
+    await page.getByText(/Rate limit reached\. You can try again in \d+:\d\d\./).waitFor();
+    // The block is kept across a reload.
+    await page.reload();
+    await page.getByText(/Rate limit reached\. You can try again in \d+:\d\d\./).waitFor();
+  });
+});
