@@ -108,8 +108,14 @@ describe('full OAuth connect per platform, through the gateway, against the prov
       expect(Date.parse(fresh.expires_at!)).toBeGreaterThan(Date.now() + 60_000);
       expect(await rowOf(organizationId)).not.toContain(fresh.access_token!);
 
+      const revokedBefore = standIn.revoked.size;
       const off = await h.send('POST', `/oauth/${platform}/disconnect`, { token: user.token, payload: { organization_id: organizationId } });
       expect(off.json()).toEqual({ success: true, message: `Successfully disconnected from ${PLATFORM_DISPLAY_NAMES[platform]}` });
+      // Where the provider has a revoke endpoint, the app's access is withdrawn there too (Instagram and Threads have none;
+      // for YouTube the refresh token is revoked, which at Google ends the whole grant).
+      const hasRevoke = platform !== 'instagram' && platform !== 'threads';
+      expect(standIn.revoked.size > revokedBefore).toBe(hasRevoke);
+      if (platform !== 'youtube') expect(standIn.hasAccessToken(fresh.access_token)).toBe(!hasRevoke);
       const after = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
       expect(after.json().platforms[platform.toUpperCase()]).toEqual({ is_connected: false, url: null, specific_data: {} });
       expect(await eventsOf(organizationId)).toEqual(['organizations.connection.connected', 'organizations.connection.refreshed', 'organizations.connection.disconnected']);

@@ -41,6 +41,9 @@ export function facebookProvider(config: ConnectionConfig): FacebookProvider {
       const me = await callProvider('facebook', graph('me', { fields: 'id,name', access_token: accessToken }));
       return { specificData: { user_name: String(me.name ?? '') }, url: null };
     },
+    async revoke({ accessToken }) {
+      await callProvider('facebook', graph('me/permissions', { access_token: accessToken }), { method: 'DELETE' });
+    },
     async pages(accessToken) {
       const answer = await callProvider('facebook', graph('me/accounts', { fields: 'id,name,access_token', access_token: accessToken }));
       const data = Array.isArray(answer.data) ? (answer.data as Array<Record<string, unknown>>) : [];

@@ -18,6 +18,10 @@ export function linkedinProvider(config: ConnectionConfig): OAuthProvider {
       const answer = await postForm('linkedin', config.LINKEDIN_TOKEN_URL, { grant_type: 'refresh_token', refresh_token: refreshToken ?? undefined, ...client });
       return tokenSetFrom('linkedin', answer, refreshToken);
     },
+    async revoke({ accessToken }) {
+      // LinkedIn's revoke endpoint sits beside its token endpoint (/oauth/v2/revoke).
+      await postForm('linkedin', new URL('revoke', config.LINKEDIN_TOKEN_URL).toString(), { token: accessToken, ...client });
+    },
     async profile(accessToken) {
       const me = await callProvider('linkedin', joinUrl(config.LINKEDIN_API_URL, 'v2/userinfo'), { headers: { authorization: `Bearer ${accessToken}` } });
       return { specificData: { user_name: String(me.name ?? ''), organization_name: null }, url: null };

@@ -24,6 +24,8 @@ export interface OAuthProvider {
   /** New tokens for a connection; providers without refresh tokens (Meta) extend the long-lived token. */
   refresh(tokens: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
   profile(accessToken: string): Promise<AccountProfile>;
+  /** Withdraws the app's access at the provider on disconnect, where the provider offers it. */
+  revoke?(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
 }
 
 /** The provider refused or failed; the message is the provider's own words (safe to show, holds no token). */

@@ -36,6 +36,9 @@ export function tiktokProvider(config: ConnectionConfig): OAuthProvider {
       const answer = checked(await postForm('tiktok', tokenUrl, { ...client, grant_type: 'refresh_token', refresh_token: refreshToken ?? undefined }));
       return tokenSetFrom('tiktok', answer, refreshToken);
     },
+    async revoke({ accessToken }) {
+      checked(await postForm('tiktok', joinUrl(config.TIKTOK_API_URL, 'v2/oauth/revoke/'), { ...client, token: accessToken }));
+    },
     async profile(accessToken) {
       const answer = await callProvider('tiktok', withQuery(joinUrl(config.TIKTOK_API_URL, 'v2/user/info/'), { fields: 'open_id,display_name,username' }), {
         headers: { authorization: `Bearer ${accessToken}` },

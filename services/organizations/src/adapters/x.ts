@@ -60,6 +60,15 @@ export function xProvider(config: ConnectionConfig): OAuthProvider {
         throw wrap(error);
       }
     },
+    async revoke({ accessToken, refreshToken }) {
+      try {
+        // Revoking the refresh token ends the grant; the access token is revoked too in case it outlives it.
+        if (refreshToken) await appClient().revokeOAuth2Token(refreshToken, 'refresh_token');
+        await appClient().revokeOAuth2Token(accessToken, 'access_token');
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
     async profile(accessToken) {
       try {
         const { data } = await new TwitterApi(accessToken, settings).v2.me();

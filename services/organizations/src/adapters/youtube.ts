@@ -28,7 +28,8 @@ export function youtubeProvider(config: ConnectionConfig): OAuthProvider {
       clientId: config.YOUTUBE_CLIENT_ID,
       clientSecret: config.YOUTUBE_CLIENT_SECRET,
       redirectUri,
-      endpoints: { oauth2AuthBaseUrl: config.YOUTUBE_AUTH_URL, oauth2TokenUrl: config.YOUTUBE_TOKEN_URL },
+      // Google's revoke endpoint sits beside its token endpoint (https://oauth2.googleapis.com/revoke).
+      endpoints: { oauth2AuthBaseUrl: config.YOUTUBE_AUTH_URL, oauth2TokenUrl: config.YOUTUBE_TOKEN_URL, oauth2RevokeUrl: new URL('/revoke', config.YOUTUBE_TOKEN_URL).toString() },
     });
   return {
     platform: 'youtube',
@@ -50,6 +51,14 @@ export function youtubeProvider(config: ConnectionConfig): OAuthProvider {
       try {
         // Google keeps the refresh token: the answer usually has none.
         return tokenSet((await c.refreshAccessToken()).credentials, refreshToken);
+      } catch (error) {
+        throw wrap(error);
+      }
+    },
+    async revoke({ accessToken, refreshToken }) {
+      try {
+        // Revoking the refresh token withdraws the whole grant.
+        await client().revokeToken(refreshToken ?? accessToken);
       } catch (error) {
         throw wrap(error);
       }

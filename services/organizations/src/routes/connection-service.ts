@@ -263,12 +263,24 @@ export class Connections {
 
   // ---- disconnect, refresh, credentials ----
 
+  /** Removes the connection (with its event), then withdraws the app's access at the provider where it offers that. */
   async disconnect(organization: Organization, platform: ConnectionPlatform): Promise<void> {
     const connection = await this.connection(organization.id, platform);
     await this.ctx.dataSource.transaction(async (manager) => {
       await manager.delete(Connection, { id: connection.id });
       await this.ctx.outbox.add(manager, 'organizations.connection.disconnected', { organizationId: organization.id, platform, ownerId: organization.ownerId });
     });
+    const provider = platform === 'telegram' ? undefined : this.providers.oauth[platform];
+    if (!provider?.revoke || connection.sandbox || !connection.accessToken) return;
+    try {
+      await provider.revoke({
+        accessToken: this.decrypt(connection.accessToken),
+        refreshToken: connection.refreshToken ? this.decrypt(connection.refreshToken) : null,
+      });
+    } catch (error) {
+      // The user asked to disconnect and is disconnected here; a provider that refuses the revoke is only noted.
+      this.ctx.logger.warn({ platform, reason: (error as Error).message }, 'provider did not revoke the disconnected token');
+    }
   }
 
   /** Refreshes now (the Refresh button); a Sandbox or Telegram connection has nothing to refresh. */

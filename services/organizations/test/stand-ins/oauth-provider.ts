@@ -18,13 +18,17 @@ export interface OAuthStandIn {
   /** Every access and refresh token handed out, so tests can look for them where they must not be. */
   accessTokens: string[];
   refreshTokens: Set<string>;
+  /** Tokens withdrawn through the provider's revoke endpoint: no longer accepted. */
+  revoked: Set<string>;
+  /** Answers a revoke request for a token of ours: it stops working. */
+  revoke: (token: unknown) => boolean;
   /** Issues a code exactly as /authorize did (for providers whose token exchange is not the OAuth2 server's). */
   redeemCode: (code: string, redirectUri: string) => boolean;
   issueAccessToken: () => string;
   hasAccessToken: (token: string | undefined | null) => boolean;
   /** The provider refuses refreshes from now on (revoked app access). */
   refuseRefresh: boolean;
-  addRoute: (method: 'GET' | 'POST', path: string, handler: (req: IncomingMessage & { query: Body; body: Body }, res: ServerResponse) => void) => void;
+  addRoute: (method: 'GET' | 'POST' | 'DELETE', path: string, handler: (req: IncomingMessage & { query: Body; body: Body }, res: ServerResponse) => void) => void;
   close: () => Promise<void>;
 }
 
@@ -50,7 +54,8 @@ function secretOf(req: IncomingMessage, body: Body): string | undefined {
  */
 export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthStandIn> {
   const server = new OAuth2Server(undefined, undefined, {
-    endpoints: { authorize: options.endpoints.authorize, token: options.endpoints.token ?? '/token', ...(options.endpoints.userinfo && { userinfo: options.endpoints.userinfo }) },
+    // The library's own /revoke is moved aside: each provider's revoke is a route of its own shape.
+    endpoints: { authorize: options.endpoints.authorize, token: options.endpoints.token ?? '/token', revoke: '/mock-revoke', ...(options.endpoints.userinfo && { userinfo: options.endpoints.userinfo }) },
   });
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
@@ -58,12 +63,20 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
   const codes = new Map<string, string>();
   const accessTokens: string[] = [];
   const refreshTokens = new Set<string>();
+  const revoked = new Set<string>();
 
   const standIn: OAuthStandIn = {
     url,
     server,
     accessTokens,
     refreshTokens,
+    revoked,
+    revoke: (token) => {
+      if (typeof token !== 'string' || !(accessTokens.includes(token) || refreshTokens.has(token))) return false;
+      revoked.add(token);
+      refreshTokens.delete(token);
+      return true;
+    },
     refuseRefresh: false,
     redeemCode: (code, redirectUri) => {
       const expected = codes.get(code);
@@ -75,7 +88,7 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       accessTokens.push(token);
       return token;
     },
-    hasAccessToken: (token) => typeof token === 'string' && accessTokens.includes(token),
+    hasAccessToken: (token) => typeof token === 'string' && accessTokens.includes(token) && !revoked.has(token),
     addRoute: (method, path, handler) => server.service.addRoute(method, path, (req, res) => handler(req as never, res)),
     close: () => server.stop(),
   };

@@ -24,6 +24,8 @@ async function x(): Promise<PlatformStandIn> {
     clientSecret,
     shapeToken: (body) => Object.assign(body, { token_type: 'bearer', expires_in: 7200, scope: 'tweet.read tweet.write users.read offline.access media.write' }),
   });
+  // POST /2/oauth2/revoke (token, token_type_hint; the client authenticates as at the token endpoint)
+  standIn.addRoute('POST', '/2/oauth2/revoke', (req, res) => sendJson(res, 200, { revoked: standIn.revoke(req.body?.token) }));
   // X API v2 GET /2/users/me
   standIn.addRoute('GET', '/2/users/me', (req, res) => {
     if (!standIn.hasAccessToken(bearerOf(req))) return sendJson(res, 401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
@@ -54,6 +56,10 @@ async function facebook(): Promise<PlatformStandIn> {
   standIn.addRoute('GET', '/v22.0/me', (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
     sendJson(res, 200, { id: '10158', name: 'Stand-in Person' });
+  });
+  standIn.addRoute('DELETE', '/v22.0/me/permissions', (req, res) => {
+    if (!standIn.revoke(req.query.access_token)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    sendJson(res, 200, { success: true });
   });
   standIn.addRoute('GET', '/v22.0/me/accounts', (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
@@ -124,6 +130,11 @@ async function youtube(): Promise<PlatformStandIn> {
       }
     },
   });
+  // Google's revoke takes the token in the query (as google-auth-library sends it) or the form body.
+  standIn.addRoute('POST', '/revoke', (req, res) => {
+    if (!standIn.revoke(req.query.token ?? req.body?.token)) return sendJson(res, 400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+    sendJson(res, 200, {});
+  });
   standIn.addRoute('GET', '/youtube/v3/channels', (req, res) => {
     if (!standIn.hasAccessToken(bearerOf(req))) return sendJson(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
     sendJson(res, 200, { kind: 'youtube#channelListResponse', items: [{ kind: 'youtube#channel', id: 'UCstandin0000000000000', snippet: { title: 'Stand-in Channel' } }] });
@@ -151,6 +162,10 @@ async function linkedin(): Promise<PlatformStandIn> {
       delete body.token_type;
       Object.assign(body, { expires_in: 5184000, refresh_token_expires_in: 31536000, scope: 'email,openid,profile,w_member_social' });
     },
+  });
+  standIn.addRoute('POST', '/oauth/v2/revoke', (req, res) => {
+    if (req.body?.client_secret !== clientSecret || !standIn.revoke(req.body?.token)) return sendJson(res, 400, { error: 'invalid_request', error_description: 'Unable to revoke token' });
+    sendJson(res, 200, {});
   });
   standIn.server.service.on('beforeUserinfo', (response: { body: Record<string, unknown>; statusCode: number }, req: Parameters<typeof bearerOf>[0]) => {
     if (!standIn.hasAccessToken(bearerOf(req))) {
@@ -181,6 +196,10 @@ async function tiktok(): Promise<PlatformStandIn> {
     clientSecret,
     shapeToken: (body) =>
       Object.assign(body, { expires_in: 86400, open_id: 'tt-open-id-1', refresh_expires_in: 31536000, scope: 'user.info.basic,video.publish', token_type: 'Bearer' }),
+  });
+  standIn.addRoute('POST', '/v2/oauth/revoke', (req, res) => {
+    if (req.body?.client_secret !== clientSecret || !standIn.revoke(req.body?.token)) return sendJson(res, 200, { error: 'invalid_request', error_description: 'The token is invalid.', log_id: 'z' });
+    sendJson(res, 200, {});
   });
   standIn.addRoute('GET', '/v2/user/info', (req, res) => {
     if (!standIn.hasAccessToken(bearerOf(req))) {
