@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyServerFactory,
   type FastifyInstance,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -34,6 +35,11 @@ export interface ServerOptions {
   bodyLimit?: number;
   /** The API document's description of this service. */
   description?: string;
+  /**
+   * Makes the HTTP server around Fastify's handler: the gateway uses it to
+   * take proxied requests before Fastify sees them.
+   */
+  serverFactory?: FastifyServerFactory;
 }
 
 /**
@@ -42,7 +48,7 @@ export interface ServerOptions {
  * the bearer token, GET /health and the OpenAPI document at /openapi.json
  * (generated from the same zod schemas the routes validate with).
  */
-export async function createServer({ name, logger, health = {}, verifier, bodyLimit = 1024 * 1024, description }: ServerOptions): Promise<App> {
+export async function createServer({ name, logger, health = {}, verifier, bodyLimit = 1024 * 1024, description, serverFactory }: ServerOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
@@ -51,6 +57,7 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
+    ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import {
   ACCESS_TOKEN_AUDIENCE,
@@ -55,7 +55,7 @@ export class TokenVerifier {
   }
 
   async verify(token: string): Promise<Identity> {
-    const key = createHash('sha256').update(token).digest('base64url');
+    const key = hash('sha256', token, 'base64url');
     const cached = this.cache.get(key);
     const now = this.now();
     if (cached) {
