@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import { createServer, type App, type HealthCheck, type Logger, type Redis, type TokenVerifier } from '@planner/service-kit';
@@ -5,10 +6,10 @@ import { upstreamsOf, type GatewayConfig } from './config.js';
 import { RedisRateLimitStore, type RateLimitStore } from './adapters/rate-limit-store.js';
 import { registerDocsRoutes } from './routes/docs.js';
 import { registerFrontend } from './routes/frontend.js';
-import { installGate } from './routes/gate.js';
+import { createGate, installGate } from './routes/gate.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerLogRoutes } from './routes/logs.js';
-import { registerProxies } from './routes/proxy.js';
+import { createProxy } from './routes/proxy.js';
 import { registerVersionRoute } from './routes/version.js';
 import { resolveVersion } from './version.js';
 
@@ -50,6 +51,28 @@ export async function buildGateway(deps: GatewayDeps): Promise<App> {
   const version = resolveVersion(config.APP_VERSION);
   const production = config.NODE_ENV === 'production';
 
+  const gate = createGate({
+    verifier: deps.verifier,
+    store: deps.rateLimitStore ?? new RedisRateLimitStore(deps.redis),
+    rateLimits: {
+      general: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      auth: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    },
+    bodyLimits: { general: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES },
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    logger,
+  });
+  const proxy = createProxy({
+    upstreams,
+    connections: config.UPSTREAM_CONNECTIONS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    gate,
+    securityHeaders: API_SECURITY_HEADERS,
+    cors: { origins: config.CORS_ORIGINS, exposedHeaders: EXPOSED_HEADERS },
+    logger,
+  });
+
   // No verifier here: the gate checks tokens itself (the refresh call carries a refresh token).
   const app = await createServer({
     name: 'gateway',
@@ -57,7 +80,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<App> {
     health: deps.health,
     bodyLimit: config.BODY_LIMIT_BYTES,
     description: 'The public entry: routes /api/** to the services.',
+    // Requests for a service go straight to the proxy; Fastify answers the rest.
+    serverFactory: (handler) =>
+      createHttpServer((request, response) => {
+        if (!proxy.handle(request, response)) handler(request, response);
+      }),
   });
+  app.addHook('preClose', async () => proxy.stop());
+  app.addHook('onClose', async () => proxy.close());
 
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, {
@@ -67,27 +97,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<App> {
       maxAge: 600,
     });
   }
+  installGate(app, gate, API_SECURITY_HEADERS);
 
-  installGate(app, {
-    verifier: deps.verifier,
-    store: deps.rateLimitStore ?? new RedisRateLimitStore(deps.redis),
-    rateLimits: {
-      general: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
-      auth: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-    },
-    bodyLimits: { general: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES },
-    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
-    securityHeaders: API_SECURITY_HEADERS,
-    logger,
-  });
-
-  await registerProxies(app, {
-    upstreams,
-    connections: config.UPSTREAM_CONNECTIONS,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
-    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
-    logLevel: config.PROXY_LOG_LEVEL,
-  });
   registerHealthRoutes(app, { upstreams, checks: deps.health, timeoutMs: config.HEALTH_TIMEOUT_MS });
   registerVersionRoute(app, version);
   registerLogRoutes(app, { logDir: config.LOG_DIR, maxReadBytes: config.LOG_READ_MAX_BYTES });

@@ -48,8 +48,6 @@ export const configSchema = serviceConfigSchema(8080, {
   UPSTREAM_TIMEOUT_MS: count(120_000),
   /** Keep-alive connections per upstream service. */
   UPSTREAM_CONNECTIONS: count(128),
-  /** Level of per-request logs on proxied routes ('info' logs every request; 'warn' only failures). */
-  PROXY_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   /** Reported by /api/version; the root package.json's version when unset. */
   APP_VERSION: z.string().optional(),
 });

@@ -16,7 +16,8 @@ import {
   strictEndpoint,
   type RateLimitSettings,
 } from '../src/domain/rate-limit.js';
-import { isUnmeteredPath, proxyRoutePatterns, routeTable, serviceForPath, upstreamUrl } from '../src/domain/routes.js';
+import { isForwardablePath, isUnmeteredPath, matchRoute, serviceForPath, upstreamUrl } from '../src/domain/routes.js';
+import { corsHeaders, isPreflight } from '../src/domain/cors.js';
 import { skipsTokenCheck } from '../src/routes/gate.js';
 
 describe('route table (ARCHITECTURE §1)', () => {
@@ -45,10 +46,21 @@ describe('route table (ARCHITECTURE §1)', () => {
     expect(serviceForPath('/auth/login')).toBeUndefined();
   });
 
-  it('strips /api before forwarding and registers each prefix with its sub-paths', () => {
+  it('strips /api before forwarding and matches every prefix of a service with its sub-paths', () => {
     expect(upstreamUrl('/api/auth/login?next=1')).toBe('/auth/login?next=1');
-    const organizations = routeTable().find((r) => r.service === 'organizations')!;
-    expect(proxyRoutePatterns(organizations)).toEqual(['/organizations', '/organizations/*', '/platforms', '/platforms/*', '/oauth', '/oauth/*']);
+    expect(matchRoute('/api/oauth/x/callback?code=1')).toEqual({ service: 'organizations', prefix: '/api/oauth' });
+    expect(matchRoute('/api/platforms')).toEqual({ service: 'organizations', prefix: '/api/platforms' });
+    expect(matchRoute('/api/platforms?x=/')).toEqual({ service: 'organizations', prefix: '/api/platforms' });
+    expect(matchRoute('/api/platformsx')).toBeUndefined();
+  });
+
+  it('refuses to forward paths that climb out of their prefix', () => {
+    for (const path of ['/api/auth/../logs/x', '/api/auth/%2e%2e/x', '/api/auth/%2E%2E%2Fx', '/api/auth/..\\x', '/api/auth/.%2e/x', '/api/auth/%zz', '/api/auth/..']) {
+      expect(isForwardablePath(path), path).toBe(false);
+    }
+    for (const path of ['/api/auth/login', '/api/blog/posts/my.post', '/api/blog/a..b', '/api/blog/%20x', '/api/auth/./x']) {
+      expect(isForwardablePath(path), path).toBe(true);
+    }
   });
 
   it('does not meter health, version, docs and the frontend', () => {
@@ -64,6 +76,26 @@ describe('route table (ARCHITECTURE §1)', () => {
     expect(skipsTokenCheck('POST', '/api/auth/refresh')).toBe(true);
     expect(skipsTokenCheck('GET', '/api/auth/refresh')).toBe(false);
     expect(skipsTokenCheck('POST', '/api/auth/login')).toBe(false);
+  });
+});
+
+describe('CORS of proxied answers', () => {
+  const allowed = new Set(['http://app.example']);
+
+  it('echoes an allowed origin only, and always varies on Origin', () => {
+    expect(corsHeaders('http://app.example', allowed, 'x-trace-id')).toEqual({
+      vary: 'Origin',
+      'access-control-expose-headers': 'x-trace-id',
+      'access-control-allow-origin': 'http://app.example',
+    });
+    expect(corsHeaders('http://evil.example', allowed, 'x-trace-id')['access-control-allow-origin']).toBeUndefined();
+    expect(corsHeaders(undefined, allowed, 'x-trace-id')['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('tells a preflight from a plain OPTIONS', () => {
+    expect(isPreflight('OPTIONS', { origin: 'http://app.example', 'access-control-request-method': 'POST' })).toBe(true);
+    expect(isPreflight('OPTIONS', { origin: 'http://app.example' })).toBe(false);
+    expect(isPreflight('GET', { origin: 'http://app.example', 'access-control-request-method': 'POST' })).toBe(false);
   });
 });
 

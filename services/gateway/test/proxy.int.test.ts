@@ -75,6 +75,14 @@ describe('routing', () => {
     expect(response.headers.get('x-trace-id')).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
   });
 
+  it('refuses a path that climbs out of its service with 400, whatever its spelling', async () => {
+    for (const path of ['/api/auth/../logs/x', '/api/auth/%2e%2e/logs', '/api/auth/..%5Cx']) {
+      const response = await rawRequest(gateway.url, { path });
+      expect(response.status, path).toBe(400);
+      expect(response.json()).toEqual({ error: 'Bad Request', message: 'The request path is not valid.' });
+    }
+  });
+
   it('answers an unknown route with 404 in the error format', async () => {
     const response = await get('/api/nowhere/at/all');
     expect(response.status).toBe(404);

@@ -14,22 +14,50 @@ export function routeTable(): ServiceRoute[] {
   return SERVICE_NAMES.map((service) => ({ service, prefixes: SERVICES[service].prefixes }));
 }
 
-/** The Fastify route patterns (relative to /api) that reach a service: each prefix itself and everything below it. */
-export function proxyRoutePatterns(route: ServiceRoute): string[] {
-  return route.prefixes.flatMap((prefix) => [prefix, `${prefix}/*`]);
+/** A gateway path matched to the service owning it. */
+export interface RouteMatch {
+  service: ServiceName;
+  /** The matched prefix as the gateway sees it, e.g. `/api/auth`. */
+  prefix: string;
 }
 
-const byPrefix = routeTable()
+const byPrefix: RouteMatch[] = routeTable()
   .flatMap(({ service, prefixes }) => prefixes.map((prefix) => ({ service, prefix: `${API_PREFIX}${prefix}` })))
   .sort((a, b) => b.prefix.length - a.prefix.length);
 
-/** The service owning a gateway path (`/api/auth/login` → auth), or undefined. Query strings are ignored. */
-export function serviceForPath(url: string): ServiceName | undefined {
+/** The service and prefix owning a gateway path (`/api/auth/login` → auth), or undefined. Query strings are ignored. */
+export function matchRoute(url: string): RouteMatch | undefined {
   const path = stripQuery(url);
-  for (const { service, prefix } of byPrefix) {
-    if (path === prefix || (path.startsWith(prefix) && path.charCodeAt(prefix.length) === 47 /* / */)) return service;
+  for (const match of byPrefix) {
+    const { prefix } = match;
+    if (path.startsWith(prefix) && (path.length === prefix.length || path.charCodeAt(prefix.length) === 47 /* / */)) return match;
   }
   return undefined;
+}
+
+/** The service owning a gateway path (`/api/auth/login` → auth), or undefined. */
+export function serviceForPath(url: string): ServiceName | undefined {
+  return matchRoute(url)?.service;
+}
+
+const CONTROL_CHARACTERS = /[\t\n\r\0]/g;
+
+/**
+ * Whether a path (no query) may be forwarded as it is: no `..` segment, also
+ * percent-encoded or behind backslashes, and no undecodable escape. Node does
+ * not normalise request paths, so without this `/api/auth/../x` would reach a
+ * service outside its prefix.
+ */
+export function isForwardablePath(path: string): boolean {
+  const cleaned = path.replace(CONTROL_CHARACTERS, '').replaceAll('\\', '/');
+  if (!cleaned.includes('.') && !cleaned.includes('%')) return true; // the common case: nothing to decode
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(cleaned).replaceAll('\\', '/');
+  } catch {
+    return false;
+  }
+  return !decoded.split('/').includes('..');
 }
 
 /** What a service sees of a gateway URL: `/api/auth/login?x=1` → `/auth/login?x=1`. */

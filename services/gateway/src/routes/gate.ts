@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_BEARER_PATHS } from '@planner/contracts';
+import type { IncomingMessage } from 'node:http';
+import { REFRESH_BEARER_PATHS, type Identity } from '@planner/contracts';
 import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { bodyLimitFor, checkDeclaredLength, type BodyLimits } from '../domain/body-limit.js';
 import { GatewayMessages } from '../domain/messages.js';
 import { bucketsFor, callerKey, clientIp, decide, rateLimitedBody, type RateLimitSettings } from '../domain/rate-limit.js';
-import { isUnmeteredPath, stripQuery } from '../domain/routes.js';
+import { isUnmeteredPath } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
 const REFRESH_BEARER_API_PATHS = new Set(REFRESH_BEARER_PATHS.map((p) => `/api${p}`));
@@ -18,12 +18,21 @@ export function skipsTokenCheck(method: string, path: string): boolean {
 }
 
 /** Answers of the API proper (JSON), as opposed to pages: everything under /api but the docs UI. */
-function isApiAnswer(path: string): boolean {
+export function isApiAnswer(path: string): boolean {
   return path.startsWith('/api/') ? !path.startsWith('/api/docs') : path === '/api';
 }
 
-/** Chunked request bodies still to be counted against their limit by the proxy (no Content-Length to check). */
-export const streamedBodyLimits = new WeakMap<FastifyRequest['raw'], number>();
+/** The gate's answer instead of the route's: status, extra headers and the JSON body. */
+export interface Refusal {
+  status: number;
+  headers: Record<string, string | number>;
+  body: object;
+}
+
+/** What the gate found: the caller, or the refusal; `streamLimit` when a chunked body must be counted on its way. */
+export type GateOutcome =
+  | { refusal: Refusal; identity?: undefined; streamLimit?: undefined }
+  | { refusal?: undefined; identity: Identity | null; streamLimit: number | undefined };
 
 export interface GateOptions {
   verifier: TokenVerifier;
@@ -31,47 +40,47 @@ export interface GateOptions {
   rateLimits: RateLimitSettings;
   bodyLimits: BodyLimits;
   trustedProxyHops: number;
-  /** Set on every API answer (pages get helmet's). */
-  securityHeaders: Readonly<Record<string, string>>;
   logger: Logger;
 }
 
+export type Gate = (request: IncomingMessage, method: string, path: string) => Promise<GateOutcome>;
+
+const UNAUTHORIZED = unauthorized();
+const REFUSED_TOKEN: GateOutcome = { refusal: { status: 401, headers: {}, body: errorBody(401, UNAUTHORIZED.message) } };
+
 /**
- * The checks every request passes, in one onRequest hook (one hook costs less
- * than three on the hot path), cheapest refusal first:
- *   1. body size by Content-Length → 413 (chunked bodies are counted by the proxy);
+ * The checks every request passes, proxied or the gateway's own, cheapest
+ * refusal first:
+ *   1. body size by Content-Length → 413 (chunked bodies are counted on the way);
  *   2. the access token → identity, or 401 when a token is present and invalid;
  *   3. the rate limit of the caller (user, else address) → 429 with code 3015.
  */
-export function installGate(app: App, { verifier, store, rateLimits, bodyLimits, trustedProxyHops, securityHeaders, logger }: GateOptions): void {
+export function createGate({ verifier, store, rateLimits, bodyLimits, trustedProxyHops, logger }: GateOptions): Gate {
   let lastStoreError = 0;
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const { headers, method } = request;
-    const path = stripQuery(request.url);
-    // Pages (the frontend, the docs UI) get helmet's headers instead.
-    if (isApiAnswer(path)) reply.headers(securityHeaders);
-
+  return async (request, method, path) => {
+    const headers = request.headers;
     const limit = bodyLimitFor(path, bodyLimits);
     const declared = checkDeclaredLength(headers['content-length'], headers['transfer-encoding'], limit);
     if (declared === 'too-large') {
       // The client may still be sending: close the connection rather than read the body.
-      return reply.code(413).header('connection', 'close').send(errorBody(413, GatewayMessages.bodyTooLarge(limit)));
+      return { refusal: { status: 413, headers: { connection: 'close' }, body: errorBody(413, GatewayMessages.bodyTooLarge(limit)) } };
     }
-    if (declared === 'stream') streamedBodyLimits.set(request.raw, limit);
+    const streamLimit = declared === 'stream' ? limit : undefined;
 
+    let identity: Identity | null = null;
     const token = bearerToken(headers.authorization);
     if (token !== undefined && !skipsTokenCheck(method, path)) {
       try {
-        request.identity = await verifier.verify(token);
+        identity = await verifier.verify(token);
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthorized();
+        if (error instanceof InvalidTokenError) return REFUSED_TOKEN;
         throw error;
       }
     }
 
-    if (method === 'OPTIONS' || isUnmeteredPath(path)) return;
+    if (method === 'OPTIONS' || isUnmeteredPath(path)) return { identity, streamLimit };
     const ip = clientIp(request.socket.remoteAddress, headers['x-forwarded-for'] as string | undefined, trustedProxyHops);
-    const buckets = bucketsFor(method, path, callerKey(request.identity, ip), rateLimits);
+    const buckets = bucketsFor(method, path, callerKey(identity, ip), rateLimits);
     let states;
     try {
       states = await store.hit(buckets);
@@ -79,19 +88,38 @@ export function installGate(app: App, { verifier, store, rateLimits, bodyLimits,
       // Fail open: a Redis hiccup must not take the API down.
       if (Date.now() - lastStoreError > 10_000) logger.warn({ err: error }, 'rate limit store failed; request allowed');
       lastStoreError = Date.now();
-      return;
+      return { identity, streamLimit };
     }
-    if (states === null) return;
+    if (states === null) return { identity, streamLimit };
     const decision = decide(buckets, states);
-    if (!decision.allowed) {
-      // Only refusals carry the rate-limit headers: every header costs each answer (and each client) a little.
-      return reply
-        .code(429)
-        .header('retry-after', decision.resetSeconds)
-        .header('x-ratelimit-limit', decision.limit)
-        .header('x-ratelimit-remaining', 0)
-        .header('x-ratelimit-reset', decision.resetSeconds)
-        .send(rateLimitedBody(decision.resetSeconds));
+    if (decision.allowed) return { identity, streamLimit };
+    return {
+      refusal: {
+        status: 429,
+        // Only refusals carry the rate-limit headers: every header costs each answer (and each client) a little.
+        headers: {
+          'retry-after': decision.resetSeconds,
+          'x-ratelimit-limit': decision.limit,
+          'x-ratelimit-remaining': 0,
+          'x-ratelimit-reset': decision.resetSeconds,
+        },
+        body: rateLimitedBody(decision.resetSeconds),
+      },
+    };
+  };
+}
+
+/** The gate in front of the gateway's own routes (health, version, logs, docs, pages, not found). */
+export function installGate(app: App, gate: Gate, securityHeaders: Readonly<Record<string, string>>): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?', 1)[0]!;
+    // Pages (the frontend, the docs UI) get helmet's headers instead.
+    if (isApiAnswer(path)) reply.headers(securityHeaders);
+    const outcome = await gate(request.raw, request.method, path);
+    if (outcome.refusal) {
+      const { status, headers, body } = outcome.refusal;
+      return reply.code(status).headers(headers).send(body);
     }
+    request.identity = outcome.identity;
   });
 }
