@@ -87,6 +87,15 @@ export class EventBus {
     return this.namespace ? `${this.namespace}.${subject}` : subject;
   }
 
+  /**
+   * The subject a request travels on: under `rpc.`, which no stream captures.
+   * On the event subject itself, the owning service's stream (`<service>.>`)
+   * would answer the request with its publish acknowledgement first.
+   */
+  private rpcSubject(subject: string): string {
+    return this.wireSubject(`rpc.${subject}`);
+  }
+
   /** The stream holding a subject: the owning service's name upper-cased. */
   streamFor(subject: string): string {
     const service = subject.split('.')[0]!.toUpperCase();
@@ -182,7 +191,7 @@ export class EventBus {
 
   /** Answers requests on `subject` (one replica per request, through a queue group). */
   reply<Req, Res>(subject: string, queue: string, handler: (request: Req) => Promise<Res>): void {
-    const sub = this.connection.subscribe(this.wireSubject(subject), { queue });
+    const sub = this.connection.subscribe(this.rpcSubject(subject), { queue });
     this.subscriptions.push(sub);
     void (async () => {
       for await (const msg of sub) {
@@ -208,7 +217,7 @@ export class EventBus {
     for (const [key, value] of Object.entries(injectTraceHeaders({} as Record<string, string>))) h.set(key, value);
     let msg;
     try {
-      msg = await this.connection.request(this.wireSubject(subject), codec.encode(payload), { timeout: timeoutMs, headers: h });
+      msg = await this.connection.request(this.rpcSubject(subject), codec.encode(payload), { timeout: timeoutMs, headers: h });
     } catch (error) {
       throw new RequestFailedError(subject, (error as Error).message);
     }

@@ -36,6 +36,18 @@ describe('request/reply', () => {
     expect(error).toMatchObject({ statusCode: 403, message: expect.stringMatching(/^You have reached your plan limit/) });
   });
 
+  it('is answered by the replier, not by the stream, once the service has published an event', async () => {
+    ctx.bus.reply('organizations.organization.facts', 'organizations', async () => ({ language: 'en' }));
+    await ctx.bus.publish({
+      eventId: randomUUID(),
+      subject: 'organizations.organization.created',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+      data: {},
+    });
+    await expect(ctx.bus.request('organizations.organization.facts', {})).resolves.toEqual({ language: 'en' });
+  });
+
   it('fails clearly when nobody answers', async () => {
     const error = await ctx.bus.request('billing.subscription.get', {}, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);
