@@ -23,6 +23,15 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.secret',
   '*.api_key',
+  // A failed query's error carries its bound values: event payloads with single-use links among them.
+  'err.parameters',
+  // Single-use links (verification, reset, unsubscribe) in event payloads, at the depths they are logged.
+  '*.verifyUrl',
+  '*.resetUrl',
+  '*.unsubscribeUrl',
+  '*.data.verifyUrl',
+  '*.data.resetUrl',
+  '*.data.unsubscribeUrl',
 ];
 
 export interface LoggerOptions {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BaseConfig } from '../src/index.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -124,6 +125,14 @@ describe('outbox and inbox', () => {
       }),
     ).rejects.toThrow('business rule failed');
     expect(await ctx.dataSource.getRepository(OutboxEvent).count()).toBe(before);
+  });
+
+  it('takes the event id of a change that has its own identity, and refuses the same change twice', async () => {
+    const id = randomUUID();
+    const envelope = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 5 }, { eventId: id }));
+    expect(envelope.eventId).toBe(id);
+    expect(await ctx.dataSource.getRepository(OutboxEvent).findOneBy({ id })).toMatchObject({ subject: 'kit.thing.happened' });
+    await expect(ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 5 }, { eventId: id }))).rejects.toThrow();
   });
 
   it('refuses a payload that breaks its contract before writing', async () => {

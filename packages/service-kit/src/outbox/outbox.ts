@@ -30,11 +30,21 @@ export class Outbox<M extends SchemaMap = typeof eventSchemas> {
     private readonly versions: Partial<Record<keyof M, number>> = EVENT_VERSIONS as Partial<Record<keyof M, number>>,
   ) {}
 
-  async add<S extends keyof M & string>(manager: EntityManager, subject: S, data: z.input<M[S]>): Promise<EventEnvelope<z.infer<M[S]>>> {
+  /**
+   * `eventId` names the event when the change has its own identity (a
+   * newsletter delivery): writing the same change twice then fails on the
+   * outbox's key, and a copy published twice is dropped by msgID and inboxes.
+   */
+  async add<S extends keyof M & string>(
+    manager: EntityManager,
+    subject: S,
+    data: z.input<M[S]>,
+    { eventId = randomUUID() }: { eventId?: string } = {},
+  ): Promise<EventEnvelope<z.infer<M[S]>>> {
     const schema = this.schemas[subject];
     if (!schema) throw new Error(`No contract for event subject ${subject}`);
     const envelope: EventEnvelope<z.infer<M[S]>> = {
-      eventId: randomUUID(),
+      eventId,
       subject,
       occurredAt: new Date().toISOString(),
       schemaVersion: this.versions[subject] ?? 1,
