@@ -1,5 +1,5 @@
 import { federation } from '@module-federation/vite';
-import { sharedSingletons } from '../host/src/federation.js';
+import { sharedSingletons, treeshake } from '../host/src/federation.js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -23,6 +23,7 @@ export default defineConfig({
   ],
   build: {
     target: 'esnext',
+    rolldownOptions: { treeshake },
     outDir: 'dist',
     emptyOutDir: true,
   },

@@ -29,3 +29,13 @@ export function remoteBase(name: string): string {
 
 /** The file a remote's build writes, and the runtime manifest (/remotes.json) points to. */
 export const REMOTE_ENTRY = 'remoteEntry.js';
+
+/**
+ * Rolldown tree-shaking for every frontend build: the contracts only declare
+ * schemas and constants, so zod schemas a bundle does not use are dropped
+ * (building a schema has no side effect) and zod stays out where none is used.
+ */
+export const treeshake = {
+  moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+  manualPureFunctions: ['z'],
+};

@@ -1,5 +1,5 @@
 import { federation } from '@module-federation/vite';
-import { REMOTE_ENTRY, remoteBase, sharedSingletons } from '../../host/src/federation.js';
+import { REMOTE_ENTRY, remoteBase, sharedSingletons, treeshake } from '../../host/src/federation.js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -22,6 +22,7 @@ export default defineConfig({
   ],
   build: {
     target: 'esnext',
+    rolldownOptions: { treeshake },
     outDir: 'dist',
     emptyOutDir: true,
   },

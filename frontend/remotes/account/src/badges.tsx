@@ -1,4 +1,4 @@
-import { ROLE_LABELS, roleSchema, type PublicUser } from '@planner/contracts';
+import { ROLES, ROLE_LABELS, type PublicUser, type Role } from '@planner/contracts';
 
 /** Part 1 §6: advanced blue, pro green, starter yellow, others gray. */
 export function planColour(plan: string): 'blue' | 'green' | 'yellow' | 'gray' {
@@ -9,8 +9,7 @@ export function planColour(plan: string): 'blue' | 'green' | 'yellow' | 'gray' {
 }
 
 function label(value: string): string {
-  const role = roleSchema.safeParse(value);
-  return role.success ? ROLE_LABELS[role.data] : value;
+  return (ROLES as readonly string[]).includes(value) ? ROLE_LABELS[value as Role] : value;
 }
 
 export function planOf(user: PublicUser): string {

@@ -1,5 +1,5 @@
-import { ErrorCode, SharedMessages, formatWait, sessionResponseSchema } from '@planner/contracts';
-import type { ApiRequestOptions, HostApiClient, HttpMethod, ToastInput } from '@planner/frontend-host';
+import { ErrorCode, SharedMessages, formatWait } from '@planner/contracts';
+import type { ApiRequestOptions, HostApiClient, HttpMethod, SessionPayload, ToastInput } from '@planner/frontend-host';
 import type { SessionStore } from '../session/store.js';
 import { CircuitBreaker } from './circuit.js';
 import { HttpError, errorText } from './errors.js';
@@ -26,6 +26,14 @@ export interface ApiClientDeps {
 }
 
 type Body = Record<string, unknown> | null;
+
+/**
+ * The refresh answer's shape, checked by hand: the contracts' zod schemas would
+ * bring zod into the shell's bundle for this one check.
+ */
+function isSessionPayload(body: Body): body is Body & SessionPayload {
+  return typeof body?.access_token === 'string' && typeof body.refresh_token === 'string' && typeof body.user === 'object' && body.user !== null;
+}
 
 async function readBody(response: Response): Promise<Body> {
   const text = await response.text();
@@ -140,9 +148,9 @@ export class ApiClient implements HostApiClient {
         await response.body?.cancel();
         return false;
       }
-      const parsed = sessionResponseSchema.safeParse(await readBody(response));
-      if (!parsed.success) return false;
-      this.deps.session.set(parsed.data);
+      const body = await readBody(response);
+      if (!isSessionPayload(body)) return false;
+      this.deps.session.set(body);
       return true;
     } catch {
       return false;
