@@ -69,7 +69,8 @@ export const connectionEventSchemas = {
   }),
 } as const satisfies Record<string, z.ZodType>;
 
-/** `organizations.connection.credentials` (NATS request/reply only, never HTTP): a connection's fresh credentials. */
+/** NATS request/reply only, never HTTP: a connection's fresh credentials (for the scheduler's publishing). */
+export const CONNECTION_CREDENTIALS_SUBJECT = 'organizations.connection.credentials';
 export const connectionCredentialsRequestSchema = z.object({ organization_id: z.string().uuid(), platform: connectionPlatformSchema });
 export type ConnectionCredentialsRequest = z.infer<typeof connectionCredentialsRequestSchema>;
 

@@ -132,6 +132,14 @@ describe('full OAuth connect per platform, through the gateway, against the prov
     expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}/api/oauth/x/callback`);
     expect(url.searchParams.get('scope')).toContain('offline.access');
     expect(Object.keys(started.json())).toEqual(['redirect_url']);
+    // The verifier waits on the server under the state's nonce, for ten minutes at most.
+    const nonce = url.searchParams.get('state')!.split('.')[0]!;
+    const pending = JSON.parse((await h.ctx.redis.get(`oauth_state:${nonce}`))!);
+    expect(pending).toMatchObject({ organizationId, platform: 'x', codeVerifier: expect.stringMatching(/^[A-Za-z0-9_~.-]{43,128}$/) });
+    expect(started.json().redirect_url).not.toContain(pending.codeVerifier);
+    const ttl = await h.ctx.redis.ttl(`oauth_state:${nonce}`);
+    expect(ttl).toBeGreaterThan(590);
+    expect(ttl).toBeLessThanOrEqual(600);
   });
 
   it('facebook: asks for a page, lists pages without their tokens, saves one, publishes with its token', async () => {
