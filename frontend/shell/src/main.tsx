@@ -5,6 +5,8 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.js';
 import { FederationLoader } from './remotes/federation.js';
 import { ShellContext, createShellServices } from './shell-context.js';
+import { SystemMessages } from './background/system-messages.js';
+import { VersionCheck } from './background/version-check.js';
 import { startSessionChecks } from './session/checks.js';
 import './styles.css';
 
@@ -17,6 +19,15 @@ const services = createShellServices({
   remotes: new FederationLoader(),
 });
 startSessionChecks(services);
+void new VersionCheck({
+  client: services.client,
+  storage: window.localStorage,
+  session: window.sessionStorage,
+  now: Date.now,
+  reload: () => window.location.reload(),
+  activity: window,
+}).start();
+new SystemMessages({ client: services.client, session: window.sessionStorage, toast: services.toasts.show }).start();
 
 const queryClient = new QueryClient();
 const container = document.getElementById('root');
