@@ -140,8 +140,11 @@ describe('sending a newsletter across a crash', () => {
     const emails: string[] = [];
     const deliveryIds: string[] = [];
     for await (const message of messages) {
-      const { data } = message.json<{ data: { email: string; deliveryId: string; newsletterId: string } }>();
+      const { eventId, data } = message.json<{ eventId: string; data: { email: string; deliveryId: string; newsletterId: string } }>();
       expect(data.newsletterId).toBe(id);
+      // The event is named by its delivery: a resumed send cannot publish one delivery under two ids.
+      expect(eventId).toBe(data.deliveryId);
+      expect(message.headers?.get('Nats-Msg-Id')).toBe(data.deliveryId);
       emails.push(data.email);
       deliveryIds.push(data.deliveryId);
     }
@@ -150,6 +153,8 @@ describe('sending a newsletter across a crash', () => {
     expect(new Set(deliveryIds).size).toBe(SUBSCRIBERS);
     expect(emails.some((email) => Number(email.match(/\d+/)![0]) > SUBSCRIBERS)).toBe(false); // no inactive subscriber
     expect(await deliveries()).toBe(SUBSCRIBERS);
+    const rows = await db.query<{ id: string }>(`SELECT id FROM "${schema}".newsletter_deliveries WHERE newsletter_id = $1`, [id]);
+    expect(new Set(rows.rows.map((r) => r.id))).toEqual(new Set(deliveryIds));
     const newsletter = await api.send({ method: 'GET', url: `/newsletter/admin/newsletters/${id}`, headers: admin });
     expect(newsletter.json().newsletter).toMatchObject({ status: 'sent', recipients_count: SUBSCRIBERS });
   }, 120_000);

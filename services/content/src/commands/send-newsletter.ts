@@ -75,14 +75,14 @@ async function writeBatch(ctx: Ctx, newsletterId: string): Promise<number> {
     for (const recipient of recipients) {
       const id = randomUUID();
       const mail = renderNewsletterMail(newsletter.content, { id, email: recipient.email }, links);
-      const event = await ctx.outbox.add(manager, 'content.newsletter.delivery_requested', {
-        deliveryId: id,
-        newsletterId,
-        email: recipient.email,
-        subject: newsletter.subject,
-        ...mail,
-      });
-      deliveries.push({ id, newsletterId, subscriberId: recipient.id, email: recipient.email, eventId: event.eventId });
+      // The delivery's id names its event: one delivery can never be published as two events.
+      await ctx.outbox.add(
+        manager,
+        'content.newsletter.delivery_requested',
+        { deliveryId: id, newsletterId, email: recipient.email, subject: newsletter.subject, ...mail },
+        { eventId: id },
+      );
+      deliveries.push({ id, newsletterId, subscriberId: recipient.id, email: recipient.email });
     }
     await manager.insert(Delivery, deliveries);
     await manager.increment(Newsletter, { id: newsletterId }, 'recipientsCount', deliveries.length);

@@ -4,7 +4,8 @@ export type DeliveryStatus = 'requested' | 'sent' | 'failed';
 
 /**
  * One newsletter to one subscriber, unique per pair: written with its
- * delivery event in one transaction, so a resumed send skips it.
+ * delivery event (whose event id is this row's id) in one transaction, so a
+ * resumed send skips it.
  */
 @Entity({ name: 'newsletter_deliveries' })
 export class Delivery {
@@ -20,10 +21,6 @@ export class Delivery {
 
   @Column({ type: 'varchar', length: 320 })
   email!: string;
-
-  /** The outbox event that asked notifications to send it. */
-  @Column({ type: 'uuid', name: 'event_id' })
-  eventId!: string;
 
   @Column({ type: 'varchar', length: 20, default: 'requested' })
   status!: DeliveryStatus;

@@ -1,4 +1,5 @@
 import { BlogAndNewsletter1763700006100 } from '../migrations/1763700006100-blog-and-newsletter.js';
+import { DeliveryEventId1763700006200 } from '../migrations/1763700006200-delivery-event-id.js';
 import { Author } from './author.entity.js';
 import { BlogCategory } from './blog-category.entity.js';
 import { BlogPost } from './blog-post.entity.js';
@@ -7,4 +8,4 @@ import { Newsletter } from './newsletter.entity.js';
 import { Subscriber } from './subscriber.entity.js';
 
 export const entities = [Author, BlogCategory, BlogPost, Newsletter, Subscriber, Delivery];
-export const migrations = [BlogAndNewsletter1763700006100];
+export const migrations = [BlogAndNewsletter1763700006100, DeliveryEventId1763700006200];
