@@ -80,13 +80,14 @@ describe('the frontend in a browser', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('has no serious accessibility violations on login and register', async () => {
-    const login = await axe('/login');
-    await shot('login');
-    const register = await axe('/register');
-    await shot('register');
-    console.log('axe /login', JSON.stringify(login), 'axe /register', JSON.stringify(register));
-    const serious = [...login, ...register].filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  it('has no serious accessibility violations on login, register, the landing page and the blog', async () => {
+    const found: Record<string, Awaited<ReturnType<typeof axe>>> = {};
+    for (const [url, name] of [['/login', 'login'], ['/register', 'register'], ['/', 'landing'], ['/blog', 'blog']] as const) {
+      found[url] = await axe(url);
+      await shot(name);
+    }
+    console.log('axe violations', JSON.stringify(found));
+    const serious = Object.values(found).flat().filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious).toEqual([]);
   });
 

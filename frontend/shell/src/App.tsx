@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
 import { RequireAuth } from './guards.js';
@@ -14,8 +14,7 @@ function Home() {
   return user ? <RemotePage remote="account" page="HomePage" /> : <RemotePage remote="public" page="LandingPage" />;
 }
 
-/** Route table of the shell. Services, router and query client come from the caller (main.tsx or a test). */
-export function App() {
+function Layout() {
   return (
     <>
       <a className="skip-link" href="#content">
@@ -25,31 +24,62 @@ export function App() {
       <NavBar />
       <RateLimitNotice />
       <div id="content" tabIndex={-1}>
-        <Routes>
-          <Route path="/" element={<Home />} />
-          <Route path="/login" element={<RemotePage remote="account" page="LoginPage" />} />
-          <Route path="/register" element={<RemotePage remote="account" page="RegisterPage" />} />
-          <Route path="/verify-email" element={<RemotePage remote="account" page="VerifyEmailPage" />} />
-          <Route path="/reset-password" element={<RemotePage remote="account" page="ResetPasswordPage" />} />
-          <Route
-            path="/profile"
-            element={
-              <RequireAuth>
-                <RemotePage remote="account" page="ProfilePage" />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/accounts"
-            element={
-              <RequireAuth>
-                <RemotePage remote="account" page="AccountsPage" />
-              </RequireAuth>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Outlet />
       </div>
+    </>
+  );
+}
+
+const publicPages: [path: string, page: string][] = [
+  ['/blog', 'BlogPage'],
+  ['/blog/:slug', 'BlogPostPage'],
+  ['/newsletter-subscribe', 'NewsletterPage'],
+  ['/unsubscribe', 'UnsubscribePage'],
+  ['/terms', 'TermsPage'],
+  ['/privacy', 'PrivacyPage'],
+  ['/sagent/privacy', 'SagentPrivacyPage'],
+];
+const accountPages: [path: string, page: string][] = [
+  ['/login', 'LoginPage'],
+  ['/register', 'RegisterPage'],
+  ['/verify-email', 'VerifyEmailPage'],
+  ['/reset-password', 'ResetPasswordPage'],
+];
+const accountPagesForUsers: [path: string, page: string][] = [
+  ['/profile', 'ProfilePage'],
+  ['/accounts', 'AccountsPage'],
+];
+
+/** Route table of the shell. Services, router and query client come from the caller (main.tsx or a test). */
+export function App() {
+  return (
+    <>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="/" element={<Home />} />
+          {publicPages.map(([path, page]) => (
+            <Route key={path} path={path} element={<RemotePage remote="public" page={page} />} />
+          ))}
+          {accountPages.map(([path, page]) => (
+            <Route key={path} path={path} element={<RemotePage remote="account" page={page} />} />
+          ))}
+          {accountPagesForUsers.map(([path, page]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireAuth>
+                  <RemotePage remote="account" page={page} />
+                </RequireAuth>
+              }
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        {/* Popup result pages are shown without the navigation (part 1 §2). */}
+        <Route path="/oauth/success" element={<RemotePage remote="public" page="OAuthSuccessPage" />} />
+        <Route path="/oauth/error" element={<RemotePage remote="public" page="OAuthErrorPage" />} />
+      </Routes>
       <Toasts />
     </>
   );

@@ -138,3 +138,27 @@ describe('organization switcher (part 2 §2)', () => {
     expect(await screen.findByText('No accounts available')).toBeTruthy();
   });
 });
+
+describe('routes', () => {
+  it('shows the OAuth result pages without the navigation bar, and the public pages with it', async () => {
+    const pages = {
+      OAuthSuccessPage: () => <h1>OAuth done</h1>,
+      TermsPage: () => <h1>Terms</h1>,
+    };
+    const loader: RemoteLoader = { load: async () => ({ pages, config: {} }) };
+    const shell = testShell(api.url, { remotes: loader });
+    render(<Providers services={shell.services} path="/oauth/success?platform=x"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'OAuth done' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    cleanup();
+    render(<Providers services={shell.services} path="/terms"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('sends a visitor from /profile and /accounts to /login', async () => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    render(<Providers services={shell.services} path="/accounts"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Remote login for a visitor' })).toBeTruthy();
+  });
+});

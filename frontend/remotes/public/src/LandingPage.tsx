@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HostProps } from '@planner/frontend-host';
 import { Link } from 'react-router-dom';
+import { BlogCard } from './BlogCard.js';
+import type { PostPage } from './blog.js';
+import { NewsletterSignup } from './NewsletterSignup.js';
+import { RECENT_POSTS } from './NewsletterPage.js';
 
 /** Part 1 §9: landing statistics refresh every 60 s. */
 export const LANDING_STATS_REFRESH_MS = 60_000;
@@ -28,6 +32,11 @@ export function LandingPage({ host }: HostProps) {
     queryKey: ['landing-statistics'],
     queryFn: () => host.api.request<LandingStatistics>('GET', '/statistics', { auth: false }),
     refetchInterval: LANDING_STATS_REFRESH_MS,
+    retry: false,
+  });
+  const recent = useQuery({
+    queryKey: ['blog-posts', '', 1, RECENT_POSTS],
+    queryFn: () => host.api.request<PostPage>('GET', `/blog/posts?page=1&per_page=${RECENT_POSTS}`, { auth: false }),
     retry: false,
   });
   return (
@@ -84,12 +93,31 @@ export function LandingPage({ host }: HostProps) {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="landing-newsletter-title" className="card">
+        <h2 id="landing-newsletter-title">Get the newsletter</h2>
+        <p>Planning tips and product news, about once a month.</p>
+        <NewsletterSignup host={host} />
+      </section>
+      {recent.data && recent.data.posts.length > 0 && (
+        <section aria-labelledby="teaser-title">
+          <h2 id="teaser-title">From the blog</h2>
+          <ul className="cards blog-grid">
+            {recent.data.posts.slice(0, RECENT_POSTS).map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </ul>
+          <Link to="/blog">All posts</Link>
+        </section>
+      )}
       <section className="closing" aria-labelledby="closing-title">
         <h2 id="closing-title">Ready to start?</h2>
         <Link className="button" to="/register">
           Create your account
         </Link>
       </section>
+      <footer className="footer">
+        <Link to="/terms">Terms of Service</Link> · <Link to="/privacy">Privacy Policy</Link> · <Link to="/newsletter-subscribe">Newsletter</Link>
+      </footer>
     </main>
   );
 }

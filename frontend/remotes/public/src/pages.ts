@@ -1,6 +1,23 @@
 import type { RemotePages } from '@planner/frontend-host';
+import { BlogPage } from './BlogPage.js';
+import { BlogPostPage } from './BlogPostPage.js';
 import { LandingPage } from './LandingPage.js';
+import { PrivacyPage, SagentPrivacyPage, TermsPage } from './LegalPages.js';
+import { NewsletterPage } from './NewsletterPage.js';
+import { OAuthErrorPage, OAuthSuccessPage } from './OAuthResultPage.js';
+import { UnsubscribePage } from './UnsubscribePage.js';
 
 /** What the public remote exposes to the shell ('public/pages'). */
-const pages: RemotePages = { LandingPage };
+const pages: RemotePages = {
+  BlogPage,
+  BlogPostPage,
+  LandingPage,
+  NewsletterPage,
+  OAuthErrorPage,
+  OAuthSuccessPage,
+  PrivacyPage,
+  SagentPrivacyPage,
+  TermsPage,
+  UnsubscribePage,
+};
 export default pages;

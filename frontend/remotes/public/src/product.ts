@@ -1,0 +1,2 @@
+/** The product's display name in the public pages. */
+export const PRODUCT = 'Social Planner';

@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ApiError, Host, HostProps, ToastInput } from '@planner/frontend-host';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export function apiError(status: number, body: Record<string, unknown> | null = null, message = 'failed'): ApiError {
+  return Object.assign(new Error(message), { status, body });
+}
+
+/** The host interface as the shell gives it, answering from `respond`. */
+export function testHost(respond: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  const toasts: ToastInput[] = [];
+  const host = {
+    api: {
+      request: async (method: string, path: string, options: { body?: unknown } = {}) => {
+        const call = { method, path, body: options.body };
+        calls.push(call);
+        return respond(call);
+      },
+    },
+    toast: (toast: ToastInput) => toasts.push(toast),
+    config: {},
+    session: { user: null },
+  } as unknown as Host;
+  return { host, calls, toasts };
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderPage(Page: ComponentType<HostProps>, host: Host, path: string, pattern = '*') {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={pattern} element={<Page host={host} />} />
+          {pattern !== '*' && <Route path="/blog" element={<p>Blog list</p>} />}
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
