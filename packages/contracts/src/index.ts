@@ -10,3 +10,5 @@ export * from './organizations.js';
 export * from './content.js';
 export * from './notifications.js';
 export * from './connections.js';
+export * from './posts.js';
+export * from './scheduler.js';

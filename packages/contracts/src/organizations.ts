@@ -23,6 +23,9 @@ export const OrganizationMessages = {
   nameRequired: 'Please enter an account name.',
   /** Not worded by the spec: PUT /organizations/{id} changes one field at a time (part 2 §7). */
   oneFieldAtATime: 'Please change one setting at a time: name, language or default_before_post_review_time.',
+  /** Not worded by the spec: a composite page whose posts or schedules did not come in time (part 2 §7). */
+  partUnavailable: (parts: readonly string[]) =>
+    `Part of this page could not be loaded (${parts.join(', ')}). Please try again in a moment.`,
   /** Not worded by the spec. */
   unknownLanguage: 'Please choose one of the offered languages.',
   /** Not worded by the spec: the option lists of part 2 §3. */

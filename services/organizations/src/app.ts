@@ -1,4 +1,5 @@
 import { createServiceServer, type App, type ServiceContext } from '@planner/service-kit';
+import { compositeRoutes } from './routes/composite-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
 import { platformRoutes } from './routes/platform-routes.js';
@@ -11,5 +12,6 @@ export async function buildApp(ctx: ServiceContext): Promise<App> {
   await app.register(templateRoutes, { ctx });
   await app.register(platformRoutes, { ctx });
   await app.register(oauthRoutes, { ctx });
+  await app.register(compositeRoutes, { ctx });
   return app;
 }

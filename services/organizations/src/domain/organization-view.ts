@@ -1,7 +1,8 @@
 import type { Organization } from '../entities/organization.entity.js';
+import { platformsMap, type ConnectionFacts } from './connections/view.js';
 
-/** An organization as the API shows it (part 1 §3, part 2 §3); platforms arrive with the connections. */
-export function toOrganizationView(organization: Organization) {
+/** An organization as the API shows it (part 1 §3, part 2 §3), with its platforms map. */
+export function toOrganizationView(organization: Organization, connections: readonly ConnectionFacts[]) {
   return {
     id: organization.id,
     name: organization.name,
@@ -11,6 +12,6 @@ export function toOrganizationView(organization: Organization) {
     deactivation_reason: organization.deactivationReason,
     language: organization.language,
     default_before_post_review_time: organization.defaultBeforePostReviewTime,
-    platforms: {} as Record<string, unknown>,
+    platforms: platformsMap([...connections]),
   };
 }

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES, type MediaType } from '@planner/contracts';
+import { CONNECTION_PLATFORMS, MEDIA_TYPES, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { SupportedPlatform } from '../entities/supported-platform.entity.js';
 import { decryptToken, encryptToken } from './connections/token-cipher.js';
 
@@ -37,4 +37,10 @@ export function toPlatformView(platform: SupportedPlatform, key: Buffer) {
     other_credentials: maskCredentials(openCredentials(key, platform.otherCredentials)),
     created_at: platform.createdAt.toISOString(),
   };
+}
+
+/** The connection key of a supported platform (X → x), when it is one the product can connect. */
+export function connectionKey(name: string): ConnectionPlatform | null {
+  const key = name.toLowerCase();
+  return (CONNECTION_PLATFORMS as readonly string[]).includes(key) ? (key as ConnectionPlatform) : null;
 }

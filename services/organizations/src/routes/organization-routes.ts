@@ -15,7 +15,7 @@ import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type
 import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { setActive } from '../commands/status.js';
 import { organizationLimits } from '../domain/limits.js';
-import { toOrganizationView } from '../domain/organization-view.js';
+import { organizationView, organizationViews } from '../commands/organization-views.js';
 import { Organization } from '../entities/organization.entity.js';
 
 const createSchema = z.object({
@@ -62,7 +62,7 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
   app.get('/organizations', { schema: { tags } }, async (request) => {
     const identity = requireUser(request);
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: identity.userId }, order: { createdAt: 'ASC' } });
-    return organizations.map(toOrganizationView);
+    return organizationViews(ctx, organizations);
   });
 
   app.post('/organizations', { schema: { tags, body: createSchema } }, async (request, reply) => {
@@ -86,11 +86,11 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
       });
       return created;
     });
-    return reply.status(201).send(toOrganizationView(organization));
+    return reply.status(201).send(await organizationView(ctx, organization));
   });
 
   app.get('/organizations/:id', { schema: { tags, params: idParams } }, async (request) =>
-    toOrganizationView(await ownOrganization(ctx, requireUser(request), request.params.id)),
+    await organizationView(ctx, await ownOrganization(ctx, requireUser(request), request.params.id)),
   );
 
   app.put('/organizations/:id', { schema: { tags, params: idParams, body: updateSchema } }, async (request) => {
@@ -107,7 +107,7 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
       await manager.update(Organization, { id: organization.id }, changes);
       await ctx.outbox.add(manager, 'organizations.organization.updated', { organizationId: organization.id, ownerId: organization.ownerId, changes });
     });
-    return toOrganizationView(await ownOrganization(ctx, identity, organization.id));
+    return organizationView(ctx, await ownOrganization(ctx, identity, organization.id));
   });
 
   app.delete('/organizations/:id', { schema: { tags, params: idParams } }, async (request) => {
@@ -125,14 +125,14 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'activating an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    return toOrganizationView(await setActive(ctx, organization.id, { activate: true, by: 'owner' }));
+    return organizationView(ctx, await setActive(ctx, organization.id, { activate: true, by: 'owner' }));
   });
 
   app.put('/organizations/:id/deactivate', { schema: { tags, params: idParams, body: deactivateSchema } }, async (request) => {
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'deactivating an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    return toOrganizationView(await setActive(ctx, organization.id, { activate: false, reason: request.body?.reason, by: 'owner' }));
+    return organizationView(ctx, await setActive(ctx, organization.id, { activate: false, reason: request.body?.reason, by: 'owner' }));
   });
 }
 
@@ -147,7 +147,7 @@ export function organizationResponders(ctx: ServiceContext): void {
     async ({ organization_id, activate, reason }) => {
       // An admin must say why (part 1 §5); auth checks it too, this side does not rely on that.
       if (!activate && !reason?.trim()) throw badRequest(AuthMessages.deactivateReasonRequired);
-      return toOrganizationView(await setActive(ctx, organization_id, { activate: Boolean(activate), reason, by: 'admin' }));
+      return organizationView(ctx, await setActive(ctx, organization_id, { activate: Boolean(activate), reason, by: 'admin' }));
     },
   );
   ctx.bus.reply<unknown, unknown>(OrganizationRequests.access, 'organizations', async (payload) => {
@@ -161,10 +161,10 @@ export function organizationResponders(ctx: ServiceContext): void {
   });
   ctx.bus.reply<unknown, unknown[]>('organizations.organization.list_inactive', 'organizations', async () => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { isActive: false }, order: { deactivatedAt: 'DESC' } });
-    return organizations.map((organization) => ({ ...toOrganizationView(organization), owner_id: organization.ownerId }));
+    return (await organizationViews(ctx, organizations)).map((view, i) => ({ ...view, owner_id: organizations[i]!.ownerId }));
   });
   ctx.bus.reply<{ userId: string }, unknown[]>('organizations.organization.list_by_owner', 'organizations', async ({ userId }) => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: userId }, order: { createdAt: 'ASC' } });
-    return organizations.map(toOrganizationView);
+    return organizationViews(ctx, organizations);
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_PLATFORMS, MEDIA_TYPES, OrganizationMessages, type ConnectionPlatform } from '@planner/contracts';
+import { MEDIA_TYPES, OrganizationMessages } from '@planner/contracts';
 import { conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ownOrganization } from '../commands/access.js';
@@ -7,7 +7,7 @@ import { connectionView } from '../domain/connections/view.js';
 import { UUID } from '../domain/ids.js';
 import { connectionConfigSchema } from '../adapters/config.js';
 import { connectionTokenKey } from '../domain/connections/keys.js';
-import { parseMediaTypes, sealCredentials, toPlatformView } from '../domain/platforms.js';
+import { connectionKey, parseMediaTypes, sealCredentials, toPlatformView } from '../domain/platforms.js';
 import { Connection } from '../entities/connection.entity.js';
 import { SupportedPlatform } from '../entities/supported-platform.entity.js';
 
@@ -45,12 +45,6 @@ type PlatformInput = z.infer<typeof updateSchema>;
 const idParams = z.object({ id: z.string() });
 const organizationQuery = z.object({ organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).min(1, OrganizationMessages.noOrganizationSelected) });
 const statusQuery = organizationQuery.extend({ platform: z.string({ error: OrganizationMessages.platformNameRequired }).trim().min(1, OrganizationMessages.platformNameRequired) });
-
-/** The connection key of a supported platform (X → x), when it is one the product can connect. */
-function connectionKey(name: string): ConnectionPlatform | null {
-  const key = name.toLowerCase();
-  return (CONNECTION_PLATFORMS as readonly string[]).includes(key) ? (key as ConnectionPlatform) : null;
-}
 
 const disconnected = { is_connected: false as const, url: null, specific_data: {} };
 
