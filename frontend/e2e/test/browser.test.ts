@@ -159,6 +159,28 @@ describe('the frontend in a browser', () => {
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
   });
 
+  it('the service worker serves the shell on repeat visits, even offline, and pages stay network-first', async () => {
+    await page.goto(`${system.url}/terms`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
+    const cached = await page.evaluate(async () => {
+      const cache = await caches.open('planner-shell-v1');
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((p) => /^\/assets\/.+\.js$/.test(p))).toBe(true);
+    await context.setOffline(true);
+    try {
+      await page.goto(`${system.url}/privacy`);
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   it('shows the rate-limit notice and toast after too many login attempts', async () => {
     await page.goto(`${system.url}/login`);
     await page.getByLabel('Email').fill('nobody@example.com');

@@ -24,9 +24,14 @@ void new VersionCheck({
   storage: window.localStorage,
   session: window.sessionStorage,
   now: Date.now,
-  reload: () => window.location.reload(),
+  reload: () => {
+    navigator.serviceWorker?.controller?.postMessage({ type: 'new-version' });
+    window.location.reload();
+  },
   activity: window,
 }).start();
+// Production only: the dev server's unhashed modules are not worth caching.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/service-worker.js');
 new SystemMessages({ client: services.client, session: window.sessionStorage, toast: services.toasts.show }).start();
 
 const queryClient = new QueryClient();
