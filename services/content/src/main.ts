@@ -1,10 +1,8 @@
 import { runService } from '@planner/service-kit';
 import { buildApp } from './app.js';
-import { startNewsletterSender } from './commands/send-newsletter.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
-import { followDeliveryOutcomes } from './events/delivery-outcomes.js';
-import { followAccounts } from './events/accounts.js';
+import { startContentWork } from './start.js';
 
 await runService({
   name: 'content',
@@ -16,8 +14,6 @@ await runService({
     if (ctx.config.NODE_ENV === 'production' && ctx.config.NEWSLETTER_SIGNING_KEY === configSchema.shape.NEWSLETTER_SIGNING_KEY.parse(undefined)) {
       ctx.logger.warn('NEWSLETTER_SIGNING_KEY is the development default: unsubscribe and click links can be forged; set a random value');
     }
-    await followAccounts(ctx);
-    await followDeliveryOutcomes(ctx);
-    await startNewsletterSender(ctx);
+    await startContentWork(ctx);
   },
 });

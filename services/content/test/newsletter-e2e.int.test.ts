@@ -1,0 +1,279 @@
+/**
+ * The newsletter as its users meet it, across both services: content and
+ * notifications run together on one NATS namespace behind the real gateway,
+ * mails go over SMTP to a local smtp-server. Visitors subscribe through
+ * /api, an admin writes and sends a newsletter, each subscriber receives one
+ * mail whose signed List-Unsubscribe link (followed through the gateway)
+ * unsubscribes them, and a forged link is refused.
+ *
+ * Notifications is taken in through relative imports (its package exports
+ * only its app and config): this is a test of the two together, not a
+ * dependency of content on notifications.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway, type TestGateway } from '@planner/gateway/testing';
+import {
+  connectInfrastructure,
+  createLogger,
+  disconnectInfrastructure,
+  loadConfig,
+  Redis,
+  TokenVerifier,
+  type App,
+  type BaseConfig,
+  type ServiceContext,
+} from '@planner/service-kit';
+import { createTestKeys, freePort, removeNamespace, testId, testInfrastructure, waitFor, type TestKeys } from '@planner/service-kit/testing';
+import type { z } from 'zod';
+import { buildApp as buildNotificationsApp } from '../../notifications/src/app.js';
+import type { MailDelivery } from '../../notifications/src/commands/mail-queue.js';
+import { startMail } from '../../notifications/src/commands/start-mail.js';
+import { configSchema as notificationsConfigSchema } from '../../notifications/src/config.js';
+import { entities as notificationsEntities, migrations as notificationsMigrations } from '../../notifications/src/entities/index.js';
+import { startSmtpStandIn, type SmtpStandIn } from '../../notifications/test/smtp-stand-in.js';
+import { buildApp as buildContentApp } from '../src/app.js';
+import { configSchema as contentConfigSchema } from '../src/config.js';
+import { entities as contentEntities, migrations as contentMigrations } from '../src/entities/index.js';
+import { startContentWork } from '../src/start.js';
+import { gatewayClient } from './service.js';
+
+const namespace = testId('newslettere2e');
+const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+
+interface Running {
+  ctx: ServiceContext;
+  app: App;
+  stop: () => Promise<void>;
+}
+
+let keys: TestKeys;
+let smtp: SmtpStandIn;
+let gateway: TestGateway;
+let content: Running;
+let notifications: Running;
+let api: ReturnType<typeof gatewayClient>;
+let admin: Record<string, string>;
+
+/** One service as runService wires it, in this process: shared namespace, its own schema and Redis prefix, the relay started. */
+async function startService<S extends z.ZodType<BaseConfig>>(
+  name: 'content' | 'notifications',
+  options: { configSchema: S; env: Record<string, string>; entities: unknown[]; migrations: unknown[]; port: number },
+  build: (ctx: ServiceContext<z.infer<S>>) => Promise<{ app: App; stop: () => Promise<void> }>,
+): Promise<Running> {
+  const urls = await testInfrastructure();
+  const config = loadConfig(options.configSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: urls.databaseUrl,
+    REDIS_URL: urls.redisUrl,
+    NATS_URL: urls.natsUrl,
+    ...options.env,
+  });
+  const ctx = await connectInfrastructure({
+    name,
+    config,
+    logger: createLogger({ service: name, level: logLevel }),
+    schema: `${namespace}_${name}`,
+    entities: options.entities as never,
+    migrations: options.migrations as never,
+    redisPrefix: `${namespace}:${name}:`,
+    namespace,
+    verifier: new TokenVerifier({ jwks: keys.jwks }),
+  });
+  const { app, stop } = await build(ctx);
+  await ctx.relay.start();
+  await app.listen({ port: options.port, host: '127.0.0.1' });
+  return {
+    ctx,
+    app,
+    stop: async () => {
+      await app.close();
+      await stop();
+      await disconnectInfrastructure(ctx);
+    },
+  };
+}
+
+beforeAll(async () => {
+  keys = await createTestKeys();
+  smtp = await startSmtpStandIn();
+  const [contentPort, notificationsPort] = [await freePort(), await freePort()];
+  gateway = await startGateway({
+    upstreams: { content: `http://127.0.0.1:${contentPort}`, notifications: `http://127.0.0.1:${notificationsPort}` },
+    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
+    jwks: keys.jwks,
+  });
+  notifications = await startService(
+    'notifications',
+    {
+      configSchema: notificationsConfigSchema,
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Social Planner <news@planner.test>', MAIL_RETRY_DELAY_MS: '200' },
+      entities: notificationsEntities,
+      migrations: notificationsMigrations,
+      port: notificationsPort,
+    },
+    async (ctx) => {
+      const app = await buildNotificationsApp(ctx);
+      const mail: MailDelivery = await startMail(ctx);
+      return { app, stop: () => mail.stop() };
+    },
+  );
+  content = await startService(
+    'content',
+    {
+      configSchema: contentConfigSchema,
+      // The product's public address is this gateway: the links in the mails are followed as they are.
+      env: { APP_URL: gateway.url, NEWSLETTER_SIGNING_KEY: 'e2e-newsletter-signing-key', NEWSLETTER_BATCH_SIZE: '2' },
+      entities: contentEntities,
+      migrations: contentMigrations,
+      port: contentPort,
+    },
+    async (ctx) => {
+      const app = await buildContentApp(ctx);
+      const stopSender = await startContentWork(ctx);
+      return { app, stop: async () => stopSender() };
+    },
+  );
+  api = gatewayClient(gateway.url);
+  admin = { authorization: `Bearer ${await keys.sign({ sub: randomUUID(), role: 'admin' })}` };
+}, 60_000);
+
+afterAll(async () => {
+  await content?.stop();
+  await notifications?.stop();
+  await gateway?.close();
+  await smtp?.close();
+  await removeNamespace(namespace);
+  const redis = new Redis((await testInfrastructure()).redisUrl);
+  const stale = await redis.keys(`${namespace}:*`);
+  if (stale.length > 0) await redis.del(...stale);
+  redis.disconnect();
+}, 60_000);
+
+const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
+
+/** A header as the mail carries it, unfolded. */
+const header = (mail: ParsedMail, key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n[ \t]+/g, ' ');
+
+/** The address in List-Unsubscribe: <https://...>. */
+function listUnsubscribe(mail: ParsedMail): string {
+  const value = header(mail, 'list-unsubscribe');
+  const match = /^List-Unsubscribe: <([^>]+)>$/.exec(value ?? '');
+  expect(match, value).not.toBeNull();
+  return match![1]!;
+}
+
+/** Subscribers as the admin's list shows them, by address. */
+async function subscribersByEmail(): Promise<Map<string, boolean>> {
+  const res = await api.send({ method: 'GET', url: '/newsletter/admin/subscribers', headers: admin });
+  expect(res.statusCode).toBe(200);
+  return new Map(res.json().subscribers.map((s: { email: string; is_active: boolean }) => [s.email, s.is_active]));
+}
+
+async function sendNewsletter(subject: string, content: string): Promise<string> {
+  const created = await api.send({ method: 'POST', url: '/newsletter/admin/newsletters', payload: { subject, content }, headers: admin });
+  expect(created.statusCode, created.body).toBe(201);
+  const { id } = created.json().newsletter;
+  const sent = await api.send({ method: 'POST', url: `/newsletter/admin/newsletters/${id}/send`, headers: admin });
+  expect(sent.statusCode, sent.body).toBe(202);
+  return id;
+}
+
+const readers = ['ada@example.com', 'bob@example.com', 'cy@example.com'];
+
+describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
+  it('reaches each active subscriber once, with a signed one-click link that unsubscribes them; forged links are refused', async () => {
+    for (const email of readers) {
+      const res = await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Subscribing twice changes nothing; a reader who left gets nothing.
+    expect((await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email: 'ADA@example.com' } })).statusCode).toBe(200);
+    await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email: 'gone@example.com' } });
+    expect((await api.send({ method: 'POST', url: '/newsletter/unsubscribe', payload: { email: 'gone@example.com' } })).json().message).toBe(
+      'You have been unsubscribed from the newsletter.',
+    );
+
+    const first = await sendNewsletter('November news', '<h1>November</h1><p>What is new. <a href="https://blog.example/nov">Read more</a></p>');
+    await waitFor(() => smtp.received.length, (n) => n >= readers.length, 20_000);
+    // Every delivery has come back as sent (notifications → content), so nothing more is on its way.
+    await waitFor(
+      () => api.send({ method: 'GET', url: `/newsletter/admin/newsletters/${first}`, headers: admin }).then((r) => r.json().newsletter),
+      (n) => n.recipients_count === readers.length && n.finished_at !== null,
+      10_000,
+    );
+    await waitFor(
+      () => content.ctx.dataSource.query(`SELECT count(*)::int AS n FROM newsletter_deliveries WHERE newsletter_id = $1 AND status = 'sent'`, [first]),
+      (rows: Array<{ n: number }>) => rows[0]!.n === readers.length,
+      10_000,
+    );
+    expect(smtp.received).toHaveLength(readers.length);
+    expect(receivedBy('gone@example.com')).toHaveLength(0);
+
+    const links = new Map<string, string>();
+    for (const email of readers) {
+      expect(receivedBy(email), email).toHaveLength(1);
+      const mail = await smtp.parse(receivedBy(email)[0]!);
+      expect(mail.subject).toBe('November news');
+      expect(mail.from?.value).toEqual([{ name: 'Social Planner', address: 'news@planner.test' }]);
+      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      const link = listUnsubscribe(mail);
+      expect(link.startsWith(`${gateway.url}/api/newsletter/unsubscribe/one-click?`)).toBe(true);
+      expect(new URL(link).searchParams.get('email')).toBe(email);
+      // The same link in both parts of the mail, for readers whose client shows no header button.
+      expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+      expect(mail.text).toContain(`Unsubscribe: ${link}`);
+      expect(mail.html).toContain('<h1>November</h1>');
+      links.set(email, link);
+    }
+
+    // Forged: ada's token on bob's address, a token made up, none at all.
+    const forged = new URL(links.get('ada@example.com')!);
+    forged.searchParams.set('email', 'bob@example.com');
+    const madeUp = new URL(links.get('bob@example.com')!);
+    madeUp.searchParams.set('token', 'A'.repeat(madeUp.searchParams.get('token')!.length));
+    const bare = new URL(links.get('bob@example.com')!);
+    bare.searchParams.delete('token');
+    for (const link of [forged, madeUp, bare]) {
+      for (const method of ['GET', 'POST']) {
+        const res = await fetch(link, { method, redirect: 'manual' });
+        expect(res.status, `${method} ${link}`).toBe(400);
+        expect(await res.text()).toContain('This unsubscribe link is invalid.');
+      }
+    }
+    expect(await subscribersByEmail()).toEqual(new Map([...readers.map((e) => [e, true] as const), ['gone@example.com', false]]));
+
+    // Ada clicks the link in her mail; Bob's mail client uses the RFC 8058 one-click POST.
+    const clicked = await fetch(links.get('ada@example.com')!, { redirect: 'manual' });
+    expect(clicked.status).toBe(200);
+    expect(await clicked.text()).toContain('You have been unsubscribed from the newsletter.');
+    const oneClick = await fetch(links.get('bob@example.com')!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    const subscribers = await subscribersByEmail();
+    expect([...subscribers]).toEqual(expect.arrayContaining([['ada@example.com', false], ['bob@example.com', false], ['cy@example.com', true]]));
+    // Following a link again is harmless.
+    expect((await fetch(links.get('ada@example.com')!, { redirect: 'manual' })).status).toBe(200);
+
+    const stats = (await api.send({ method: 'GET', url: '/newsletter/stats', headers: admin })).json();
+    expect(stats).toMatchObject({ total_subscribers: 4, active_subscribers: 1, newsletters_sent: 1 });
+
+    // The next newsletter reaches only the reader still subscribed.
+    const second = await sendNewsletter('December news', '<p>Season’s greetings</p>');
+    await waitFor(() => receivedBy('cy@example.com').length, (n) => n === 2, 20_000);
+    await waitFor(
+      () => api.send({ method: 'GET', url: `/newsletter/admin/newsletters/${second}`, headers: admin }).then((r) => r.json().newsletter),
+      (n) => n.finished_at !== null,
+      10_000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receivedBy('ada@example.com')).toHaveLength(1);
+    expect(receivedBy('bob@example.com')).toHaveLength(1);
+    expect(smtp.received).toHaveLength(readers.length + 1);
+  }, 60_000);
+});
