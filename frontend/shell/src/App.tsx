@@ -38,6 +38,8 @@ const publicPages: [path: string, page: string][] = [
   ['/terms', 'TermsPage'],
   ['/privacy', 'PrivacyPage'],
   ['/sagent/privacy', 'SagentPrivacyPage'],
+  ['/8888', 'ToastDemoPage'],
+  ['/system-status-example', 'SystemStatusDemoPage'],
 ];
 const accountPages: [path: string, page: string][] = [
   ['/login', 'LoginPage'],

@@ -1,6 +1,8 @@
 import { hasFeature } from '@planner/contracts';
 import type { HostProps } from '@planner/frontend-host';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import type { Organization } from './AccountsPage.js';
 import { RoleBadge } from './badges.js';
 
 const CAPABILITIES = [
@@ -12,7 +14,11 @@ const CAPABILITIES = [
 /** / for a logged-in user (part 1 §2): welcome, role badge, three capability cards. */
 export function HomePage({ host }: HostProps) {
   const user = host.session.user;
+  // The same query (and cache) as the accounts page and the shell's switcher.
+  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request<Organization[]>('GET', '/organizations') });
   if (!user) return null;
+  const list = organizations.data ?? [];
+  const active = list.filter((o) => o.is_active).length;
   return (
     <main className="page" aria-labelledby="home-title">
       <h1 id="home-title">Welcome, {user.username}</h1>
@@ -33,9 +39,24 @@ export function HomePage({ host }: HostProps) {
           );
         })}
       </ul>
-      <p>
-        <Link to="/accounts">Manage your accounts</Link>
-      </p>
+      {list.length > 0 ? (
+        <section className="card" aria-labelledby="accounts-summary-title">
+          <h2 id="accounts-summary-title">Your accounts</h2>
+          <p>
+            {active} active of {list.length}
+          </p>
+          <ul>
+            {list.slice(0, 3).map((organization) => (
+              <li key={organization.id}>{organization.name}</li>
+            ))}
+          </ul>
+          <Link to="/accounts">Manage your accounts</Link>
+        </section>
+      ) : (
+        <p>
+          <Link to="/accounts">Create your first account</Link>
+        </p>
+      )}
     </main>
   );
 }

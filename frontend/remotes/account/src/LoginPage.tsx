@@ -4,6 +4,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, SecurityCheck, useFocusFirstInvalid } from './components.js';
 import { serverMessage } from './errors.js';
+import { GoogleSignIn } from './GoogleSignIn.js';
 import { validateLogin, validateResetRequest, type Errors } from './validation.js';
 
 function LoginForm({ host, onForgot }: HostProps & { onForgot: (email: string) => void }) {
@@ -66,6 +67,7 @@ function LoginForm({ host, onForgot }: HostProps & { onForgot: (email: string) =
       <button type="submit" className="button" disabled={busy}>
         {busy ? 'Logging in…' : 'Login'}
       </button>
+      <GoogleSignIn host={host} text="signin_with" />
       <p className="form-links">
         <button type="button" className="link-button" onClick={() => onForgot(email)}>
           Forgot password?

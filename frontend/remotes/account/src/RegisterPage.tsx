@@ -3,6 +3,7 @@ import { isApiError, type HostProps, type SessionPayload } from '@planner/fronte
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field, FormMessage, PasswordRules, SecurityCheck, useFocusFirstInvalid } from './components.js';
+import { GoogleSignIn } from './GoogleSignIn.js';
 import { validateRegister, type Errors } from './validation.js';
 
 /** Part 1 §8: the recently-deleted refusal stays 5 s. */
@@ -119,6 +120,7 @@ export function RegisterPage({ host }: HostProps) {
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Creating your account…' : 'Register'}
         </button>
+        <GoogleSignIn host={host} text="signup_with" />
         <p className="form-links">
           Already registered? <Link to="/login">Login</Link>
         </p>

@@ -1,6 +1,7 @@
 import type { RemotePages } from '@planner/frontend-host';
 import { BlogPage } from './BlogPage.js';
 import { BlogPostPage } from './BlogPostPage.js';
+import { SystemStatusDemoPage, ToastDemoPage } from './DemoPages.js';
 import { LandingPage } from './LandingPage.js';
 import { PrivacyPage, SagentPrivacyPage, TermsPage } from './LegalPages.js';
 import { NewsletterPage } from './NewsletterPage.js';
@@ -17,7 +18,9 @@ const pages: RemotePages = {
   OAuthSuccessPage,
   PrivacyPage,
   SagentPrivacyPage,
+  SystemStatusDemoPage,
   TermsPage,
+  ToastDemoPage,
   UnsubscribePage,
 };
 export default pages;

@@ -155,3 +155,22 @@ describe('OAuth result pages (part 2 §2)', () => {
     expect(screen.getByText('Failed to connect to X: Unknown error')).toBeTruthy();
   });
 });
+
+describe('demo pages', () => {
+  it('the toast and system status demos raise their toasts', async () => {
+    const { SystemStatusDemoPage, ToastDemoPage, STATUS_DEMOS, TOAST_DEMOS } = await import('../src/DemoPages.js');
+    const toastDemo = testHost(() => ({}));
+    renderPage(ToastDemoPage, toastDemo.host, '/8888');
+    for (const demo of TOAST_DEMOS) await userEvent.click(screen.getByRole('button', { name: demo.label }));
+    expect(toastDemo.toasts.map((t) => t.durationMs)).toEqual([4000, 3000, 5000, 5000, 0]);
+    cleanup();
+    const statusDemo = testHost(() => ({}));
+    renderPage(SystemStatusDemoPage, statusDemo.host, '/system-status-example');
+    await userEvent.click(screen.getByRole('button', { name: 'Maintenance' }));
+    await userEvent.click(screen.getByRole('button', { name: 'API down' }));
+    expect(statusDemo.toasts).toEqual([
+      { kind: 'warning', message: STATUS_DEMOS[0]!.message, durationMs: 0 },
+      { kind: 'error', message: STATUS_DEMOS[1]!.message, durationMs: 0 },
+    ]);
+  });
+});
