@@ -21,7 +21,20 @@ const log = makeLogger('test');
  * Keys of paid or external APIs. Tests must never reach those services with a developer's real
  * key from their shell: without the keys every service runs in its sandbox mode.
  */
-const EXTERNAL_API_KEYS = ['OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'SMTP_URL', 'TURNSTILE_SECRET'];
+const EXTERNAL_API_KEYS = [
+  'OPENAI_API_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'SMTP_URL',
+  'TURNSTILE_SECRET',
+  'TELEGRAM_BOT_TOKEN',
+  ...['X', 'FACEBOOK', 'INSTAGRAM', 'THREADS', 'YOUTUBE', 'LINKEDIN', 'TIKTOK'].flatMap((p) => [`${p}_CLIENT_ID`, `${p}_CLIENT_SECRET`]),
+  'FACEBOOK_APP_ID',
+  'FACEBOOK_APP_SECRET',
+  'TIKTOK_CLIENT_KEY',
+];
 
 const state = { infraPromise: null, current: null, logDir: null, stopping: false, stoppingSince: 0 };
 

@@ -10,6 +10,8 @@ export const baseConfigSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LOG_DIR: z.string().default(path.resolve(process.cwd(), '../../logs')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The public address of the app: links in e-mails and OAuth redirects point here. */
+  APP_URL: z.string().url().default('http://localhost:8080'),
   /** Where the auth service publishes the public keys of access tokens. */
   JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
   /**

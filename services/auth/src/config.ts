@@ -11,8 +11,6 @@ export const configSchema = serviceConfigSchema(4001, {
   GOOGLE_CLIENT_ID: z.string().optional(),
   /** Google's ID-token signing certificates (PEM); a local stand-in in tests. */
   GOOGLE_CERTS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v1/certs'),
-  /** The public address of the app: links in e-mails point here. */
-  APP_URL: z.string().url().default('http://localhost:8080'),
   /** Cloudflare Turnstile; without a secret the security check runs in sandbox mode. */
   TURNSTILE_SECRET: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),

@@ -1,3 +1,4 @@
+import { baseConfigSchema } from '@planner/service-kit';
 import { z } from 'zod';
 
 const url = (real: string) => z.string().url().default(real);
@@ -7,8 +8,6 @@ const url = (real: string) => z.string().url().default(real);
  * stand-ins), client credentials optional (without them a platform offers a Sandbox connection).
  */
 export const connectionConfigShape = {
-  /** The public address of the app: OAuth redirect URIs and the /oauth/success|error pages live under it. */
-  APP_URL: url('http://localhost:8080'),
   /** AES-256-GCM key for stored platform tokens, 32 bytes base64; required in production. */
   CONNECTION_TOKEN_KEY: z.string().optional(),
   X_CLIENT_ID: z.string().optional(),
@@ -47,5 +46,6 @@ export const connectionConfigShape = {
   TELEGRAM_API_URL: url('https://api.telegram.org'),
 };
 
-export const connectionConfigSchema = z.object({ NODE_ENV: z.string(), ...connectionConfigShape });
+/** What the connections read of the service's config; APP_URL (the kit's) holds the redirect URIs and the /oauth result pages. */
+export const connectionConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, APP_URL: true }).extend(connectionConfigShape);
 export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;
