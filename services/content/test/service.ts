@@ -67,7 +67,7 @@ export function gatewayClient(gatewayUrl: string) {
         body: payload !== undefined ? JSON.stringify(payload) : undefined,
       });
       const body = await res.text();
-      return { statusCode: res.status, body, json: () => JSON.parse(body) };
+      return { statusCode: res.status, headers: res.headers, body, json: () => JSON.parse(body) };
     },
   };
 }

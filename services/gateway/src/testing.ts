@@ -78,16 +78,47 @@ export async function startGateway(
 
 export interface Answer {
   statusCode: number;
+  headers: Headers;
   body: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the service answered
   json: () => any;
 }
 
 export interface GatewayRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
+  /** Sent as JSON. */
   payload?: object;
+  /** Sent as it is (a form, a file), with the content type the test sets. */
+  body?: string | Buffer;
   headers?: Record<string, string>;
+  /** 'manual' answers a redirect itself (its status and Location), as a test of the redirect wants. */
+  redirect?: 'follow' | 'manual';
+}
+
+export interface GatewayClient {
+  /** The gateway's base URL, for what a test sends by other means (a browser, a raw request). */
+  url: string;
+  send: (request: GatewayRequest) => Promise<Answer>;
+  close: () => Promise<void>;
+}
+
+/** A client of a gateway at `url`: paths are relative to /api. */
+export function gatewayClient(url: string, close: () => Promise<void> = async () => {}): GatewayClient {
+  return {
+    url,
+    send: async ({ method, url: path, payload, body, headers = {}, redirect = 'follow' }) => {
+      const res = await fetch(`${url}/api${path}`, {
+        method,
+        headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: payload !== undefined ? JSON.stringify(payload) : body,
+        redirect,
+      });
+      const text = await res.text();
+      return { statusCode: res.status, headers: res.headers, body: text, json: () => JSON.parse(text) };
+    },
+    close,
+  };
 }
 
 /**
@@ -99,7 +130,7 @@ export async function behindGateway(
   app: App,
   service: ServiceName,
   jwks: TestKeys['jwks'],
-): Promise<{ send: (request: GatewayRequest) => Promise<Answer>; close: () => Promise<void> }> {
+): Promise<GatewayClient> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as net.AddressInfo;
   const gateway = await startGateway({
@@ -107,16 +138,5 @@ export async function behindGateway(
     env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
     jwks,
   });
-  return {
-    send: async ({ method, url, payload, headers = {} }) => {
-      const res = await fetch(`${gateway.url}/api${url}`, {
-        method,
-        headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: payload !== undefined ? JSON.stringify(payload) : undefined,
-      });
-      const body = await res.text();
-      return { statusCode: res.status, body, json: () => JSON.parse(body) };
-    },
-    close: () => gateway.close(),
-  };
+  return gatewayClient(gateway.url, () => gateway.close());
 }
