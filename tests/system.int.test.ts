@@ -15,6 +15,8 @@ import { repoPath } from './support/repo.js';
 
 const namespace = testId('system');
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-'));
+/** Where notifications writes its mails (no SMTP in this run), as in development. */
+const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-mail-'));
 const processes = new Map<string, ChildProcess>();
 const output = new Map<string, string>();
 let gatewayUrl = '';
@@ -72,6 +74,7 @@ beforeAll(async () => {
       ...common,
       PORT: String(ports[name]),
       ...(name === 'auth' ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+      ...(name === 'notifications' ? { MAIL_DIR: mailDir } : {}),
     });
   }
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${ports[n]}`]));
@@ -83,6 +86,7 @@ afterAll(async () => {
   await Promise.all([...processes.values()].map(stop));
   await removeNamespace(namespace);
   fs.rmSync(logDir, { recursive: true, force: true });
+  fs.rmSync(mailDir, { recursive: true, force: true });
 }, 60_000);
 
 describe('the whole system', () => {
@@ -134,6 +138,50 @@ async function api(method: string, path: string, options: { token?: string; body
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, any> };
 }
+
+/** The text part of the newest mail to `to` in the mail folder (quoted-printable undone). */
+function latestMailTo(to: string): string | undefined {
+  const mails = fs
+    .readdirSync(mailDir)
+    .map((file) => fs.readFileSync(path.join(mailDir, file), 'utf8'))
+    .filter((mail) => mail.includes(`To: ${to}`));
+  return mails.at(-1)?.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+describe('a new user across the services (issues 3, 4 and 5)', () => {
+  it('registers, verifies by the mailed link, creates an account with a template and a Sandbox connection, and is on the newsletter', async () => {
+    const email = 'first.steps@example.com';
+    const registered = await api('POST', '/auth/register', {
+      body: { username: 'first_steps', email, password: 'Sturdy#Pass2', turnstile_token: 'sandbox', newsletter_subscribe: true },
+    });
+    expect(registered.status).toBe(201);
+    const token = registered.json().access_token as string;
+
+    // auth → event → notifications → a mail on disk, with a single-use link.
+    await expect.poll(() => latestMailTo(email), { timeout: 15_000 }).toBeDefined();
+    const mail = latestMailTo(email)!;
+    expect(mail).toContain('Subject: Verify your email address');
+    const link = /\/verify-email\?token=([\w-]+)/.exec(mail)![1]!;
+    expect((await api('GET', `/auth/verify-email/${link}`)).json().message).toBe('Email verified successfully!');
+
+    // organizations learns of the verification by event, so the same session may now create an account.
+    await expect.poll(async () => (await api('POST', '/organizations', { token, body: { name: 'First Brand' } })).status, { timeout: 10_000 }).toBe(201);
+    const [organization] = (await api('GET', '/organizations', { token })).json() as unknown as Array<{ id: string }>;
+    expect((await api('POST', `/organizations/${organization!.id}/templates`, { token, body: { template_name: 'Weekly' } })).status).toBe(201);
+    const sandbox = await api('POST', '/oauth/linkedin/sandbox', { token, body: { organization_id: organization!.id } });
+    expect(sandbox.json()).toMatchObject({ is_connected: true, sandbox: true });
+    const designer = (await api('GET', `/organizations/${organization!.id}/designer-data`, { token })).json();
+    expect(designer).toMatchObject({ activePlatforms: [{ name: 'LinkedIn' }], templates: [{ template_name: 'Weekly' }] });
+
+    // content subscribed the newsletter box of the registration (auth.user.registered).
+    const admin = (await api('POST', '/auth/login', { body: { ...ADMIN, turnstile_token: 'sandbox' } })).json();
+    await expect
+      .poll(async () => JSON.stringify((await api('GET', '/newsletter/admin/subscribers', { token: admin.access_token })).json()), { timeout: 10_000 })
+      .toContain(email);
+    expect((await api('GET', '/system-messages/')).status).toBe(200);
+    expect(fs.readdirSync(logDir).map((f) => fs.readFileSync(path.join(logDir, f), 'utf8')).join('\n')).not.toContain(link);
+  }, 60_000);
+});
 
 describe('accounts through the gateway (issue 3)', () => {
   const secrets: string[] = [ADMIN.password, 'Sturdy#Pass1'];
