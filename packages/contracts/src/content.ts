@@ -26,6 +26,12 @@ export const ContentMessages = {
   newsletterSending: 'The newsletter is being sent to every active subscriber.',
   subscriberNotFound: 'Subscriber not found',
   subscriberDeleted: 'Subscriber deleted.',
+  /** Worded like part 1 §5's 'Username must be 30 characters or less'. */
+  tooLong: (field: string, max: number) => `${field} must be ${max} characters or less.`,
+  invalidPage: 'page must be a whole number of at least 1.',
+  invalidPageSize: 'The page size must be a whole number from 1 to 100.',
+  invalidFilter: 'The filter must be true or false.',
+  invalidPublishedFlag: 'is_published must be true or false.',
 } as const;
 
 /** Events the content service publishes (subject → payload), merged into `eventSchemas`. */

@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { serviceConfigSchema } from '@planner/service-kit';
 
 export const configSchema = serviceConfigSchema(4006, {
-  /** Public address of the product: newsletter links (tracking, unsubscribe) point at its /api. */
-  APP_URL: z.string().url().default('http://localhost:8080'),
   /**
    * Signs unsubscribe and tracked-click links. The development default makes links
    * forgeable by anyone who reads the source: set a long random value in production.

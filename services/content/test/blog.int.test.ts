@@ -169,6 +169,47 @@ describe('blog posts', () => {
     expect(again.json().message).toBe('Category not found');
   });
 
+  it('answers malformed input with the field’s message (400) and ids that cannot exist with 404, never a 500', async () => {
+    const cases: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, object | undefined, number, string]> = [
+      ['no body', 'POST', '/blog/admin/posts', undefined, 400, 'Title, slug and content are required'],
+      ['a list for a body', 'POST', '/blog/admin/posts', [], 400, 'Title, slug and content are required'],
+      ['a long title', 'POST', '/blog/admin/posts', { title: 't'.repeat(301), content: '<p>x</p>' }, 400, 'Title must be 300 characters or less.'],
+      ['a long excerpt', 'POST', '/blog/admin/posts', { title: 't', content: '<p>x</p>', excerpt: 'e'.repeat(2001) }, 400, 'Excerpt must be 2000 characters or less.'],
+      ['a category id that is no id', 'POST', '/blog/admin/posts', { title: 't', content: '<p>x</p>', categories: ['nope'] }, 400, 'One or more categories do not exist.'],
+      ['categories not a list', 'POST', '/blog/admin/posts', { title: 't', content: '<p>x</p>', categories: 'nope' }, 400, 'One or more categories do not exist.'],
+      ['is_published as text', 'POST', '/blog/admin/posts', { title: 't', content: '<p>x</p>', is_published: 'yes' }, 400, 'is_published must be true or false.'],
+      ['a category without a body', 'POST', '/blog/admin/categories', undefined, 400, 'Category name and slug are required'],
+      ['a long category name', 'POST', '/blog/admin/categories', { name: 'n'.repeat(201) }, 400, 'Category name must be 200 characters or less.'],
+      ['page 0', 'GET', '/blog/posts?page=0', undefined, 400, 'page must be a whole number of at least 1.'],
+      ['page in words', 'GET', '/blog/posts?page=two', undefined, 400, 'page must be a whole number of at least 1.'],
+      ['a huge page size', 'GET', '/blog/posts?per_page=1000', undefined, 400, 'The page size must be a whole number from 1 to 100.'],
+      ['a bad size', 'GET', '/blog/admin/posts?size=0', undefined, 400, 'The page size must be a whole number from 1 to 100.'],
+      ['a bad filter', 'GET', '/blog/admin/posts?published=yes', undefined, 400, 'The filter must be true or false.'],
+      ['update of an id that is no id', 'PUT', '/blog/admin/posts/42', { title: 'x' }, 404, 'Blog post not found'],
+      ['delete of an id that is no id', 'DELETE', '/blog/admin/posts/42', undefined, 404, 'Blog post not found'],
+      ['delete of a category id that is no id', 'DELETE', '/blog/admin/categories/42', undefined, 404, 'Category not found'],
+      ['a post that is not there', 'GET', '/blog/posts/no-such-post', undefined, 404, 'Blog post not found'],
+    ];
+    for (const [label, method, url, payload, status, message] of cases) {
+      const res = await asAdmin(method, url, payload);
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json().message, label).toBe(message);
+    }
+  });
+
+  it('derives a slug of at most 100 characters from a long title, so the post can be read by its slug', async () => {
+    const title = `${'A very long title about planning '.repeat(8)}end`;
+    const created = await asAdmin('POST', '/blog/admin/posts', { title, content: '<p>long</p>', is_published: true });
+    expect(created.statusCode).toBe(201);
+    const { slug } = created.json().post;
+    expect(slug.length).toBeLessThanOrEqual(100);
+    expect(slug.startsWith('a-very-long-title-about-planning-a-very-long')).toBe(true);
+    const read = await send('GET', `/blog/posts/${slug}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().post.title).toBe(title);
+    await asAdmin('DELETE', `/blog/admin/posts/${created.json().post.id}`);
+  });
+
   it('refuses every admin route to non-admins (403) and to anonymous callers (401)', async () => {
     const id = '0b6f7c1e-1d1a-4c55-9a57-8b0c2b1f9a10';
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, object?]> = [

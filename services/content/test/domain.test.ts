@@ -14,6 +14,13 @@ describe('slugs', () => {
     expect(slugify('Already-a--slug')).toBe('already-a-slug');
     expect(slugify('!!!')).toBe('');
   });
+
+  it('stops at 100 characters, the longest path parameter the router takes, without a trailing hyphen', () => {
+    const long = slugify(`${'a'.repeat(99)} ${'b'.repeat(50)}`);
+    expect(long).toBe('a'.repeat(99));
+    expect(slugify('word '.repeat(60))).toHaveLength(99); // cut after "word-" ×20, the hyphen dropped
+    expect(slugify('x'.repeat(300))).toHaveLength(100);
+  });
 });
 
 describe('sanitizing and excerpts', () => {
@@ -36,6 +43,13 @@ describe('sanitizing and excerpts', () => {
     expect(excerptOf('  ', '<p>Tom &amp; Jerry</p><p>next</p>')).toBe('Tom & Jerry next');
     expect(excerptOf('Given', '<p>ignored</p>')).toBe('Given');
     expect(plainText('<p>1 &lt; 2</p>')).toBe('1 < 2');
+  });
+
+  it('counts the 150 characters by code point, never cutting an emoji in half', () => {
+    const excerpt = excerptOf(null, `<p>${'🙂'.repeat(200)}</p>`);
+    expect(Array.from(excerpt)).toHaveLength(150);
+    expect(excerpt).toBe('🙂'.repeat(150));
+    expect(excerptOf(null, `<p>${'a'.repeat(149)}🙂tail</p>`)).toBe(`${'a'.repeat(149)}🙂`);
   });
 });
 

@@ -147,7 +147,7 @@ describe('sending a newsletter', () => {
     for (const path of forged) {
       const res = await c.api.fetch(path);
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe('This unsubscribe link is invalid.');
+      expect(await res.text()).toContain('This unsubscribe link is invalid.');
     }
     expect((await subscriber('victim@example.com'))?.isActive).toBe(true);
 
@@ -268,6 +268,31 @@ describe('newsletter administration', () => {
     expect(again.json().message).toBe('Subscriber not found');
   });
 
+  it('answers malformed input with the field’s message (400) and ids that cannot exist with 404, never a 500', async () => {
+    const cases: Array<[string, Method, string, object | undefined, number, string]> = [
+      ['subscribe without a body', 'POST', '/newsletter/subscribe', undefined, 400, 'Please enter a valid email address'],
+      ['subscribe with a list', 'POST', '/newsletter/subscribe', ['a@example.com'], 400, 'Please enter a valid email address'],
+      ['unsubscribe without a body', 'POST', '/newsletter/unsubscribe', undefined, 400, 'Please enter your email address'],
+      ['unsubscribe with a number', 'POST', '/newsletter/unsubscribe', { email: 5 }, 400, 'Please enter your email address'],
+      ['a newsletter without a body', 'POST', '/newsletter/admin/newsletters', undefined, 400, 'Subject and content are required'],
+      ['a long subject', 'POST', '/newsletter/admin/newsletters', { subject: 's'.repeat(301), content: '<p>x</p>' }, 400, 'Subject must be 300 characters or less.'],
+      ['a bad sent filter', 'GET', '/newsletter/admin/newsletters?sent=1', undefined, 400, 'The filter must be true or false.'],
+      ['a bad active filter', 'GET', '/newsletter/admin/subscribers?active=maybe', undefined, 400, 'The filter must be true or false.'],
+      ['page 0 of subscribers', 'GET', '/newsletter/admin/subscribers?page=0', undefined, 400, 'page must be a whole number of at least 1.'],
+      ['a newsletter id that is no id', 'GET', '/newsletter/admin/newsletters/42', undefined, 404, 'Newsletter not found'],
+      ['update of an id that is no id', 'PUT', '/newsletter/admin/newsletters/42', { subject: 's' }, 404, 'Newsletter not found'],
+      ['delete of an id that is no id', 'DELETE', '/newsletter/admin/newsletters/42', undefined, 404, 'Newsletter not found'],
+      ['send of an id that is no id', 'POST', '/newsletter/admin/newsletters/42/send', undefined, 404, 'Newsletter not found'],
+      ['send of an unknown newsletter', 'POST', `/newsletter/admin/newsletters/${randomUUID()}/send`, undefined, 404, 'Newsletter not found'],
+      ['delete of a subscriber id that is no id', 'DELETE', '/newsletter/admin/subscribers/42', undefined, 404, 'Subscriber not found'],
+    ];
+    for (const [label, method, url, payload, status, message] of cases) {
+      const res = await asAdmin(method, url, payload);
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json().message, label).toBe(message);
+    }
+  });
+
   it('refuses every admin route and the stats to non-admins (403) and anonymous callers (401)', async () => {
     const id = '0b6f7c1e-1d1a-4c55-9a57-8b0c2b1f9a10';
     const routes: Array<[Method, string, object?]> = [
@@ -287,5 +312,48 @@ describe('newsletter administration', () => {
       expect(user.json().message).toBe('Unauthorized: Admin access required');
       expect((await send(method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('links and forms as mail clients and browsers send them', () => {
+  it('answers a link that is not ours as a page for browsers, takes multipart one-click posts and HTML forms', async () => {
+    await send('POST', '/newsletter/subscribe', { email: 'multi@example.com' });
+    const id = await sentNewsletter('Forms', '<p>forms</p>');
+    const link = (await deliveryEvents(id)).find((e) => e.email === 'multi@example.com')!.unsubscribeUrl;
+
+    // A browser opening a broken or forged link gets a page saying so, not JSON.
+    for (const query of ['email=multi%40example.com&token=' + 'x'.repeat(500), 'email=multi%40example.com&email=other%40example.com&token=abc', '']) {
+      const res = await c.api.fetch(`/newsletter/unsubscribe/one-click?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type'), query).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('This unsubscribe link is invalid.');
+    }
+    const refused = await c.api.fetch('/newsletter/unsubscribe/one-click?email=multi%40example.com&token=abc', { method: 'POST' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe('This unsubscribe link is invalid.');
+
+    // RFC 8058 §3.1: the one-click POST SHOULD be multipart/form-data.
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const posted = await c.api.follow(link, { method: 'POST', body: form });
+    expect(posted.status).toBe(200);
+    expect((await subscriber('multi@example.com'))?.isActive).toBe(false);
+
+    // A plain HTML form subscribes as the JSON call does.
+    const fromForm = await c.api.fetch('/newsletter/subscribe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=Form%40Example.com',
+    });
+    expect(fromForm.status).toBe(200);
+    expect((await subscriber('form@example.com'))?.isActive).toBe(true);
+
+    // The pixel never shows a broken image; a click link that is not ours is refused.
+    const pixel = await c.api.fetch('/newsletter/track/open/not-a-delivery');
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers.get('content-type')).toBe('image/gif');
+    const click = await c.api.fetch('/newsletter/track/click/not-a-delivery?url=https%3A%2F%2Fevil.example&sig=x');
+    expect(click.status).toBe(400);
+    expect(((await click.json()) as { message: string }).message).toBe('This link is invalid.');
   });
 });

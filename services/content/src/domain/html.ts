@@ -37,8 +37,11 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** Part 1 §9: a post without an excerpt shows the first 150 characters of its content, HTML stripped. */
+/**
+ * Part 1 §9: a post without an excerpt shows the first 150 characters of its
+ * content, HTML stripped; counted by code point, so no emoji is cut in half.
+ */
 export function excerptOf(excerpt: string | null, content: string): string {
   if (excerpt && excerpt.trim()) return excerpt;
-  return plainText(content).slice(0, LIMITS.excerptFallbackLength);
+  return Array.from(plainText(content)).slice(0, LIMITS.excerptFallbackLength).join('');
 }

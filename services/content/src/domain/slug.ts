@@ -1,6 +1,12 @@
 /**
+ * The longest slug: Fastify's router refuses path parameters over 100
+ * characters (maxParamLength), so a longer slug could not be read by /blog/posts/{slug}.
+ */
+export const SLUG_MAX_LENGTH = 100;
+
+/**
  * Part 1 §5: a slug is the text lowercased, accents and punctuation removed,
- * runs of spaces and hyphens turned into one hyphen.
+ * runs of spaces and hyphens turned into one hyphen; cut at SLUG_MAX_LENGTH.
  */
 export function slugify(text: string): string {
   return text
@@ -10,5 +16,6 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9\s-]/g, '')
     .trim()
     .replace(/[\s-]+/g, '-')
+    .slice(0, SLUG_MAX_LENGTH)
     .replace(/^-|-$/g, '');
 }

@@ -9,38 +9,47 @@ import { toCategoryView, toPostView } from '../domain/views.js';
 import { Author } from '../entities/author.entity.js';
 import { BlogCategory } from '../entities/blog-category.entity.js';
 import { BlogPost } from '../entities/blog-post.entity.js';
-import { booleanFilter, idParams, isUniqueViolation, pageQuery } from './common.js';
+import { booleanFilter, idParams, isUniqueViolation, isUuid, pageQuery, pageSize, rowId } from './common.js';
 
+const { tooLong } = ContentMessages;
 const postRequired = ContentMessages.postFieldsRequired;
-const postText = (max: number) => z.string({ error: postRequired }).trim().min(1, postRequired).max(max);
 
-const postBody = z.object({
-  title: postText(300),
-  /** Derived from the title when blank (part 1 §5). */
-  slug: z.string().max(300).nullish(),
-  content: z.string({ error: postRequired }).max(500_000),
-  excerpt: z.string().max(2000).nullish(),
-  featured_image: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)), ContentMessages.featuredImageUrl)
-    .nullish(),
-  is_published: z.boolean().optional(),
-  categories: z.array(z.string().uuid()).max(50).optional(),
-});
+const postBody = z.object(
+  {
+    title: z.string({ error: postRequired }).trim().min(1, postRequired).max(300, tooLong('Title', 300)),
+    /** Derived from the title when blank (part 1 §5). */
+    slug: z.string({ error: postRequired }).max(300, tooLong('Slug', 300)).nullish(),
+    content: z.string({ error: postRequired }).max(500_000, tooLong('Content', 500_000)),
+    excerpt: z.string({ error: tooLong('Excerpt', 2000) }).max(2000, tooLong('Excerpt', 2000)).nullish(),
+    featured_image: z
+      .string({ error: ContentMessages.featuredImageUrl })
+      .trim()
+      .max(2000, tooLong('The featured image URL', 2000))
+      .refine((value) => value === '' || (/^https?:\/\//i.test(value) && URL.canParse(value)), ContentMessages.featuredImageUrl)
+      .nullish(),
+    is_published: z.boolean({ error: ContentMessages.invalidPublishedFlag }).optional(),
+    // An id that is no UUID names no category either.
+    categories: z
+      .array(z.string({ error: ContentMessages.unknownCategories }).refine(isUuid, ContentMessages.unknownCategories), { error: ContentMessages.unknownCategories })
+      .max(50, ContentMessages.unknownCategories)
+      .optional(),
+  },
+  { error: postRequired },
+);
 type PostBody = z.infer<typeof postBody>;
 
 const categoryRequired = ContentMessages.categoryNameAndSlugRequired;
-const categoryBody = z.object({
-  name: z.string({ error: categoryRequired }).trim().min(1, categoryRequired).max(200),
-  /** Derived from the name when absent (part 1 §5). */
-  slug: z.string().max(200).nullish(),
-  description: z.string().max(2000).nullish(),
-});
+const categoryBody = z.object(
+  {
+    name: z.string({ error: categoryRequired }).trim().min(1, categoryRequired).max(200, tooLong('Category name', 200)),
+    /** Derived from the name when absent (part 1 §5). */
+    slug: z.string({ error: categoryRequired }).max(200, tooLong('Slug', 200)).nullish(),
+    description: z.string({ error: tooLong('Description', 2000) }).max(2000, tooLong('Description', 2000)).nullish(),
+  },
+  { error: categoryRequired },
+);
 
-const postParams = z.object({ idOrSlug: z.string().min(1).max(300) });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const postParams = z.object({ idOrSlug: z.string() });
 
 /** Posts as the API shows them, with their authors' names from the read model. */
 async function postViews(manager: EntityManager, posts: BlogPost[]) {
@@ -113,6 +122,8 @@ async function postById(manager: EntityManager, id: string): Promise<BlogPost> {
   return post;
 }
 
+const postId = (id: string) => rowId(id, ContentMessages.blogPostNotFound);
+
 /** Part 1 §2, §7: the public blog and its administration. */
 export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
   const tags = ['blog'];
@@ -136,7 +147,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
   app.get('/blog/posts/:idOrSlug', { schema: { tags, params: postParams } }, async (request) => {
     const { idOrSlug } = request.params;
     const post = await db.findOne(BlogPost, {
-      where: UUID.test(idOrSlug) ? [{ id: idOrSlug }, { slug: idOrSlug }] : { slug: idOrSlug },
+      where: isUuid(idOrSlug) ? [{ id: idOrSlug }, { slug: idOrSlug }] : { slug: idOrSlug },
       relations: { categories: true },
     });
     const admin = request.identity !== null && isAdminRole(request.identity.role);
@@ -151,7 +162,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
       schema: {
         tags,
         // Part 1 §7 names this list's page size `size`; `per_page` as on the public list works too.
-        querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), size: pageQuery(LIMITS.blogPageSize).per_page.optional(), published: booleanFilter }),
+        querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), size: pageSize.optional(), published: booleanFilter }),
       },
     },
     async (request) => {
@@ -174,7 +185,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
   app.put('/blog/admin/posts/:id', { schema: { tags, params: idParams, body: postBody.partial() } }, async (request) => {
     requireAdmin(request);
     await ctx.dataSource.transaction(async (manager) => {
-      const post = await postById(manager, request.params.id);
+      const post = await postById(manager, postId(request.params.id));
       await savePost(manager, Object.assign(post, await postFields(manager, request.body, post)));
     });
     const [view] = await postViews(db, [await postById(db, request.params.id)]);
@@ -183,7 +194,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.delete('/blog/admin/posts/:id', { schema: { tags, params: idParams } }, async (request) => {
     requireAdmin(request);
-    const { affected } = await db.delete(BlogPost, { id: request.params.id });
+    const { affected } = await db.delete(BlogPost, { id: postId(request.params.id) });
     if (!affected) throw notFound(ContentMessages.blogPostNotFound);
     return { success: true, message: ContentMessages.postDeleted };
   });
@@ -204,7 +215,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.delete('/blog/admin/categories/:id', { schema: { tags, params: idParams } }, async (request) => {
     requireAdmin(request);
-    const { affected } = await db.delete(BlogCategory, { id: request.params.id });
+    const { affected } = await db.delete(BlogCategory, { id: rowId(request.params.id, ContentMessages.categoryNotFound) });
     if (!affected) throw notFound(ContentMessages.categoryNotFound);
     return { success: true, message: ContentMessages.categoryDeleted };
   });

@@ -8,13 +8,17 @@ import { offsetOf, pagination } from '../domain/pagination.js';
 import { toNewsletterView, toSubscriberView } from '../domain/views.js';
 import { Newsletter } from '../entities/newsletter.entity.js';
 import { Subscriber } from '../entities/subscriber.entity.js';
-import { booleanFilter, idParams, pageQuery } from './common.js';
+import { booleanFilter, idParams, pageQuery, rowId } from './common.js';
 
 const required = ContentMessages.subjectAndContentRequired;
-const newsletterBody = z.object({
-  subject: z.string({ error: required }).trim().min(1, required).max(300),
-  content: z.string({ error: required }).max(500_000),
-});
+const { tooLong } = ContentMessages;
+const newsletterBody = z.object(
+  {
+    subject: z.string({ error: required }).trim().min(1, required).max(300, tooLong('Subject', 300)),
+    content: z.string({ error: required }).max(500_000, tooLong('Content', 500_000)),
+  },
+  { error: required },
+);
 
 /** The content sanitized; nothing left but markup counts as no content. */
 function cleanContent(content: string): string {
@@ -30,7 +34,7 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
   app.addHook('onRequest', async (request) => void requireAdmin(request));
 
   const newsletterById = async (id: string) => {
-    const newsletter = await db.findOneBy(Newsletter, { id });
+    const newsletter = await db.findOneBy(Newsletter, { id: rowId(id, ContentMessages.newsletterNotFound) });
     if (!newsletter) throw notFound(ContentMessages.newsletterNotFound);
     return newsletter;
   };
@@ -74,7 +78,8 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
   app.delete('/newsletter/admin/newsletters/:id', { schema: { tags, params: idParams } }, async (request) => {
     await ctx.dataSource.transaction(async (manager) => {
       // Locked, so a send starting now cannot slip between the check and the delete.
-      const newsletter = await manager.findOne(Newsletter, { where: { id: request.params.id }, lock: { mode: 'pessimistic_write' } });
+      const id = rowId(request.params.id, ContentMessages.newsletterNotFound);
+      const newsletter = await manager.findOne(Newsletter, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!newsletter) throw notFound(ContentMessages.newsletterNotFound);
       if (newsletter.sentAt) throw conflict(ContentMessages.sentNewsletterNotDeletable);
       await manager.delete(Newsletter, { id: newsletter.id });
@@ -83,7 +88,7 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
   });
 
   app.post('/newsletter/admin/newsletters/:id/send', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const newsletter = await requestSend(ctx, queue, request.params.id);
+    const newsletter = await requestSend(ctx, queue, rowId(request.params.id, ContentMessages.newsletterNotFound));
     return reply.status(202).send({ success: true, message: ContentMessages.newsletterSending, newsletter: toNewsletterView(newsletter) });
   });
 
@@ -103,7 +108,7 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
   );
 
   app.delete('/newsletter/admin/subscribers/:id', { schema: { tags, params: idParams } }, async (request) => {
-    const { affected } = await db.delete(Subscriber, { id: request.params.id });
+    const { affected } = await db.delete(Subscriber, { id: rowId(request.params.id, ContentMessages.subscriberNotFound) });
     if (!affected) throw notFound(ContentMessages.subscriberNotFound);
     return { success: true, message: ContentMessages.subscriberDeleted };
   });

@@ -1,20 +1,29 @@
 import { z } from 'zod';
-import { AuthMessages, ContentMessages } from '@planner/contracts';
+import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
 import { badRequest, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { subscribe, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
 import { verifyLink } from '../domain/links.js';
 import { rate } from '../domain/pagination.js';
+import { idParams, isUuid } from './common.js';
 
-const subscribeBody = z.object({
-  email: z.string({ error: AuthMessages.enterValidEmail }).trim().toLowerCase().max(320, AuthMessages.enterValidEmail).email(AuthMessages.enterValidEmail),
-});
-const unsubscribeBody = z.object({
-  email: z.string({ error: AuthMessages.enterEmail }).trim().toLowerCase().min(1, AuthMessages.enterEmail).max(320),
-});
-const oneClickQuery = z.object({ email: z.string().max(320).default(''), token: z.string().max(100).default('') });
-const deliveryParams = z.object({ id: z.string().uuid() });
-const clickQuery = z.object({ url: z.string().max(4000).default(''), sig: z.string().max(100).default('') });
+const subscribeBody = z.object(
+  {
+    email: z.string({ error: AuthMessages.enterValidEmail }).trim().toLowerCase().max(320, AuthMessages.enterValidEmail).email(AuthMessages.enterValidEmail),
+  },
+  { error: AuthMessages.enterValidEmail },
+);
+const unsubscribeBody = z.object(
+  { email: z.string({ error: AuthMessages.enterEmail }).trim().toLowerCase().min(1, AuthMessages.enterEmail).max(320, AuthMessages.enterValidEmail) },
+  { error: AuthMessages.enterEmail },
+);
+/** A link's query values as given: anything missing, repeated or odd makes the link invalid, not the request malformed. */
+const linkValue = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === 'string' ? value : ''));
+const oneClickQuery = z.object({ email: linkValue, token: linkValue });
+const clickQuery = z.object({ url: linkValue, sig: linkValue });
 
 /** A transparent 1×1 GIF: the open-tracking pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -24,8 +33,20 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
   const tags = ['newsletter'];
   const db = ctx.dataSource.manager;
   const key = ctx.config.NEWSLETTER_SIGNING_KEY;
-  // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form; the link itself carries all we need.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // Forms, as HTML forms and mail clients send them: RFC 8058's one-click POST carries `List-Unsubscribe=One-Click`
+  // as multipart/form-data (SHOULD) or urlencoded (MAY); the link itself carries all that is needed.
+  const formLimit = { bodyLimit: 64 * 1024 };
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', ...formLimit }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', ...formLimit }, (request, body, done) => {
+    new Response(body as Buffer, { headers: { 'content-type': request.headers['content-type'] ?? '' } })
+      .formData()
+      .then(
+        (form) => done(null, Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))),
+        () => done(badRequest(SharedMessages.badRequest), undefined),
+      );
+  });
 
   app.post('/newsletter/subscribe', { schema: { tags, body: subscribeBody } }, async (request) => {
     await subscribe(db, request.body.email);
@@ -38,29 +59,37 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     return { success: true, message: ContentMessages.unsubscribed };
   });
 
-  const oneClick = async (query: z.infer<typeof oneClickQuery>) => {
-    const email = query.email.trim().toLowerCase();
-    if (!email || !verifyLink(key, query.token, 'unsubscribe', email)) throw badRequest(ContentMessages.invalidUnsubscribeLink);
-    await unsubscribe(db, email);
+  /** The address a one-click link unsubscribes, or null when the link was not made by us for it. */
+  const signedAddress = ({ email, token }: z.infer<typeof oneClickQuery>): string | null => {
+    const address = email.trim().toLowerCase();
+    return address && address.length <= 320 && token.length <= 100 && verifyLink(key, token, 'unsubscribe', address) ? address : null;
   };
+  // Opened from the mail in a browser: a page either way.
   app.get('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request, reply) => {
-    await oneClick(request.query);
-    return reply.type('text/html; charset=utf-8').send(`<!doctype html><title>Unsubscribed</title><p>${ContentMessages.unsubscribed}</p>`);
+    const email = signedAddress(request.query);
+    if (email) await unsubscribe(db, email);
+    const [status, title, message] = email
+      ? [200, 'Unsubscribed', ContentMessages.unsubscribed]
+      : [400, 'Invalid link', ContentMessages.invalidUnsubscribeLink];
+    return reply.status(status).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${title}</title><p>${message}</p>`);
   });
   app.post('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request) => {
-    await oneClick(request.query);
+    const email = signedAddress(request.query);
+    if (!email) throw badRequest(ContentMessages.invalidUnsubscribeLink);
+    await unsubscribe(db, email);
     return { success: true, message: ContentMessages.unsubscribed };
   });
 
-  app.get('/newsletter/track/open/:id', { schema: { tags, params: deliveryParams } }, async (request, reply) => {
-    await db.query(`UPDATE newsletter_deliveries SET opened_at = COALESCE(opened_at, now()) WHERE id = $1`, [request.params.id]);
+  // The pixel answers whatever the id: a mail never shows a broken image; only real deliveries are counted.
+  app.get('/newsletter/track/open/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    if (isUuid(request.params.id)) await db.query(`UPDATE newsletter_deliveries SET opened_at = COALESCE(opened_at, now()) WHERE id = $1`, [request.params.id]);
     return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
   });
 
-  app.get('/newsletter/track/click/:id', { schema: { tags, params: deliveryParams, querystring: clickQuery } }, async (request, reply) => {
+  app.get('/newsletter/track/click/:id', { schema: { tags, params: idParams, querystring: clickQuery } }, async (request, reply) => {
     const { id } = request.params;
     const { url, sig } = request.query;
-    if (!verifyLink(key, sig, 'click', id, url)) throw badRequest(ContentMessages.invalidTrackedLink);
+    if (!isUuid(id) || !url || sig.length > 100 || !verifyLink(key, sig, 'click', id, url)) throw badRequest(ContentMessages.invalidTrackedLink);
     // A click shows the mail was opened even when its images were blocked.
     await db.query(`UPDATE newsletter_deliveries SET clicked_at = COALESCE(clicked_at, now()), opened_at = COALESCE(opened_at, now()) WHERE id = $1`, [id]);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
