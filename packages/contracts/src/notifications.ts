@@ -12,6 +12,10 @@ export const NotificationMessages = {
   systemMessageNotFound: 'System message not found',
   /** Not worded by the spec: PUT without any field. */
   systemMessageNothingToChange: 'Please change at least one of type, message, duration or is_active.',
+  /** Not worded by the spec; like part 1 §5's 'Username must be 30 characters or less'. */
+  systemMessageTooLong: 'The message must be 2000 characters or less.',
+  /** Not worded by the spec. */
+  systemMessageActive: 'is_active must be true or false.',
 } as const;
 
 /** The mails the service sends: one per consumed event. */
@@ -27,7 +31,8 @@ const systemMessageText = z
   .string({ error: NotificationMessages.systemMessageRequired })
   .trim()
   .min(1, NotificationMessages.systemMessageRequired)
-  .max(2000);
+  .max(2000, NotificationMessages.systemMessageTooLong);
+const systemMessageActive = z.boolean({ error: NotificationMessages.systemMessageActive });
 /** Milliseconds, at least 0, a multiple of 1000; 0 means persistent (part 1 §3, §5). */
 const systemMessageDuration = z
   .number({ error: NotificationMessages.systemMessageDuration })
@@ -37,21 +42,28 @@ const systemMessageDuration = z
   .multipleOf(1000, NotificationMessages.systemMessageDuration);
 
 /** POST /system-messages/ {type, message, duration, is_active}. */
-export const systemMessageCreateSchema = z.object({
-  type: systemMessageTypeSchema.default('info'),
-  message: systemMessageText,
-  duration: systemMessageDuration.default(LIMITS.defaultSystemMessageDurationMs),
-  is_active: z.boolean().default(true),
-});
+export const systemMessageCreateSchema = z.object(
+  {
+    type: systemMessageTypeSchema.default('info'),
+    message: systemMessageText,
+    duration: systemMessageDuration.default(LIMITS.defaultSystemMessageDurationMs),
+    is_active: systemMessageActive.default(true),
+  },
+  // No body (or not an object): the message, the one field without a default, is what is missing.
+  { error: NotificationMessages.systemMessageRequired },
+);
 
 /** PUT /system-messages/{id}: any of the fields, at least one. */
 export const systemMessageUpdateSchema = z
-  .object({
-    type: systemMessageTypeSchema.optional(),
-    message: systemMessageText.optional(),
-    duration: systemMessageDuration.optional(),
-    is_active: z.boolean().optional(),
-  })
+  .object(
+    {
+      type: systemMessageTypeSchema.optional(),
+      message: systemMessageText.optional(),
+      duration: systemMessageDuration.optional(),
+      is_active: systemMessageActive.optional(),
+    },
+    { error: NotificationMessages.systemMessageNothingToChange },
+  )
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: NotificationMessages.systemMessageNothingToChange });
 
 export const systemMessageSchema = z.object({

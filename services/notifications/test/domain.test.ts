@@ -95,6 +95,10 @@ describe('system message input', () => {
     const first = (input: unknown) => systemMessageCreateSchema.safeParse(input).error?.issues[0]?.message;
     expect(first({ message: '   ' })).toBe(NotificationMessages.systemMessageRequired);
     expect(first({})).toBe(NotificationMessages.systemMessageRequired);
+    expect(first(undefined)).toBe(NotificationMessages.systemMessageRequired);
+    expect(first({ message: 'x'.repeat(2001) })).toBe(NotificationMessages.systemMessageTooLong);
+    expect(first({ message: 'x', is_active: 'no' })).toBe(NotificationMessages.systemMessageActive);
+    expect(systemMessageCreateSchema.parse({ message: 'x'.repeat(2000) }).message).toHaveLength(2000);
     expect(first({ message: 'x', type: 'danger' })).toBe(NotificationMessages.systemMessageType);
     for (const duration of [-1000, 1500, 999, 1000.5, '5000']) expect(first({ message: 'x', duration })).toBe(NotificationMessages.systemMessageDuration);
     expect(systemMessageCreateSchema.parse({ message: 'x', duration: 0 }).duration).toBe(0);
@@ -103,6 +107,7 @@ describe('system message input', () => {
 
   it('needs at least one field to update', () => {
     expect(systemMessageUpdateSchema.safeParse({}).error?.issues[0]?.message).toBe(NotificationMessages.systemMessageNothingToChange);
+    expect(systemMessageUpdateSchema.safeParse(null).error?.issues[0]?.message).toBe(NotificationMessages.systemMessageNothingToChange);
     expect(systemMessageUpdateSchema.parse({ is_active: false })).toEqual({ is_active: false });
   });
 });

@@ -91,7 +91,12 @@ describe('system messages', () => {
   });
 
   it('refuses bad input with a clear 400', async () => {
-    const cases: Array<[object, string]> = [
+    const cases: Array<[object | undefined, string]> = [
+      [undefined, NotificationMessages.systemMessageRequired],
+      [['x'], NotificationMessages.systemMessageRequired],
+      [{ message: 'x'.repeat(2001) }, NotificationMessages.systemMessageTooLong],
+      [{ message: 'x', is_active: 'yes' }, NotificationMessages.systemMessageActive],
+      [{ message: 'x', duration: null }, NotificationMessages.systemMessageDuration],
       [{ message: '   ' }, NotificationMessages.systemMessageRequired],
       [{ type: 'info' }, NotificationMessages.systemMessageRequired],
       [{ message: 'x', type: 'critical' }, NotificationMessages.systemMessageType],
@@ -108,6 +113,11 @@ describe('system messages', () => {
     const empty = await call('PUT', `/system-messages/${created.id}`, adminToken, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(NotificationMessages.systemMessageNothingToChange);
+    const none = await call('PUT', `/system-messages/${created.id}`, adminToken);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(NotificationMessages.systemMessageNothingToChange);
+    const flag = await call('PUT', `/system-messages/${created.id}`, adminToken, { is_active: 1 });
+    expect(flag.json().message).toBe(NotificationMessages.systemMessageActive);
     const bad = await call('PUT', `/system-messages/${created.id}`, adminToken, { duration: 100 });
     expect(bad.json().message).toBe(NotificationMessages.systemMessageDuration);
     expect((await call('GET', '/system-messages/all', adminToken)).json().messages.find((m: { id: string }) => m.id === created.id)).toMatchObject({ duration: 5000 });
