@@ -17,7 +17,8 @@ export interface Harness {
 
 /**
  * The organizations app behind the real gateway on this file's own schema and
- * namespace, following auth's events and answering requests, as main runs it.
+ * namespace, following auth's events, answering requests and relaying its
+ * outbox to the bus, as main runs it.
  */
 export function useOrganizations(): Harness {
   const harness = {} as Harness;
@@ -26,6 +27,7 @@ export function useOrganizations(): Harness {
     harness.ctx = await createTestContext({ name: 'organizations', entities, migrations, configSchema });
     await followMembers(harness.ctx);
     organizationResponders(harness.ctx);
+    await harness.ctx.relay.start();
     app = await buildApp(harness.ctx);
     harness.api = await behindGateway(app, 'organizations', harness.ctx.keys.jwks);
   });

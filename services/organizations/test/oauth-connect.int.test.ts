@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
 import { Connections } from '../src/routes/connection-service.js';
+import { publish } from './harness.js';
 import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
@@ -234,6 +235,39 @@ describe('other ways in and refreshes', () => {
     expect(Date.parse(after.expires_at!)).toBeGreaterThan(Date.now() + 50 * 24 * 3600_000);
     expect(await eventsOf(later)).toEqual(['organizations.connection.connected']);
     expect(await eventsOf(revoked)).toEqual(['organizations.connection.connected', 'organizations.connection.failed']);
+  });
+});
+
+describe('deleting what holds connections', () => {
+  const connectBoth = async (user: { token: string }, organizationId: string) => {
+    for (const platform of ['x', 'linkedin'] as const) await h.arrive(await consent(platform, organizationId, user.token));
+    return { x: (await credentials(organizationId, 'x')).access_token!, linkedin: (await credentials(organizationId, 'linkedin')).access_token! };
+  };
+  const connectedThenDisconnected = [
+    'organizations.connection.connected',
+    'organizations.connection.connected',
+    'organizations.connection.disconnected',
+    'organizations.connection.disconnected',
+  ];
+
+  it('an organization its owner deletes: each connection told of as disconnected and withdrawn at its provider', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const tokens = await connectBoth(user, organizationId);
+    expect((await h.send('DELETE', `/organizations/${organizationId}`, { token: user.token })).json()).toEqual({ success: true });
+    expect(standIns.x.standIn.hasAccessToken(tokens.x)).toBe(false);
+    expect(standIns.linkedin.standIn.hasAccessToken(tokens.linkedin)).toBe(false);
+    expect(await eventsOf(organizationId)).toEqual(connectedThenDisconnected);
+    expect(await rowOf(organizationId)).toBe('');
+  });
+
+  it('a deleted user’s organizations: the same for every connection of each', async () => {
+    const user = await owner();
+    const organizationIds = [await organizationOf(user), await organizationOf(user)];
+    const tokens = [await connectBoth(user, organizationIds[0]!), await connectBoth(user, organizationIds[1]!)];
+    await publish(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
+    await expect.poll(() => tokens.some((t) => standIns.x.standIn.hasAccessToken(t.x) || standIns.linkedin.standIn.hasAccessToken(t.linkedin)), { timeout: 10_000 }).toBe(false);
+    for (const organizationId of organizationIds) expect(await eventsOf(organizationId)).toEqual(connectedThenDisconnected);
   });
 });
 

@@ -1,22 +1,95 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '@planner/contracts';
-import { auth, registered, useOrganizations } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { OrganizationRequests, type EventEnvelope } from '@planner/contracts';
+import { OutboxEvent } from '@planner/service-kit';
+import { auth, publish, registered, useOrganizations } from './harness.js';
 
-// No NATS requests in this file: once the ORGANIZATIONS stream exists, JetStream answers a core request on an
-// organizations.* subject with its publish ack before the responder can (a kit issue: request subjects need their own prefix).
 const h = useOrganizations();
 
-beforeAll(async () => {
-  await h.ctx.relay.start();
-});
+/** What another service's durable consumer receives of these subjects, as it arrives. */
+async function listen(durable: string, subjects: string[]): Promise<EventEnvelope[]> {
+  const seen: EventEnvelope[] = [];
+  for (const subject of subjects) await h.ctx.bus.consume({ durable, subject, handle: async (envelope) => void seen.push(envelope) });
+  return seen;
+}
+const about = (seen: EventEnvelope[], organizationId: string) =>
+  seen.filter((e) => (e.data as { organizationId?: string }).organizationId === organizationId).map((e) => [e.subject, e.data]);
+
+/** An organization of the user with Sandbox connections to these platforms. */
+async function organizationWith(token: string, platforms: string[]): Promise<string> {
+  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Connected ${platforms.join(' ')}` }, headers: auth(token) })).json();
+  for (const platform of platforms) {
+    expect((await h.api.send({ method: 'POST', url: `/oauth/${platform}/sandbox`, payload: { organization_id: org.id }, headers: auth(token) })).statusCode).toBe(200);
+  }
+  return org.id;
+}
 
 describe('organization events on the bus', () => {
   it('reach another service’s durable consumer once the change is committed', async () => {
-    const seen: EventEnvelope[] = [];
-    await h.ctx.bus.consume({ durable: 'posts', subject: 'organizations.organization.created', handle: async (envelope) => void seen.push(envelope) });
+    const seen = await listen('posts', ['organizations.organization.created']);
     const user = await registered(h.ctx, 'pro');
     const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Heard' }, headers: auth(user.token) })).json();
     await expect.poll(() => seen.map((e) => e.data), { timeout: 10_000 }).toContainEqual(expect.objectContaining({ organizationId: org.id, ownerId: user.id, name: 'Heard' }));
     expect(seen.filter((e) => (e.data as { organizationId: string }).organizationId === org.id)).toHaveLength(1);
+  });
+
+  it('tell of each connection that goes with an organization its owner deletes, then of the organization', async () => {
+    const seen = await listen('scheduler-owner-delete', ['organizations.connection.disconnected', 'organizations.organization.deleted']);
+    const user = await registered(h.ctx, 'pro');
+    const organizationId = await organizationWith(user.token, ['x', 'telegram']);
+    expect((await h.api.send({ method: 'DELETE', url: `/organizations/${organizationId}`, headers: auth(user.token) })).json()).toEqual({ success: true });
+
+    const ref = { organizationId, ownerId: user.id };
+    await expect.poll(() => about(seen, organizationId).length, { timeout: 10_000 }).toBe(3);
+    const told = about(seen, organizationId);
+    expect(told.slice(0, 2)).toEqual(
+      expect.arrayContaining([
+        ['organizations.connection.disconnected', { ...ref, platform: 'x' }],
+        ['organizations.connection.disconnected', { ...ref, platform: 'telegram' }],
+      ]),
+    );
+    expect(told[2]).toEqual(['organizations.organization.deleted', { ...ref, reason: 'owner_request' }]);
+    expect(await h.ctx.dataSource.query('SELECT 1 FROM connections WHERE organization_id = $1', [organizationId])).toEqual([]);
+  });
+
+  it('tell of every connection and organization that go with a deleted user', async () => {
+    const seen = await listen('scheduler-user-delete', ['organizations.connection.disconnected', 'organizations.organization.deleted']);
+    const user = await registered(h.ctx, 'pro');
+    const first = await organizationWith(user.token, ['linkedin']);
+    const second = await organizationWith(user.token, ['youtube', 'tiktok']);
+    const bystander = await registered(h.ctx, 'pro');
+    const kept = await organizationWith(bystander.token, ['linkedin']);
+
+    await publish(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
+    await expect.poll(() => about(seen, first).length + about(seen, second).length, { timeout: 10_000 }).toBe(5);
+    expect(about(seen, first)).toEqual([
+      ['organizations.connection.disconnected', { organizationId: first, ownerId: user.id, platform: 'linkedin' }],
+      ['organizations.organization.deleted', { organizationId: first, ownerId: user.id, reason: 'user_deleted' }],
+    ]);
+    expect(about(seen, second).map(([subject, data]) => [subject, (data as { platform?: string }).platform ?? null]).sort()).toEqual([
+      ['organizations.connection.disconnected', 'tiktok'],
+      ['organizations.connection.disconnected', 'youtube'],
+      ['organizations.organization.deleted', null],
+    ]);
+    expect(about(seen, kept)).toEqual([]);
+    const listed = await h.api.send({ method: 'GET', url: `/oauth/connections?organization_id=${kept}`, headers: auth(bystander.token) });
+    expect(listed.json().platforms.LINKEDIN.is_connected).toBe(true);
+  });
+
+  it('leave requests to the service answered by it once its events are on the bus', async () => {
+    const user = await registered(h.ctx, 'pro');
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Asked after' }, headers: auth(user.token) })).json();
+    // The organization's event has been published, so the service's stream exists and captures its subjects.
+    await expect
+      .poll(async () => (await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'organizations.organization.created' })).every((e) => e.publishedAt !== null), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    expect(await h.ctx.bus.request(OrganizationRequests.access, { organization_id: org.id, user_id: user.id })).toEqual({
+      organization_id: org.id,
+      owner_id: user.id,
+      as: 'owner',
+      is_active: true,
+    });
+    expect(await h.ctx.bus.request(OrganizationRequests.facts, { organization_id: org.id })).toMatchObject({ organization_id: org.id, name: 'Asked after', plan: 'pro' });
   });
 });

@@ -1,9 +1,10 @@
 import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { deleteOrganizations } from '../commands/delete.js';
 import { Member } from '../entities/member.entity.js';
-import { Organization } from '../entities/organization.entity.js';
+import { Connections } from '../routes/connection-service.js';
 
-/** Keeps the members read model in step with auth; a deleted user's organizations go with them. */
-export async function followMembers(ctx: ServiceContext): Promise<void> {
+/** Keeps the members read model in step with auth; a deleted user's organizations go with them (and their connections, revoked). */
+export async function followMembers(ctx: ServiceContext, connections = new Connections(ctx)): Promise<void> {
   const common = { bus: ctx.bus, dataSource: ctx.dataSource, logger: ctx.logger, consumer: 'organizations' } as const;
   await consumeWithInbox({
     ...common,
@@ -30,12 +31,7 @@ export async function followMembers(ctx: ServiceContext): Promise<void> {
     ...common,
     subject: 'auth.user.deleted',
     handle: async ({ userId }, _envelope, manager) => {
-      const organizations = await manager.findBy(Organization, { ownerId: userId });
-      for (const organization of organizations) {
-        await ctx.outbox.add(manager, 'organizations.organization.deleted', { organizationId: organization.id, ownerId: userId, reason: 'user_deleted' });
-      }
-      // Templates and other per-organization rows go with their organization (ON DELETE CASCADE).
-      await manager.delete(Organization, { ownerId: userId });
+      await deleteOrganizations(ctx, connections, manager, { ownerId: userId }, 'user_deleted');
       await manager.delete(Member, { userId });
     },
   });

@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, type ServiceConte
 import { connectionConfigSchema, type ConnectionConfig } from '../adapters/config.js';
 import { providersFrom, type OAuthPlatform, type Providers } from '../adapters/index.js';
 import { ProviderError, type AccountProfile, type TokenSet } from '../adapters/provider.js';
+import { afterCommit } from '../commands/after-commit.js';
 import { callbackProblem, resultPage, type CallbackQuery } from '../domain/connections/callback.js';
 import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
 import { issueState, STATE_TTL_SECONDS, verifyState, type PendingConnect } from '../domain/connections/oauth-state.js';
@@ -270,6 +271,31 @@ export class Connections {
       await manager.delete(Connection, { id: connection.id });
       await this.ctx.outbox.add(manager, 'organizations.connection.disconnected', { organizationId: organization.id, platform, ownerId: organization.ownerId });
     });
+    await this.revoke(connection);
+  }
+
+  /**
+   * For organizations being deleted in the caller's transaction (their rows locked by it): a disconnected
+   * event for each of their connections, which go with them, and each token revoked at its provider once
+   * the deletion has committed.
+   */
+  async withdraw(manager: EntityManager, organizations: readonly Organization[]): Promise<void> {
+    const owners = new Map(organizations.map((organization) => [organization.id, organization.ownerId]));
+    if (owners.size === 0) return;
+    const connections = await manager.findBy(Connection, { organizationId: In([...owners.keys()]) });
+    for (const connection of connections) {
+      await this.ctx.outbox.add(manager, 'organizations.connection.disconnected', {
+        organizationId: connection.organizationId,
+        platform: connection.platform,
+        ownerId: owners.get(connection.organizationId)!,
+      });
+    }
+    if (connections.length > 0) afterCommit(manager, async () => void (await Promise.all(connections.map((connection) => this.revoke(connection)))));
+  }
+
+  /** Best effort: the connection is already gone here; a provider that refuses the revoke is only noted. */
+  private async revoke(connection: Connection): Promise<void> {
+    const platform = connection.platform;
     const provider = platform === 'telegram' ? undefined : this.providers.oauth[platform];
     if (!provider?.revoke || connection.sandbox || !connection.accessToken) return;
     try {
@@ -278,7 +304,6 @@ export class Connections {
         refreshToken: connection.refreshToken ? this.decrypt(connection.refreshToken) : null,
       });
     } catch (error) {
-      // The user asked to disconnect and is disconnected here; a provider that refuses the revoke is only noted.
       this.ctx.logger.warn({ platform, reason: (error as Error).message }, 'provider did not revoke the disconnected token');
     }
   }

@@ -13,10 +13,12 @@ import {
 } from '@planner/contracts';
 import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrganization } from '../commands/access.js';
+import { deleteOrganizations } from '../commands/delete.js';
 import { setActive } from '../commands/status.js';
 import { organizationLimits } from '../domain/limits.js';
 import { organizationView, organizationViews } from '../commands/organization-views.js';
 import { Organization } from '../entities/organization.entity.js';
+import { Connections } from './connection-service.js';
 
 const createSchema = z.object({
   name: z.string({ error: OrganizationMessages.nameRequired }).trim().min(1, OrganizationMessages.nameRequired).max(200),
@@ -50,7 +52,10 @@ async function requireVerified(ctx: ServiceContext, identity: Identity, action: 
 }
 
 /** The caller's organizations: list, create within the plan's limit, and the limit itself. */
-export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
+export async function organizationRoutes(
+  app: App,
+  { ctx, connections = new Connections(ctx) }: { ctx: ServiceContext; connections?: Connections },
+): Promise<void> {
   const tags = ['organizations'];
 
   app.get('/organizations/limits', { schema: { tags } }, async (request) => {
@@ -114,10 +119,10 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: ServiceContex
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'deleting an account.');
     const organization = await ownOrganization(ctx, identity, request.params.id);
-    await ctx.dataSource.transaction(async (manager) => {
-      await manager.delete(Organization, { id: organization.id });
-      await ctx.outbox.add(manager, 'organizations.organization.deleted', { organizationId: organization.id, ownerId: organization.ownerId, reason: 'owner_request' });
-    });
+    const deleted = await ctx.dataSource.transaction((manager) =>
+      deleteOrganizations(ctx, connections, manager, { id: organization.id, ownerId: identity.userId }, 'owner_request'),
+    );
+    if (deleted.length === 0) throw notFound();
     return { success: true };
   });
 
