@@ -1,67 +1,78 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_PLATFORMS, PostRequests, SchedulerRequests } from '@planner/contracts';
 import { auth, registered, useOrganizations } from './harness.js';
+import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
 
 const h = useOrganizations();
 
-describe('tenant isolation', () => {
-  it('answers another user 404 on every route of an organization they do not own, and changes nothing', async () => {
-    const owner = await registered(h.ctx, 'pro');
-    const stranger = await registered(h.ctx, 'advanced');
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Private' }, headers: auth(owner.token) })).json();
-    const template = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Secret' }, headers: auth(owner.token) })).json();
-    const second = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Second' }, headers: auth(owner.token) })).json();
+beforeAll(() => {
+  // The posts and scheduler services' side of the composite reads, so the owner's own reads answer in full.
+  for (const subject of [PostRequests.listForOrganization, SchedulerRequests.listForOrganization]) h.ctx.bus.reply(subject, 'others', async () => []);
+  h.ctx.bus.reply(PostRequests.statisticsForOrganization, 'posts', async () => ({ total_posts: 0 }));
+});
 
-    const routes: Array<[method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object]> = [
-      ['GET', `/organizations/${org.id}`],
-      ['PUT', `/organizations/${org.id}`, { name: 'Mine now' }],
-      ['DELETE', `/organizations/${org.id}`],
-      ['PUT', `/organizations/${org.id}/activate`],
-      ['PUT', `/organizations/${org.id}/deactivate`, {}],
-      ['GET', `/organizations/${org.id}/templates`],
-      ['POST', `/organizations/${org.id}/templates`, { template_name: 'Planted' }],
-      ['GET', `/organizations/${org.id}/templates/${template.id}`],
-      ['PUT', `/organizations/${org.id}/templates/${template.id}`, { data: 'overwritten' }],
-      ['DELETE', `/organizations/${org.id}/templates/${second.id}`],
-      ['POST', `/organizations/${org.id}/templates/${second.id}/set-default`],
-      ['GET', `/platforms/user?organization_id=${org.id}`],
-      ['GET', `/platforms/status?organization_id=${org.id}&platform=X`],
-    ];
-    for (const [method, url, payload] of routes) {
+/** An owner's organization with two templates and a (Sandbox) connection to every platform. */
+async function ownedOrganization() {
+  const owner = await registered(h.ctx, 'pro');
+  const headers = auth(owner.token);
+  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Private' }, headers })).json();
+  const template = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Secret' }, headers })).json();
+  const second = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Second' }, headers })).json();
+  for (const platform of CONNECTION_PLATFORMS) {
+    expect((await h.api.send({ method: 'POST', url: `/oauth/${platform}/sandbox`, payload: { organization_id: org.id }, headers })).statusCode).toBe(200);
+  }
+  return { owner, headers, org, routes: organizationScopedRoutes(org.id, template.id, second.id) };
+}
+
+describe('tenant isolation', () => {
+  it('answers another user 404 on every organization-scoped route with the owner’s ids, and changes nothing', async () => {
+    const { headers, org, routes } = await ownedOrganization();
+    const stranger = await registered(h.ctx, 'advanced');
+    const before = await organizationState(h.ctx.dataSource, org.id);
+
+    for (const { method, url, payload } of routes) {
       const res = await h.api.send({ method, url, headers: auth(stranger.token), ...(payload && { payload }) });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
       expect(res.body).not.toContain('Private');
+      expect(res.body).not.toContain('Secret');
     }
-    // The stranger's own organization does not open the owner's templates either.
-    const own = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Theirs' }, headers: auth(stranger.token) })).json();
-    for (const [method, url] of [
-      ['GET', `/organizations/${own.id}/templates/${template.id}`],
-      ['PUT', `/organizations/${own.id}/templates/${template.id}`],
-      ['DELETE', `/organizations/${own.id}/templates/${second.id}`],
-      ['POST', `/organizations/${own.id}/templates/${second.id}/set-default`],
-    ] as const) {
-      const res = await h.api.send({ method, url, headers: auth(stranger.token), ...(method === 'PUT' && { payload: { data: 'x' } }) });
-      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
-    }
+    expect(await organizationState(h.ctx.dataSource, org.id)).toEqual(before);
 
-    const seen = await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(owner.token) });
-    expect(seen.json()).toMatchObject({ name: 'Private', is_active: true });
-    const templates = (await h.api.send({ method: 'GET', url: `/organizations/${org.id}/templates`, headers: auth(owner.token) })).json();
-    expect(templates.map((t: { template_name: string; data: string; is_default: boolean }) => [t.template_name, t.data, t.is_default])).toEqual([
-      ['Secret', '', true],
-      ['Second', '', false],
-    ]);
-    const list = (await h.api.send({ method: 'GET', url: '/organizations', headers: auth(stranger.token) })).json();
-    expect(list.map((o: { id: string }) => o.id)).toEqual([own.id]);
+    // The same reads answer the owner: the 404s above are about who asks, not about the ids.
+    for (const { url } of routes.filter((route) => route.method === 'GET' && !route.url.includes('/authorize') && !route.url.includes('/facebook/pages'))) {
+      const res = await h.api.send({ method: 'GET', url, headers });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 200 });
+    }
   });
 
-  it('answers 404 for ids that name nothing, and 401 without a token', async () => {
+  it('does not open the owner’s templates through the other user’s own organization', async () => {
+    const { org, routes } = await ownedOrganization();
+    const stranger = await registered(h.ctx, 'advanced');
+    const own = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Theirs' }, headers: auth(stranger.token) })).json();
+    const before = await organizationState(h.ctx.dataSource, org.id);
+    for (const { method, url, payload } of routes.filter((route) => /\/templates\/[^/]+/.test(route.url))) {
+      const res = await h.api.send({ method, url: url.replace(org.id, own.id), headers: auth(stranger.token), ...(payload && { payload }) });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
+    }
+    expect(await organizationState(h.ctx.dataSource, org.id)).toEqual(before);
+    const list = (await h.api.send({ method: 'GET', url: '/organizations', headers: auth(stranger.token) })).json();
+    expect(list.map((o: { id: string }) => o.id)).toEqual([own.id]);
+    const limits = (await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(stranger.token) })).json();
+    expect(limits).toMatchObject({ active_count: 1, total_count: 1 });
+  });
+
+  it('answers 404 for ids that name nothing, and 401 on every route without a token', async () => {
     const user = await registered(h.ctx, 'pro');
     for (const url of [`/organizations/${randomUUID()}/templates`, '/organizations/not-an-id/templates', `/platforms/user?organization_id=${randomUUID()}`]) {
       expect((await h.api.send({ method: 'GET', url, headers: auth(user.token) })).statusCode).toBe(404);
     }
-    for (const url of ['/organizations', `/organizations/${randomUUID()}/templates`, `/platforms/user?organization_id=${randomUUID()}`, '/platforms/media_types']) {
-      expect((await h.api.send({ method: 'GET', url })).statusCode).toBe(401);
+    const { org, routes } = await ownedOrganization();
+    const before = await organizationState(h.ctx.dataSource, org.id);
+    for (const { method, url, payload } of [...routes, { method: 'GET' as const, url: '/organizations' }, { method: 'GET' as const, url: '/organizations/limits' }]) {
+      const res = await h.api.send({ method, url, ...(payload && { payload }) });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 401 });
     }
+    expect(await organizationState(h.ctx.dataSource, org.id)).toEqual(before);
   });
 });

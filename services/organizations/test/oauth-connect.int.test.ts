@@ -4,6 +4,7 @@ import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/con
 import { OutboxEvent } from '@planner/service-kit';
 import { Connections } from '../src/routes/connection-service.js';
 import { publish } from './harness.js';
+import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
 import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
@@ -397,31 +398,25 @@ describe('Telegram channel through the Bot API', () => {
 });
 
 describe('who may connect', () => {
-  it('gives another user 404 on every connection route with the first user’s organization', async () => {
+  it('gives another user 404 on every organization-scoped route with the first user’s real connections, and changes nothing', async () => {
     const first = await owner();
     const organizationId = await organizationOf(first);
-    await h.arrive(await consent('facebook', organizationId, first.token));
+    for (const platform of ['facebook', 'x'] as const) await h.arrive(await consent(platform, organizationId, first.token));
+    await h.send('POST', '/oauth/facebook/page', { token: first.token, payload: { organization_id: organizationId, page_id: '1001' } });
+    const templates = [];
+    for (const template_name of ['One', 'Two']) templates.push((await h.send('POST', `/organizations/${organizationId}/templates`, { token: first.token, payload: { template_name } })).json().id);
     const stranger = await owner();
-    const body = { organization_id: organizationId };
-    const attempts: Array<[ 'GET' | 'POST', string, object | undefined]> = [
-      ['GET', `/oauth/connections?organization_id=${organizationId}`, undefined],
-      ['GET', `/oauth/x/authorize?organization_id=${organizationId}`, undefined],
-      ['GET', `/oauth/facebook/pages?organization_id=${organizationId}`, undefined],
-      ['POST', '/oauth/facebook/page', { ...body, page_id: '1001' }],
-      ['POST', '/oauth/telegram/connect_channel', { ...body, channel_identifier: '@good_channel' }],
-      ...(['x', 'facebook', 'instagram', 'threads', 'youtube', 'linkedin', 'tiktok'] as const).map((p) => ['POST', `/oauth/${p}/authorize`, body] as ['POST', string, object]),
-      ...(['facebook', 'telegram'] as const).flatMap((p) => [
-        ['POST', `/oauth/${p}/disconnect`, body] as ['POST', string, object],
-        ['POST', `/oauth/${p}/refresh`, body] as ['POST', string, object],
-        ['POST', `/oauth/${p}/sandbox`, body] as ['POST', string, object],
-      ]),
-    ];
-    for (const [method, path, payload] of attempts) {
-      const res = await h.send(method, path, { token: stranger.token, ...(payload && { payload }) });
-      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    const before = await organizationState(h.ctx.dataSource, organizationId);
+    const revokedBefore = standIns.x.standIn.revoked.size;
+
+    for (const { method, url, payload } of organizationScopedRoutes(organizationId, templates[0], templates[1])) {
+      const res = await h.send(method, url, { token: stranger.token, ...(payload && { payload }) });
+      expect({ method, url, status: res.status }).toEqual({ method, url, status: 404 });
     }
+    expect(await organizationState(h.ctx.dataSource, organizationId)).toEqual(before);
+    expect(standIns.x.standIn.revoked.size).toBe(revokedBefore);
     const still = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: first.token });
-    expect(still.json().platforms.FACEBOOK.is_connected).toBe(true);
+    expect(still.json().platforms.FACEBOOK).toMatchObject({ is_connected: true, specific_data: { page_id: '1001' } });
   });
 
   it('needs a signed-in caller with a verified e-mail and an active organization', async () => {
