@@ -1,3 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
 /**
  * Module-federation settings shared by the shell and every remote (used from
  * their vite.config.ts). The singletons must be shared with the same exact
@@ -39,3 +44,35 @@ export const treeshake = {
   moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
   manualPureFunctions: ['z'],
 };
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes a .gz and a .br beside every text file of the build, which the gateway
+ * serves to browsers that accept them (@fastify/static preCompressed): the
+ * bundles travel at a third of their size without compressing per request.
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'planner-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).map((file) => path.join(outDir, String(file)));
+      await Promise.all(
+        files
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const content = await readFile(file);
+            if (content.length < MIN_BYTES) return;
+            await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+            await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+          }),
+      );
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { federation } from '@module-federation/vite';
-import { REMOTE_ENTRY, remoteBase, sharedSingletons, treeshake } from '../../host/src/federation.js';
+import { REMOTE_ENTRY, remoteBase, sharedSingletons, precompress, treeshake } from '../../host/src/federation.js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -19,6 +19,7 @@ export default defineConfig({
       shared: sharedSingletons(pkg.dependencies),
       dts: false,
     }),
+    precompress(),
   ],
   build: {
     target: 'esnext',

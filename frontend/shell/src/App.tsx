@@ -1,3 +1,4 @@
+import { LANDING_HERO } from '@planner/frontend-host';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -11,7 +12,20 @@ import { Toasts } from './ui/Toasts.js';
 /** / is the landing page for visitors and the home dashboard once logged in (part 1 §2). */
 function Home() {
   const user = useUser();
-  return user ? <RemotePage remote="account" page="HomePage" /> : <RemotePage remote="public" page="LandingPage" />;
+  if (user) return <RemotePage remote="account" page="HomePage" />;
+  return <RemotePage remote="public" page="LandingPage" placeholder={<LandingPlaceholder />} />;
+}
+
+/** The landing page's hero while the public remote loads (the same text and layout). */
+function LandingPlaceholder() {
+  return (
+    <main className="page landing" aria-busy="true">
+      <section className="hero">
+        <h1>{LANDING_HERO.title}</h1>
+        <p>{LANDING_HERO.text}</p>
+      </section>
+    </main>
+  );
 }
 
 function Layout() {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
 import { rawRequest, startGateway, type TestGateway } from './helpers.js';
@@ -23,6 +24,8 @@ describe('the built frontend with its module-federated remotes', () => {
     const account = path.join(top, 'frontend', 'remotes', 'account', 'dist');
     write(path.join(account, 'remoteEntry.js'), 'export const account = 1;');
     write(path.join(account, 'assets', 'pages-Ab12Cd34.js'), 'export default {};');
+    fs.writeFileSync(path.join(account, 'assets', 'pages-Ab12Cd34.js.gz'), gzipSync('export default {};'));
+    fs.writeFileSync(path.join(shell, 'index.html.br'), brotliCompressSync('<!doctype html><html lang="en"><body><div id="root"></div></body></html>'));
     gateway = await startGateway({ env: { NODE_ENV: 'production', FRONTEND_DIST: shell } });
   });
 
@@ -47,6 +50,24 @@ describe('the built frontend with its module-federated remotes', () => {
     const asset = await fetch(`${gateway.url}/remotes/account/assets/pages-Ab12Cd34.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed file to a browser that accepts it, the plain one otherwise', async () => {
+    // fetch undoes the encoding, so the body shows the compressed file was the right one.
+    const gz = await fetch(`${gateway.url}/remotes/account/assets/pages-Ab12Cd34.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('content-type')).toContain('javascript');
+    expect(gz.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await gz.text()).toBe('export default {};');
+    const plain = await fetch(`${gateway.url}/remotes/account/assets/pages-Ab12Cd34.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('export default {};');
+    const page = await fetch(`${gateway.url}/some/route`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<div id="root">');
   });
 
   it('serves a remote built after the gateway started (redeployed alone)', async () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HostProps } from '@planner/frontend-host';
+import { LANDING_HERO, type HostProps } from '@planner/frontend-host';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
 import type { PostPage } from './blog.js';
@@ -42,8 +42,8 @@ export function LandingPage({ host }: HostProps) {
   return (
     <main className="page landing" aria-labelledby="landing-title">
       <section className="hero">
-        <h1 id="landing-title">Plan, generate and publish your social media in one place</h1>
-        <p>Organizations plan, generate with AI, review, approve, schedule and publish posts across every major platform.</p>
+        <h1 id="landing-title">{LANDING_HERO.title}</h1>
+        <p>{LANDING_HERO.text}</p>
         <p className="actions">
           <Link className="button" to="/register">
             Register

@@ -47,8 +47,8 @@ function Loaded({ loaded, page }: { loaded: LoadedRemote; page: string }) {
 
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; loaded: LoadedRemote };
 
-/** One page of a remote, loaded at run time; loading, then the page or an error with Retry. */
-export function RemotePage({ remote, page }: { remote: string; page: string }) {
+/** One page of a remote, loaded at run time; loading (or `placeholder`), then the page or an error with Retry. */
+export function RemotePage({ remote, page, placeholder }: { remote: string; page: string; placeholder?: ReactNode }) {
   const { remotes } = useShell();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -67,6 +67,7 @@ export function RemotePage({ remote, page }: { remote: string; page: string }) {
   }, [remotes, remote, attempt]);
 
   if (state.status === 'loading') {
+    if (placeholder) return placeholder;
     return (
       <div className="page-loading" role="status">
         Loading…

@@ -25,8 +25,9 @@ export class FederationLoader implements RemoteLoader {
     return pending;
   }
 
+  /** index.html preloads it; the server answers with no-cache, so a moved remote is seen on the next load. */
   private getManifest(): Promise<RemoteManifest> {
-    this.manifest ??= fetch(MANIFEST_URL, { cache: 'no-cache' })
+    this.manifest ??= fetch(MANIFEST_URL)
       .then((response) => {
         if (!response.ok) throw new Error(`${MANIFEST_URL} answered ${response.status}`);
         return response.json();

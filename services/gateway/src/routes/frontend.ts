@@ -46,7 +46,7 @@ export function remotesRoot(shellDist: string): string {
 
 /** Vite's hashed bundles never change; index.html, remoteEntry.js, remotes.json and unhashed files are revalidated. */
 function cacheControl(filePath: string): string {
-  const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[A-Za-z0-9_-]{8}\.(js|css)$/.test(filePath);
+  const hashed = filePath.includes(`${path.sep}assets${path.sep}`) || /-[A-Za-z0-9_-]{8}\.(js|css)(\.(br|gz))?$/.test(filePath);
   return hashed ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
@@ -78,6 +78,8 @@ export async function registerFrontend(app: App, options: { dist?: string; logge
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // The frontend builds write .br and .gz beside each text file; they go to browsers that accept them.
+    preCompressed: true,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControl(filePath)),
   });
 
