@@ -17,6 +17,8 @@ export const ContentMessages = {
   subscribed: 'Thank you for subscribing to our newsletter!',
   unsubscribed: 'You have been unsubscribed from the newsletter.',
   invalidUnsubscribeLink: 'This unsubscribe link is invalid.',
+  confirmUnsubscribe: (email: string) => `Unsubscribe ${email} from the newsletter?`,
+  unsubscribeButton: 'Unsubscribe',
   invalidTrackedLink: 'This link is invalid.',
   newsletterNotFound: 'Newsletter not found',
   newsletterAlreadySent: 'This newsletter has already been sent.',

@@ -3,8 +3,9 @@
  * notifications run together on one NATS namespace behind the real gateway,
  * mails go over SMTP to a local smtp-server. Visitors subscribe through
  * /api, an admin writes and sends a newsletter, each subscriber receives one
- * mail whose signed List-Unsubscribe link (followed through the gateway)
- * unsubscribes them, and a forged link is refused.
+ * mail whose signed List-Unsubscribe link (followed through the gateway: a
+ * confirmation page whose button posts back, or the mail client's RFC 8058
+ * one-click POST) unsubscribes them, and a forged link is refused.
  *
  * Notifications is taken in through relative imports (its package exports
  * only its app and config): this is a test of the two together, not a
@@ -245,10 +246,22 @@ describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
     }
     expect(await subscribersByEmail()).toEqual(new Map([...readers.map((e) => [e, true] as const), ['gone@example.com', false]]));
 
-    // Ada clicks the link in her mail; Bob's mail client uses the RFC 8058 one-click POST.
-    const clicked = await fetch(links.get('ada@example.com')!, { redirect: 'manual' });
-    expect(clicked.status).toBe(200);
-    expect(await clicked.text()).toContain('You have been unsubscribed from the newsletter.');
+    // Ada clicks the link in her mail and confirms; Bob's mail client uses the RFC 8058 one-click POST.
+    const confirmation = await fetch(links.get('ada@example.com')!, { redirect: 'manual' });
+    expect(confirmation.status).toBe(200);
+    const form = /<form method="post">(.*?)<\/form>/.exec(await confirmation.text());
+    expect(form).not.toBeNull();
+    expect((await subscribersByEmail()).get('ada@example.com')).toBe(true); // opening the link alone changes nothing
+    const fields = new URLSearchParams([...form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m): [string, string] => [m[1]!, m[2]!]));
+    // A form without action posts to the page's own address.
+    const confirmed = await fetch(links.get('ada@example.com')!, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+      redirect: 'manual',
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('You have been unsubscribed from the newsletter.');
     const oneClick = await fetch(links.get('bob@example.com')!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -8,7 +8,8 @@ import { Newsletter } from '../src/entities/newsletter.entity.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
 import { followDeliveryOutcomes } from '../src/events/delivery-outcomes.js';
 import { followAccounts } from '../src/events/accounts.js';
-import { startContent, type Content } from './service.js';
+import { signLink } from '../src/domain/links.js';
+import { SIGNING_KEY, startContent, type Content } from './service.js';
 
 let c: Content;
 let stopSender: () => void;
@@ -151,9 +152,23 @@ describe('sending a newsletter', () => {
     }
     expect((await subscriber('victim@example.com'))?.isActive).toBe(true);
 
-    const clicked = await c.api.follow(link.toString());
-    expect(clicked.status).toBe(200);
-    expect(await clicked.text()).toContain('You have been unsubscribed from the newsletter.');
+    // Opening the link (a reader, or a mail scanner fetching it) only asks to confirm.
+    const opened = await c.api.follow(link.toString());
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
+    const confirm = await opened.text();
+    expect(confirm).toContain('Unsubscribe batch1@example.com from the newsletter?');
+    expect(confirm).toContain('<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>');
+    expect((await subscriber('batch1@example.com'))?.isActive).toBe(true);
+    // Its button posts the form back to the same address, as a browser does.
+    const confirmed = await c.api.follow(link.toString(), {
+      method: 'POST',
+      headers: { accept: 'text/html,application/xhtml+xml', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await confirmed.text()).toContain('You have been unsubscribed from the newsletter.');
     expect((await subscriber('batch1@example.com'))?.isActive).toBe(false);
 
     // RFC 8058 one-click: the mail client POSTs a form to the same link.
@@ -331,6 +346,17 @@ describe('links and forms as mail clients and browsers send them', () => {
     const refused = await c.api.fetch('/newsletter/unsubscribe/one-click?email=multi%40example.com&token=abc', { method: 'POST' });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toBe('This unsubscribe link is invalid.');
+    const refusedPage = await c.api.fetch('/newsletter/unsubscribe/one-click?email=multi%40example.com&token=abc', { method: 'POST', headers: { accept: 'text/html' } });
+    expect(refusedPage.status).toBe(400);
+    expect(refusedPage.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await refusedPage.text()).toContain('This unsubscribe link is invalid.');
+    // An address with markup in it is shown as text on the confirmation page.
+    const marked = '<b>x</b>@example.com';
+    const markedPage = await c.api.fetch(`/newsletter/unsubscribe/one-click?${new URLSearchParams({ email: marked, token: signLink(SIGNING_KEY, 'unsubscribe', marked) })}`);
+    expect(markedPage.status).toBe(200);
+    const markedHtml = await markedPage.text();
+    expect(markedHtml).toContain('Unsubscribe &lt;b&gt;x&lt;/b&gt;@example.com from the newsletter?');
+    expect(markedHtml).not.toContain('<b>');
 
     // RFC 8058 §3.1: the one-click POST SHOULD be multipart/form-data.
     const form = new FormData();

@@ -25,6 +25,11 @@ const linkValue = z
 const oneClickQuery = z.object({ email: linkValue, token: linkValue });
 const clickQuery = z.object({ url: linkValue, sig: linkValue });
 
+const HTML = 'text/html; charset=utf-8';
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+/** A bare page for a reader who followed a mail's link (the gateway's CSP allows no styles or scripts on API answers). */
+const page = (title: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title>${body}</html>`;
+
 /** A transparent 1×1 GIF: the open-tracking pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -64,19 +69,34 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     const address = email.trim().toLowerCase();
     return address && address.length <= 320 && token.length <= 100 && verifyLink(key, token, 'unsubscribe', address) ? address : null;
   };
-  // Opened from the mail in a browser: a page either way.
+  /**
+   * Opened from the mail in a browser: a page asking to confirm, whose button
+   * POSTs back to the same link. A GET never unsubscribes: mail scanners fetch
+   * the links of a mail (the reason RFC 8058 exists), and would unsubscribe
+   * every reader whose mailbox they guard.
+   */
   app.get('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request, reply) => {
     const email = signedAddress(request.query);
-    if (email) await unsubscribe(db, email);
-    const [status, title, message] = email
-      ? [200, 'Unsubscribed', ContentMessages.unsubscribed]
-      : [400, 'Invalid link', ContentMessages.invalidUnsubscribeLink];
-    return reply.status(status).type('text/html; charset=utf-8').send(`<!doctype html><meta charset="utf-8"><title>${title}</title><p>${message}</p>`);
+    if (!email) return reply.status(400).type(HTML).send(page('Invalid link', `<p>${ContentMessages.invalidUnsubscribeLink}</p>`));
+    return reply.type(HTML).send(
+      page(
+        'Unsubscribe',
+        `<p>${escapeHtml(ContentMessages.confirmUnsubscribe(email))}</p>` +
+          // No action: the form posts to this page's own address, the signed link.
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${ContentMessages.unsubscribeButton}</button></form>`,
+      ),
+    );
   });
-  app.post('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request) => {
+  // The one-click POST of RFC 8058 (mail clients), and the confirmation page's button (browsers, answered with a page).
+  app.post('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request, reply) => {
     const email = signedAddress(request.query);
-    if (!email) throw badRequest(ContentMessages.invalidUnsubscribeLink);
+    const browser = (request.headers.accept ?? '').includes('text/html');
+    if (!email) {
+      if (browser) return reply.status(400).type(HTML).send(page('Invalid link', `<p>${ContentMessages.invalidUnsubscribeLink}</p>`));
+      throw badRequest(ContentMessages.invalidUnsubscribeLink);
+    }
     await unsubscribe(db, email);
+    if (browser) return reply.type(HTML).send(page('Unsubscribed', `<p>${ContentMessages.unsubscribed}</p>`));
     return { success: true, message: ContentMessages.unsubscribed };
   });
 
