@@ -33,6 +33,7 @@ export const ContentMessages = {
   invalidPage: 'page must be a whole number of at least 1.',
   invalidPageSize: 'The page size must be a whole number from 1 to 100.',
   invalidFilter: 'The filter must be true or false.',
+  invalidCategoryFilter: 'category must be one category slug.',
   invalidPublishedFlag: 'is_published must be true or false.',
 } as const;
 

@@ -122,6 +122,7 @@ describe('blog posts', () => {
     expect(all.pagination.total).toBe(13); // 12 here and the XSS post; no drafts
     expect(all.posts.some((p: { slug: string }) => p.slug === draft.slug)).toBe(false);
     expect((await send('GET', '/blog/posts?category=nothing-here')).json()).toEqual({ posts: [], pagination: { page: 1, per_page: 10, total: 0, total_pages: 0 } });
+    expect((await send('GET', `/blog/posts?category=${'x'.repeat(300)}`)).json().posts).toEqual([]);
 
     const hidden = await send('GET', `/blog/posts/${draft.slug}`);
     expect(hidden.statusCode).toBe(404);
@@ -185,6 +186,7 @@ describe('blog posts', () => {
       ['a huge page size', 'GET', '/blog/posts?per_page=1000', undefined, 400, 'The page size must be a whole number from 1 to 100.'],
       ['a bad size', 'GET', '/blog/admin/posts?size=0', undefined, 400, 'The page size must be a whole number from 1 to 100.'],
       ['a bad filter', 'GET', '/blog/admin/posts?published=yes', undefined, 400, 'The filter must be true or false.'],
+      ['two categories', 'GET', '/blog/posts?category=a&category=b', undefined, 400, 'category must be one category slug.'],
       ['update of an id that is no id', 'PUT', '/blog/admin/posts/42', { title: 'x' }, 404, 'Blog post not found'],
       ['delete of an id that is no id', 'DELETE', '/blog/admin/posts/42', undefined, 404, 'Blog post not found'],
       ['delete of a category id that is no id', 'DELETE', '/blog/admin/categories/42', undefined, 404, 'Category not found'],

@@ -136,7 +136,7 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.get(
     '/blog/posts',
-    { schema: { tags, querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), category: z.string().max(200).optional() }) } },
+    { schema: { tags, querystring: z.object({ ...pageQuery(LIMITS.blogPageSize), category: z.string({ error: ContentMessages.invalidCategoryFilter }).optional() }) } },
     async (request) => {
       const { page, per_page, category } = request.query;
       return listPosts(db, { published: true, category: category || undefined }, page, per_page);
