@@ -38,6 +38,8 @@ export const OrganizationMessages = {
   platformExists: (name: string) => `Platform with name '${name}' already exists`,
   /** Not worded by the spec. */
   platformNotSupported: (name: string) => `Platform '${name}' is not supported.`,
+  /** Not worded by the spec: U+0000 cannot be stored in a text column. */
+  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
   /** Not worded by the spec (part 2 §3: default daily limit is a positive count, default 10). */
   dailyLimitInvalid: 'Default daily limit must be a whole number of at least 1.',
 } as const;
@@ -85,6 +87,12 @@ export const organizationEventSchemas = {
 export const OrganizationRequests = {
   access: 'organizations.organization.access',
   facts: 'organizations.organization.facts',
+  /** auth's admin pages: `{ organization_id, activate, reason }` (a reason required to deactivate), answers the organization. */
+  setStatus: 'organizations.organization.set_status',
+  /** auth's admin pages: every inactive organization with its owner_id. */
+  listInactive: 'organizations.organization.list_inactive',
+  /** auth's admin pages: `{ userId }`, answers that user's organizations. */
+  listByOwner: 'organizations.organization.list_by_owner',
 } as const;
 
 export const organizationAccessRequestSchema = z.object({

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { Member } from '../src/entities/member.entity.js';
+import { connectionResponders } from '../src/events/connection-credentials.js';
 import { followMembers } from '../src/events/members.js';
 import { organizationResponders } from '../src/routes/organization-routes.js';
 
@@ -27,6 +28,7 @@ export function useOrganizations(): Harness {
     harness.ctx = await createTestContext({ name: 'organizations', entities, migrations, configSchema });
     await followMembers(harness.ctx);
     organizationResponders(harness.ctx);
+    connectionResponders(harness.ctx);
     await harness.ctx.relay.start();
     app = await buildApp(harness.ctx);
     harness.api = await behindGateway(app, 'organizations', harness.ctx.keys.jwks);

@@ -4,11 +4,12 @@ import { requireUser, type App, type ServiceContext } from '@planner/service-kit
 import type { OAuthPlatform } from '../adapters/index.js';
 import { resultPage } from '../domain/connections/callback.js';
 import { Connections } from './connection-service.js';
+import { organizationIdSchema } from './schemas.js';
 
 const OAUTH_PLATFORMS = CONNECTION_PLATFORMS.filter((p): p is OAuthPlatform => p !== 'telegram');
 const oauthPlatformParams = z.object({ platform: z.enum(OAUTH_PLATFORMS as [OAuthPlatform, ...OAuthPlatform[]]) });
 const platformParams = z.object({ platform: z.enum(CONNECTION_PLATFORMS) });
-const organizationBody = z.object({ organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).uuid(OrganizationMessages.noOrganizationSelected) });
+const organizationBody = z.object({ organization_id: organizationIdSchema });
 const organizationQuery = organizationBody;
 const callbackQuery = z.object({
   code: z.string().optional(),

@@ -15,13 +15,15 @@ import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type
 import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { deleteOrganizations } from '../commands/delete.js';
 import { setActive } from '../commands/status.js';
+import { UUID } from '../domain/ids.js';
 import { organizationLimits } from '../domain/limits.js';
 import { organizationView, organizationViews } from '../commands/organization-views.js';
 import { Organization } from '../entities/organization.entity.js';
 import { Connections } from './connection-service.js';
+import { storedText } from './schemas.js';
 
 const createSchema = z.object({
-  name: z.string({ error: OrganizationMessages.nameRequired }).trim().min(1, OrganizationMessages.nameRequired).max(200),
+  name: storedText(z.string({ error: OrganizationMessages.nameRequired })).trim().min(1, OrganizationMessages.nameRequired).max(200),
 });
 
 async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active: number; inactive: number }> {
@@ -30,7 +32,8 @@ async function countsOf(ctx: ServiceContext, ownerId: string): Promise<{ active:
   return { active, inactive };
 }
 
-const idParams = z.object({ id: z.string().uuid() });
+/** A malformed id names no organization: 404, as for any other organization the caller does not have. */
+const idParams = z.object({ id: z.string() });
 
 /** PUT /organizations/{id}: exactly one of the three settings (part 2 §2, §7). */
 const updateSchema = z
@@ -45,7 +48,10 @@ const updateSchema = z
       .optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, { message: OrganizationMessages.oneFieldAtATime });
-const deactivateSchema = z.object({ reason: z.string().max(500).optional() }).optional();
+const reasonSchema = storedText(z.string()).max(500);
+const deactivateSchema = z.object({ reason: reasonSchema.optional() }).optional();
+/** auth's admin status change (part 1 §4, §7 POST /auth/admin/organization-status), as it arrives over NATS. */
+const setStatusSchema = z.object({ organization_id: z.string(), activate: z.boolean(), reason: reasonSchema.optional() });
 
 async function requireVerified(ctx: ServiceContext, identity: Identity, action: string): Promise<void> {
   if (!(await memberOf(ctx, identity)).emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore(action));
@@ -146,15 +152,14 @@ export async function organizationRoutes(
  * status changes, the inactive ones) and everyone's access check and facts.
  */
 export function organizationResponders(ctx: ServiceContext): void {
-  ctx.bus.reply<{ organization_id: string; activate: boolean; reason?: string }, unknown>(
-    'organizations.organization.set_status',
-    'organizations',
-    async ({ organization_id, activate, reason }) => {
-      // An admin must say why (part 1 §5); auth checks it too, this side does not rely on that.
-      if (!activate && !reason?.trim()) throw badRequest(AuthMessages.deactivateReasonRequired);
-      return organizationView(ctx, await setActive(ctx, organization_id, { activate: Boolean(activate), reason, by: 'admin' }));
-    },
-  );
+  ctx.bus.reply<unknown, unknown>(OrganizationRequests.setStatus, 'organizations', async (payload) => {
+    const parsed = setStatusSchema.safeParse(payload);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? SharedMessages.badRequest);
+    const { organization_id, activate, reason } = parsed.data;
+    // An admin must say why (part 1 §5); auth checks it too, this side does not rely on that.
+    if (!activate && !reason?.trim()) throw badRequest(AuthMessages.deactivateReasonRequired);
+    return organizationView(ctx, await setActive(ctx, organization_id, { activate, reason, by: 'admin' }));
+  });
   ctx.bus.reply<unknown, unknown>(OrganizationRequests.access, 'organizations', async (payload) => {
     const parsed = organizationAccessRequestSchema.safeParse(payload);
     if (!parsed.success) throw badRequest(SharedMessages.badRequest);
@@ -164,11 +169,13 @@ export function organizationResponders(ctx: ServiceContext): void {
     const parsed = organizationFactsRequestSchema.safeParse(payload);
     return organizationFacts(ctx, parsed.success ? parsed.data.organization_id : '');
   });
-  ctx.bus.reply<unknown, unknown[]>('organizations.organization.list_inactive', 'organizations', async () => {
+  ctx.bus.reply<unknown, unknown[]>(OrganizationRequests.listInactive, 'organizations', async () => {
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { isActive: false }, order: { deactivatedAt: 'DESC' } });
     return (await organizationViews(ctx, organizations)).map((view, i) => ({ ...view, owner_id: organizations[i]!.ownerId }));
   });
-  ctx.bus.reply<{ userId: string }, unknown[]>('organizations.organization.list_by_owner', 'organizations', async ({ userId }) => {
+  ctx.bus.reply<{ userId?: unknown }, unknown[]>(OrganizationRequests.listByOwner, 'organizations', async ({ userId }) => {
+    // Not a user id: a user that has no organizations.
+    if (typeof userId !== 'string' || !UUID.test(userId)) return [];
     const organizations = await ctx.dataSource.getRepository(Organization).find({ where: { ownerId: userId }, order: { createdAt: 'ASC' } });
     return organizationViews(ctx, organizations);
   });

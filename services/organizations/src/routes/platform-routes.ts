@@ -10,6 +10,7 @@ import { connectionTokenKey } from '../domain/connections/keys.js';
 import { connectionKey, parseMediaTypes, sealCredentials, toPlatformView } from '../domain/platforms.js';
 import { Connection } from '../entities/connection.entity.js';
 import { SupportedPlatform } from '../entities/supported-platform.entity.js';
+import { organizationIdSchema } from './schemas.js';
 
 const nameSchema = z
   .string({ error: OrganizationMessages.platformNameRequired })
@@ -43,7 +44,7 @@ const createSchema = z.object(fields);
 const updateSchema = z.object({ ...fields, name: nameSchema.optional() });
 type PlatformInput = z.infer<typeof updateSchema>;
 const idParams = z.object({ id: z.string() });
-const organizationQuery = z.object({ organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).min(1, OrganizationMessages.noOrganizationSelected) });
+const organizationQuery = z.object({ organization_id: organizationIdSchema });
 const statusQuery = organizationQuery.extend({ platform: z.string({ error: OrganizationMessages.platformNameRequired }).trim().min(1, OrganizationMessages.platformNameRequired) });
 
 const disconnected = { is_connected: false as const, url: null, specific_data: {} };
