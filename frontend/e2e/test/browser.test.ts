@@ -94,6 +94,28 @@ describe('the frontend in a browser', () => {
     expect(serious).toEqual([]);
   });
 
+  it('fits a phone: no sideways scrolling, and the menu opens from its button', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 375, height: 740 });
+    try {
+      for (const url of ['/', '/login', '/register', '/blog', '/privacy']) {
+        await phone.goto(`${system.url}${url}`);
+        await phone.locator('main h1').first().waitFor();
+        const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, url).toBeLessThanOrEqual(0);
+      }
+      await phone.screenshot({ path: path.join(screenshotDir, 'phone-privacy.png'), fullPage: false });
+      const menu = phone.getByRole('button', { name: 'Menu' });
+      expect(await phone.getByRole('link', { name: 'Newsletter' }).isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await phone.getByRole('link', { name: 'Newsletter' }).waitFor();
+      await phone.screenshot({ path: path.join(screenshotDir, 'phone-menu.png'), fullPage: false });
+    } finally {
+      await phone.close();
+    }
+  });
+
   it('register → verify (link from the mail outbox) → login → create an account → profile → logout', async () => {
     await page.goto(`${system.url}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();

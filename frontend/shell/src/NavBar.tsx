@@ -1,6 +1,6 @@
 import { isAdminRole } from '@planner/contracts';
-import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { OrganizationSwitcher } from './OrganizationSwitcher.js';
 import { PRODUCT_NAME } from './product.js';
 import { signOut, useShell, useUser } from './shell-context.js';
@@ -12,6 +12,9 @@ export function NavBar() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const { pathname } = useLocation();
+  // The phone menu closes once a link in it has been followed.
+  useEffect(() => setOpen(false), [pathname]);
 
   const logout = async () => {
     setLeaving(true);
