@@ -201,3 +201,29 @@ describe('error texts (part 1 §8)', () => {
     expect(error.message).toBe(text);
   });
 });
+
+describe('two tabs sharing the session', () => {
+  it('a tab whose token was refreshed by another one retries with the new token instead of logging out', async () => {
+    let refreshes = 0;
+    api.handle((call) => {
+      if (call.path === '/auth/refresh') {
+        refreshes += 1;
+        // Single-use refresh tokens: only the first refresh with refresh-1 succeeds.
+        return call.authorization === 'Bearer refresh-1' && refreshes === 1
+          ? { status: 200, body: { access_token: 'new-access', refresh_token: 'refresh-2', user: user() } }
+          : { status: 401, body: { message: 'Invalid refresh token' } };
+      }
+      return call.authorization === 'Bearer new-access' ? { status: 200, body: { ok: true } } : { status: 401, body: { message: 'expired' } };
+    });
+    const tabA = testShell(api.url);
+    const tabB = testShell(api.url);
+    loggedIn(tabA);
+    // Both tabs send with the old token at the same time; A refreshes first.
+    const [a, b] = await Promise.all([tabA.services.client.request('GET', '/organizations'), tabB.services.client.request('GET', '/auth/me')]);
+    expect(a).toEqual({ ok: true });
+    expect(b).toEqual({ ok: true });
+    expect(tabA.redirects).toEqual([]);
+    expect(tabB.redirects).toEqual([]);
+    expect(window.localStorage.getItem('access_token')).toBe('new-access');
+  });
+});

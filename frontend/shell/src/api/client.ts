@@ -75,10 +75,17 @@ export class ApiClient implements HostApiClient {
     if (!this.circuit.allows()) throw new HttpError(503, SharedMessages.serviceUnavailable);
 
     const auth = options.auth !== false;
-    const hadSession = auth && this.deps.session.accessToken !== null;
+    const sentToken = auth ? this.deps.session.accessToken : null;
+    const hadSession = sentToken !== null;
     let response = await this.send(method, path, options, auth);
     if (response.status === 401 && auth) {
-      if (hadSession && (await this.refreshOnce())) response = await this.send(method, path, options, auth);
+      // Another tab may have refreshed meanwhile: its new token is tried before refreshing again.
+      const current = this.deps.session.accessToken;
+      const renewed = current !== null && current !== sentToken;
+      if (hadSession && (renewed || (await this.refreshOnce()))) {
+        await response.body?.cancel();
+        response = await this.send(method, path, options, auth);
+      }
       if (response.status === 401) {
         await response.body?.cancel();
         if (hadSession) this.expireSession();
@@ -146,7 +153,8 @@ export class ApiClient implements HostApiClient {
       const response = await this.send('POST', REFRESH_PATH, { headers: { authorization: `Bearer ${refreshToken}` } }, false);
       if (!response.ok) {
         await response.body?.cancel();
-        return false;
+        // A refresh token rotated by another tab in the meantime is not a lost session.
+        return this.deps.session.refreshToken !== refreshToken && this.deps.session.accessToken !== null;
       }
       const body = await readBody(response);
       if (!isSessionPayload(body)) return false;
