@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadUrl } from '@planner/gateway/testing';
+import { connectionConfigSchema } from '../src/adapters/config.js';
+import { providersFrom } from '../src/adapters/index.js';
+import { Organization } from '../src/entities/organization.entity.js';
+import { Connections } from '../src/routes/connection-service.js';
 import { startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
@@ -32,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('logs', () => {
-  it('hold no platform token through connect, refresh, page choice, a failed refresh and disconnect', async () => {
+  it('hold no platform token through connect, refresh, page choice, a failed refresh, disconnect and a revoke that fails', async () => {
     const token = await h.ctx.keys.sign({ sub: randomUUID(), role: 'advanced', email_verified: true });
     const organizationId = (await h.send('POST', '/organizations', { token, payload: { name: 'Logged' } })).json().id;
     for (const platform of ['x', 'facebook', 'tiktok'] as const) {
@@ -46,15 +51,45 @@ describe('logs', () => {
     expect((await h.send('POST', '/oauth/tiktok/refresh', { token, payload: { organization_id: organizationId } })).status).toBe(409);
     const creds = await h.ctx.bus.request<{ page_access_token: string }>('organizations.connection.credentials', { organization_id: organizationId, platform: 'facebook' });
     for (const platform of ['x', 'facebook', 'tiktok', 'telegram'] as const) await h.send('POST', `/oauth/${platform}/disconnect`, { token, payload: { organization_id: organizationId } });
+    // A revoke that cannot reach Google: its library's error names the revoke URL, which carries the token.
+    const youtube = (await h.send('POST', '/oauth/youtube/authorize', { token, payload: { organization_id: organizationId } })).json().redirect_url;
+    expect((await h.arrive((await h.visit(youtube)).location!)).location).toContain('/oauth/success');
+    const unreachable = new Connections(h.ctx, providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, YOUTUBE_TOKEN_URL: `${await deadUrl()}/token` })));
+    await unreachable.disconnect(await h.ctx.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId }), 'youtube');
 
     const output = logged.join('');
     expect(output).toContain('incoming request');
+    expect(output).toContain('provider did not revoke the disconnected token');
     const secrets = [
       BOT_TOKEN,
       creds.page_access_token,
-      ...(['x', 'facebook', 'tiktok'] as const).flatMap((p) => [...standIns[p].standIn.accessTokens, ...standIns[p].standIn.refreshTokens, ...standIns[p].standIn.revoked]),
+      ...(['x', 'facebook', 'tiktok', 'youtube'] as const).flatMap((p) => [...standIns[p].standIn.accessTokens, ...standIns[p].standIn.refreshTokens, ...standIns[p].standIn.revoked]),
     ];
     expect(secrets.length).toBeGreaterThan(8);
+    for (const secret of secrets) expect(output).not.toContain(secret);
+  });
+
+  it('hold no platform credentials, SDK token or bearer token from the rest of the service', async () => {
+    const before = logged.length;
+    const admin = await h.ctx.keys.sign({ sub: randomUUID(), role: 'admin', email_verified: true });
+    const secrets = [`sk_live_${randomUUID()}`, `whsec_${randomUUID()}`, admin];
+    const created = await h.send('POST', '/platforms', { token: admin, payload: { name: `Logged${randomUUID().slice(0, 6)}`, other_credentials: { api_key: secrets[0] } } });
+    expect(created.status).toBe(201);
+    expect(JSON.stringify(created.json())).not.toContain(secrets[0]);
+    await h.send('PUT', `/platforms/${created.json().id}`, { token: admin, payload: { other_credentials: { webhook_secret: secrets[1] } } });
+    await h.send('GET', '/platforms', { token: admin });
+
+    const user = await h.ctx.keys.sign({ sub: randomUUID(), role: 'advanced', email_verified: true });
+    secrets.push(user);
+    const organizationId = (await h.send('POST', '/organizations', { token: user, payload: { name: 'Logged too' } })).json().id;
+    const sdkToken = standIns.facebook.standIn.issueAccessToken();
+    const forged = `EAAforged${randomUUID()}`;
+    secrets.push(sdkToken, forged);
+    expect((await h.send('POST', '/oauth/facebook/authorize', { token: user, payload: { organization_id: organizationId, auth_code: sdkToken } })).status).toBe(200);
+    expect((await h.send('POST', '/oauth/facebook/authorize', { token: user, payload: { organization_id: organizationId, auth_code: forged } })).status).toBe(400);
+
+    const output = logged.slice(before).join('');
+    expect(output).toContain('incoming request');
     for (const secret of secrets) expect(output).not.toContain(secret);
   });
 });

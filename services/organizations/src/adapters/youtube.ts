@@ -8,7 +8,8 @@ const SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.g
 function wrap(error: unknown): ProviderError {
   const data = (error as { response?: { data?: { error_description?: string; error?: string | { message?: string } } } }).response?.data;
   const nested = typeof data?.error === 'object' ? data.error.message : data?.error;
-  return new ProviderError('youtube', data?.error_description ?? nested ?? (error as Error).message);
+  // Gaxios's own messages name the request URL, and Google's revoke carries the token in its query: never passed on.
+  return new ProviderError('youtube', data?.error_description ?? nested ?? (error as Error).message.replace(/\?\S*/g, '?…'));
 }
 
 function tokenSet(credentials: Credentials, keepRefresh: string | null = null): TokenSet {
