@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectOrganization, useSelectedOrganizationId, type OrganizationSummary } from './guards.js';
+import { selectOrganization, useSelectedOrganizationId } from './guards.js';
+import { useOrganizations, type OrganizationSummary } from './organizations.js';
 import { useShell } from './shell-context.js';
 
 /** Part 2 §9: the switcher lists 3 organizations before '+N more accounts'. */
@@ -9,15 +9,11 @@ export const SWITCHER_SHOWN = 3;
 
 /** The navigation bar's organization switcher (part 2 §2). */
 export function OrganizationSwitcher() {
-  const { client, storage } = useShell();
+  const { storage } = useShell();
   const [open, setOpen] = useState(false);
   const selectedId = useSelectedOrganizationId();
   const menuId = useId();
-  const organizations = useQuery({
-    queryKey: ['organizations'],
-    queryFn: () => client.request<OrganizationSummary[]>('GET', '/organizations'),
-    retry: false,
-  });
+  const organizations = useOrganizations();
   const list = organizations.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0];
   const select = (organization: OrganizationSummary) => {

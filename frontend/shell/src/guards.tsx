@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { hasFeature, type Feature } from '@planner/contracts';
+import { useOrganizations, type OrganizationSummary } from './organizations.js';
 import { useShell, useUser } from './shell-context.js';
 
 /** Part 1 §2: anonymous visitors go to /login. */
@@ -20,15 +20,7 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   return children;
 }
 
-export interface OrganizationSummary {
-  id: string;
-  name: string;
-  is_active: boolean;
-}
-
 export const SELECTED_ORGANIZATION_KEY = 'selected_organization_id';
-/** Part 1 §9: the organization fetch times out after 10 s. */
-export const ORGANIZATION_FETCH_TIMEOUT_MS = 10_000;
 
 const SELECTION_EVENT = 'planner:organization-selected';
 
@@ -60,25 +52,14 @@ export function useSelectedOrganization(): OrganizationSummary {
   return organization;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    promise.then(resolve, reject).finally(() => clearTimeout(timer));
-  });
-}
-
 /**
  * Part 1 §2: /organization/* pages need a selected organization; without one the
  * first is picked, and a user with none goes to /accounts.
  */
 export function RequireOrganization({ children }: { children: ReactNode }) {
-  const { client, storage } = useShell();
+  const { storage } = useShell();
   const stored = useSelectedOrganizationId();
-  const query = useQuery({
-    queryKey: ['organizations'],
-    queryFn: () => withTimeout(client.request<OrganizationSummary[]>('GET', '/organizations'), ORGANIZATION_FETCH_TIMEOUT_MS),
-    retry: false,
-  });
+  const query = useOrganizations();
   if (query.isPending) {
     return (
       <div className="page-loading" role="status">

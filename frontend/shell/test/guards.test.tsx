@@ -102,3 +102,33 @@ describe('organization selection guard', () => {
     expect(await screen.findByText('Selected First')).toBeTruthy();
   });
 });
+
+describe('organization list cache (part 1 §9, part 2 §8)', () => {
+  const orgs = [{ id: 'o1', name: 'Cached Co', is_active: true }];
+
+  it('keeps the list for 24 h and shows it with a notice when the server cannot be reached', async () => {
+    const { loadOrganizations, OrganizationLoadMessages, ORGANIZATION_CACHE_MS } = await import('../src/organizations.js');
+    api.handle(() => ({ status: 200, body: orgs }));
+    const online = testShell(api.url);
+    expect(await loadOrganizations(online.services, 'user-1', () => 1_000)).toEqual(orgs);
+
+    const offline = testShell('http://127.0.0.1:9');
+    expect(await loadOrganizations(offline.services, 'user-1', () => 1_000 + ORGANIZATION_CACHE_MS - 1)).toEqual(orgs);
+    expect(offline.services.toasts.getSnapshot().map((t) => t.message)).toContain(OrganizationLoadMessages.showingCached);
+
+    await expect(loadOrganizations(testShell('http://127.0.0.1:9').services, 'user-1', () => 1_000 + ORGANIZATION_CACHE_MS)).rejects.toThrow();
+    await expect(loadOrganizations(testShell('http://127.0.0.1:9').services, 'another-user', () => 2_000), "another user's list is never shown").rejects.toThrow();
+  });
+
+  it('says the list could not be loaded, or that the rate limit was reached', async () => {
+    const { loadOrganizations, OrganizationLoadMessages } = await import('../src/organizations.js');
+    api.handle(() => ({ status: 500, body: { message: 'boom' } }));
+    const failing = testShell(api.url);
+    await expect(loadOrganizations(failing.services, 'user-1')).rejects.toThrow();
+    expect(failing.services.toasts.getSnapshot().map((t) => t.message)).toEqual([OrganizationLoadMessages.failed]);
+    api.handle(() => ({ status: 429, body: { message: 'busy' } }));
+    const limited = testShell(api.url);
+    await expect(loadOrganizations(limited.services, 'user-1')).rejects.toThrow();
+    expect(limited.services.toasts.getSnapshot().map((t) => t.message)).toEqual(['Rate limit reached. Please try again later.']);
+  });
+});
