@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { selectOrganization, useSelectedOrganizationId } from './guards.js';
 import { useOrganizations, type OrganizationSummary } from './organizations.js';
@@ -13,6 +13,7 @@ export function OrganizationSwitcher() {
   const [open, setOpen] = useState(false);
   const selectedId = useSelectedOrganizationId();
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const organizations = useOrganizations();
   const list = organizations.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0];
@@ -21,8 +22,15 @@ export function OrganizationSwitcher() {
     setOpen(false);
   };
   return (
-    <div className="switcher">
-      <button type="button" className="link-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+    <div
+      className="switcher"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
+      <button ref={toggle} type="button" className="link-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
         {selected ? selected.name : 'Accounts'} ▾
       </button>
       <div id={menuId} className="switcher-menu" hidden={!open}>

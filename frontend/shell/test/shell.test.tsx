@@ -127,6 +127,10 @@ describe('organization switcher (part 2 §2)', () => {
     const menu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect([...menu.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['One', 'Two', 'Three', '+2 more accounts']);
     expect(within(menu).getByRole('link', { name: 'Accounts' }).getAttribute('href')).toBe('/accounts');
+    await userEvent.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    await userEvent.click(toggle);
     await userEvent.click(within(menu).getByRole('button', { name: 'Three' }));
     expect(await screen.findByRole('button', { name: 'Three ▾' })).toBeTruthy();
     expect(window.localStorage.getItem('selected_organization_id')).toBe('o2');
