@@ -13,7 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, OrganizationMessages, SharedMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
-import { startSystem, verificationLink, type RunningSystem } from './system.js';
+import { mailedLink, startSystem, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Login, register and reset requests allowed per minute from one address in this run. */
@@ -130,7 +130,7 @@ describe('the frontend in a browser', () => {
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Dashboard' }).isVisible()).toBe(true);
 
-    const link = await waitFor(() => verificationLink(system.mailDir, userEmail), (l) => l !== null, 30_000);
+    const link = await waitFor(() => mailedLink(system.mailDir, userEmail, 'verify-email'), (l) => l !== null, 30_000);
     await page.goto(link!);
     await page.getByText(AuthMessages.emailVerified).waitFor();
     await page.waitForURL(`${system.url}/profile`, { timeout: 10_000 });
@@ -160,6 +160,33 @@ describe('the frontend in a browser', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Register' }).first().waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  it('forgot password → link from the mail outbox → new password (the server refuses a weak one) → login with it', async () => {
+    await page.goto(`${system.url}/login`);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(userEmail);
+    await page.getByLabel('I am not a robot').check();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(AuthMessages.resetRequested).waitFor();
+    const link = await waitFor(() => mailedLink(system.mailDir, userEmail, 'reset-password'), (l) => l !== null, 30_000);
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('longenough');
+    await page.getByLabel('Confirm new password').fill('longenough');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText(AuthMessages.weakPassword).first().waitFor();
+    const newPassword = 'N3w!password';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.waitForURL(`${system.url}/login`, { timeout: 10_000 });
+    await page.getByLabel('Email').fill(userEmail);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByLabel('I am not a robot').check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Register' }).first().waitFor({ timeout: 10_000 });
   });
 
   it('an expired session goes to /login?session_expired=true with the notice', async () => {

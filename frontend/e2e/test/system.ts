@@ -88,13 +88,14 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
   throw new Error(`the system did not become healthy: ${last}\n${[...output].map(([n, t]) => `--- ${n}\n${t.slice(-600)}`).join('\n')}`);
 }
 
-/** The verification link of the newest mail to `email` in the sandbox mail folder (quoted-printable undone). */
-export function verificationLink(mailDir: string, email: string): string | null {
+/** A link to `page` (verify-email, reset-password) in a mail to `email` in the sandbox mail folder (quoted-printable undone). */
+export function mailedLink(mailDir: string, email: string, page: 'verify-email' | 'reset-password'): string | null {
   const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'));
+  const pattern = new RegExp(`https?://[^\\s"'<>]+/${page}\\?token=[A-Za-z0-9_-]+`);
   for (const file of files) {
     const text = fs.readFileSync(path.join(mailDir, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
     if (!text.includes(email)) continue;
-    const link = text.match(/https?:\/\/[^\s"'<>]+\/verify-email\?token=[A-Za-z0-9_-]+/);
+    const link = text.match(pattern);
     if (link) return link[0];
   }
   return null;
