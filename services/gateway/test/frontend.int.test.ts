@@ -57,6 +57,7 @@ describe('the built frontend with its module-federated remotes', () => {
     const gz = await fetch(`${gateway.url}/remotes/account/assets/pages-Ab12Cd34.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.status).toBe(200);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toContain('accept-encoding');
     expect(gz.headers.get('content-type')).toContain('javascript');
     expect(gz.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await gz.text()).toBe('export default {};');
