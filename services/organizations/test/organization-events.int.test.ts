@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OrganizationRequests, type EventEnvelope } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
-import { auth, publish, registered, useOrganizations } from './harness.js';
+import { auth, outboxEventsOf, publish, registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 
@@ -73,6 +73,17 @@ describe('organization events on the bus', () => {
     expect(about(seen, kept)).toEqual([]);
     const listed = await h.api.send({ method: 'GET', url: `/oauth/connections?organization_id=${kept}`, headers: auth(bystander.token) });
     expect(listed.json().platforms.LINKEDIN.is_connected).toBe(true);
+  });
+
+  it('tell of a connection removed by two disconnects at once only once', async () => {
+    const user = await registered(h.ctx, 'pro');
+    const organizationId = await organizationWith(user.token, ['threads']);
+    const disconnect = () => h.api.send({ method: 'POST', url: '/oauth/threads/disconnect', payload: { organization_id: organizationId }, headers: auth(user.token) });
+    const answers = await Promise.all([disconnect(), disconnect(), disconnect()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404]);
+    expect(answers.find((a) => a.statusCode === 404)!.json().message).toBe('Threads is not connected.');
+    const told = (await outboxEventsOf(h.ctx, organizationId)).filter((e) => e.subject === 'organizations.connection.disconnected');
+    expect(told).toEqual([{ subject: 'organizations.connection.disconnected', data: { organizationId, ownerId: user.id, platform: 'threads' } }]);
   });
 
   it('leave requests to the service answered by it once its events are on the bus', async () => {

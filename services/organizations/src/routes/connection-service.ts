@@ -267,10 +267,14 @@ export class Connections {
   /** Removes the connection (with its event), then withdraws the app's access at the provider where it offers that. */
   async disconnect(organization: Organization, platform: ConnectionPlatform): Promise<void> {
     const connection = await this.connection(organization.id, platform);
-    await this.ctx.dataSource.transaction(async (manager) => {
-      await manager.delete(Connection, { id: connection.id });
+    const removed = await this.ctx.dataSource.transaction(async (manager) => {
+      // Of two removals at once (two disconnects, or one and the organization's deletion) only the one that deletes the row tells of it.
+      const { affected } = await manager.delete(Connection, { id: connection.id });
+      if (!affected) return false;
       await this.ctx.outbox.add(manager, 'organizations.connection.disconnected', { organizationId: organization.id, platform, ownerId: organization.ownerId });
+      return true;
     });
+    if (!removed) throw notFound(ConnectionMessages.notConnected(displayName(platform)));
     await this.revoke(connection);
   }
 
