@@ -1,31 +1,28 @@
 /** What every benchmark does: free ports, child processes, waiting for them, autocannon runs. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startTestProcess, type TestProcess } from '@planner/service-kit/testing';
 
 export { freePort } from '@planner/service-kit/testing';
 
-const children: ChildProcess[] = [];
+const children: TestProcess[] = [];
 let stopping = false;
 
 /** Runs a TypeScript entry point with tsx; if it dies during the run, the benchmark fails with its output. */
-export function start(name: string, script: string, cwd: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  child.on('exit', (code, signal) => {
+export function start(name: string, script: string, cwd: string, env: Record<string, string>): TestProcess {
+  const started = startTestProcess(script, { cwd, env, keepChars: 4000 });
+  started.child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
-      process.stderr.write(`${name} exited (${code ?? signal}):\n${output.slice(-4000)}\n`);
+      process.stderr.write(`${name} exited (${code ?? signal}):\n${started.output()}\n`);
       process.exit(1);
     }
   });
-  children.push(child);
-  return child;
+  children.push(started);
+  return started;
 }
 
 export function stopAll(): void {
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) void child.stop();
 }
 
 process.on('SIGINT', () => {

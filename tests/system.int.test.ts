@@ -3,66 +3,34 @@
  * as real processes on real Postgres, Redis and NATS (in a namespace of their
  * own), reported healthy through the gateway and stopped gracefully.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@planner/contracts';
-import { freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure } from '@planner/service-kit/testing';
+import { freePort, namespacedProcessEnv, removeNamespace, startTestProcess, testId, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
 import { repoPath } from './support/repo.js';
 
 const namespace = testId('system');
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-'));
 /** Where notifications writes its mails (no SMTP in this run), as in development. */
 const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-system-mail-'));
-const processes = new Map<string, ChildProcess>();
-const output = new Map<string, string>();
+const processes = new Map<string, TestProcess>();
 let gatewayUrl = '';
 /** Calls to login, register and reset request allowed per minute from one IP in this run. */
 const AUTH_LIMIT = 8;
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 function start(name: string, env: Record<string, string>): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: repoPath('services', name),
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  output.set(name, '');
-  const keep = (chunk: Buffer) => output.set(name, (output.get(name)! + chunk.toString()).slice(-4000));
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  processes.set(name, child);
+  processes.set(name, startTestProcess('src/main.ts', { cwd: repoPath('services', name), env, keepChars: 4000 }));
 }
 
+/** Waits for the gateway's /api/health; a failure shows what every process printed. */
 async function waitForHealthy(url: string, timeoutMs: number): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.status === 200) return res;
-      last = `${res.status} ${await res.text()}`;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const logs = [...output].map(([name, text]) => `--- ${name}\n${text.slice(-800)}`).join('\n');
-  throw new Error(`${url} not healthy in ${timeoutMs} ms: ${last}\n${logs}`);
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-    child.kill('SIGTERM');
+  return processes.get('gateway')!.healthy(url, timeoutMs).catch((error: Error) => {
+    const logs = [...processes].map(([name, p]) => `--- ${name}\n${p.output().slice(-800)}`).join('\n');
+    throw new Error(`${error.message.split('\n')[0]}\n${logs}`);
   });
 }
 
@@ -83,7 +51,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([...processes.values()].map(stop));
+  await Promise.all([...processes.values()].map((p) => p.stop()));
   await removeNamespace(namespace);
   fs.rmSync(logDir, { recursive: true, force: true });
   fs.rmSync(mailDir, { recursive: true, force: true });
@@ -308,7 +276,7 @@ describe('shutdown', () => {
   it('writes one log file per service and stops every process cleanly on SIGTERM', async () => {
     const files = fs.readdirSync(logDir).sort();
     expect(files).toEqual(expect.arrayContaining(SERVICE_NAMES.map((n) => `${n}.log`)));
-    const codes = await Promise.all([...processes.entries()].map(async ([name, child]) => [name, await stop(child)] as const));
+    const codes = await Promise.all([...processes.entries()].map(async ([name, p]) => [name, await p.stop()] as const));
     expect(Object.fromEntries(codes)).toEqual(Object.fromEntries([...processes.keys()].map((n) => [n, 0])));
   }, 30_000);
 });

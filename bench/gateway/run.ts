@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     await waitForOk(`http://127.0.0.1:${plainPort}/api/auth/ping`);
     await measure(`http://127.0.0.1:${plainPort}/api/auth/ping`, headers, warmupSeconds);
     plain = await measure(`http://127.0.0.1:${plainPort}/api/auth/ping`, headers, seconds);
-    proxy.kill('SIGTERM');
+    await proxy.stop();
   }
   // 2. Latency at the same moderate load on both paths (50 clients with think time), so the difference
   //    is the time the gateway adds to a request rather than queueing behind the slower path.

@@ -13,6 +13,7 @@ import { TokenVerifier } from '../tokens.js';
 import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
+export { startTestProcess, type TestProcess } from './process.js';
 
 /** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
 export function freePort(): Promise<number> {
