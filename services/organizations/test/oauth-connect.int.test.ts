@@ -172,6 +172,31 @@ describe('full OAuth connect per platform, through the gateway, against the prov
   });
 });
 
+describe('facebook pages when Graph has none or fails', () => {
+  it('answers no pages with the spec’s notice, and a Graph failure with the spec’s messages', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('facebook', organizationId, user.token));
+    const userToken = (await credentials(organizationId, 'facebook')).access_token!;
+    const pages = () => h.send('GET', `/oauth/facebook/pages?organization_id=${organizationId}`, { token: user.token });
+    const save = () => h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '1001' } });
+
+    standIns.facebook.pagelessTokens!.add(userToken);
+    expect((await pages()).json()).toEqual({ pages: [], message: 'No Facebook pages found for this account' });
+    const none = await save();
+    expect([none.status, none.json().message]).toEqual([400, 'Failed to save Facebook page']);
+
+    // Graph no longer accepts the user's token.
+    standIns.facebook.standIn.accessTokens.splice(standIns.facebook.standIn.accessTokens.indexOf(userToken), 1);
+    const failed = await pages();
+    expect([failed.status, failed.json().message]).toEqual([502, 'Failed to load Facebook pages']);
+    const notSaved = await save();
+    expect([notSaved.status, notSaved.json().message]).toEqual([502, 'Failed to save Facebook page']);
+    const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+    expect(listed.json().platforms.FACEBOOK.notice).toBe('Facebook Page Required');
+  });
+});
+
 describe('other ways in and refreshes', () => {
   it('facebook: connects with a user token from the JavaScript SDK, and refuses one Graph does not accept', async () => {
     const user = await owner();

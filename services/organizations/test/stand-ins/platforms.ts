@@ -12,6 +12,8 @@ export interface PlatformStandIn {
   env: Record<string, string>;
   /** Path of the authorization page, to check the URL the service hands the browser. */
   authorizePath: string;
+  /** Facebook: user tokens of people who manage no page (Graph lists none for them). */
+  pagelessTokens?: Set<string>;
 }
 
 const secret = (platform: string) => `${platform}-secret-${randomBytes(6).toString('hex')}`;
@@ -61,13 +63,16 @@ async function facebook(): Promise<PlatformStandIn> {
     if (!standIn.revoke(req.query.access_token)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
     sendJson(res, 200, { success: true });
   });
+  const pagelessTokens = new Set<string>();
   standIn.addRoute('GET', '/v22.0/me/accounts', (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    if (pagelessTokens.has(req.query.access_token as string)) return sendJson(res, 200, { data: [] });
     sendJson(res, 200, { data: [{ id: '1001', name: 'Stand-in Page', access_token: `page-token-${randomBytes(12).toString('hex')}`, category: 'Brand' }], paging: { cursors: { before: 'a', after: 'b' } } });
   });
   return {
     platform: 'facebook',
     standIn,
+    pagelessTokens,
     authorizePath: '/v22.0/dialog/oauth',
     env: { FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: clientSecret, FACEBOOK_AUTH_URL: `${standIn.url}/v22.0/dialog/oauth`, FACEBOOK_GRAPH_URL: `${standIn.url}/v22.0` },
   };
