@@ -66,11 +66,14 @@ function Counters({ limits }: { limits: OrganizationLimits }) {
 
 function Row({ organization, host, verified, canActivate }: HostProps & { organization: Organization; verified: boolean; canActivate: boolean }) {
   const queries = useQueryClient();
-  const [mode, setMode] = useState<'idle' | 'deactivate' | 'delete'>('idle');
+  const [mode, setMode] = useState<'idle' | 'rename' | 'deactivate' | 'delete'>('idle');
   const [reason, setReason] = useState('');
+  const [name, setName] = useState(organization.name);
+  const [nameError, setNameError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: ({ action }: { action: 'activate' | 'deactivate' | 'delete' }) => {
+    mutationFn: ({ action }: { action: 'update' | 'activate' | 'deactivate' | 'delete' }) => {
+      if (action === 'update') return host.api.request('PUT', `/organizations/${organization.id}`, { body: { name: name.trim() } });
       if (action === 'delete') return host.api.request('DELETE', `/organizations/${organization.id}`);
       if (action === 'activate') return host.api.request('PUT', `/organizations/${organization.id}/activate`);
       return host.api.request('PUT', `/organizations/${organization.id}/deactivate`, { body: reason.trim() ? { reason: reason.trim() } : {} });
@@ -94,6 +97,11 @@ function Row({ organization, host, verified, canActivate }: HostProps & { organi
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       {mode === 'idle' && (
         <p className="actions">
+          {organization.is_active && (
+            <button type="button" className="button button-secondary" disabled={disabled} onClick={() => setMode('rename')}>
+              Rename
+            </button>
+          )}
           {organization.is_active ? (
             <button type="button" className="button button-secondary" disabled={disabled} onClick={() => setMode('deactivate')}>
               Deactivate
@@ -107,6 +115,26 @@ function Row({ organization, host, verified, canActivate }: HostProps & { organi
             Delete
           </button>
         </p>
+      )}
+      {mode === 'rename' && (
+        <form
+          className="actions"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return setNameError(OrganizationMessages.nameRequired);
+            setNameError(undefined);
+            change.mutate({ action: 'update' });
+          }}
+        >
+          <Field label={`New name for ${organization.name}`} name="name" value={name} onChange={setName} error={nameError} maxLength={200} />
+          <button type="submit" className="button" disabled={disabled}>
+            Save name
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setMode('idle')}>
+            Cancel
+          </button>
+        </form>
       )}
       {mode === 'deactivate' && (
         <form

@@ -100,6 +100,31 @@ describe('accounts page', () => {
     for (const button of screen.getAllByRole('button', { name: /Deactivate|Activate|Delete/ })) expect(button).toHaveProperty('disabled', true);
   });
 
+  it('renames an active account (not to a blank name) and shows the server refusal', async () => {
+    let refuse = false;
+    const { host, calls } = accountsHost({
+      change: () => {
+        if (refuse) throw apiError(403, { message: OrganizationMessages.verifyEmailBefore('updating an account.') });
+        return {};
+      },
+    });
+    renderPage(AccountsPage, host, '/accounts');
+    const acme = (await screen.findByText('Acme')).closest('li')!;
+    expect(within(screen.getByText('Beta').closest('li')!).queryByRole('button', { name: 'Rename' }), 'inactive accounts are not configured').toBeNull();
+    await userEvent.click(within(acme).getByRole('button', { name: 'Rename' }));
+    const input = within(acme).getByLabelText('New name for Acme');
+    await userEvent.clear(input);
+    await userEvent.click(within(acme).getByRole('button', { name: 'Save name' }));
+    expect(within(acme).getByText(OrganizationMessages.nameRequired)).toBeTruthy();
+    await userEvent.type(input, 'Acme Global');
+    await userEvent.click(within(acme).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toEqual({ method: 'PUT', path: '/organizations/o1', body: { name: 'Acme Global' }, auth: true }));
+    refuse = true;
+    await userEvent.click(within(acme).getByRole('button', { name: 'Rename' }));
+    await userEvent.click(within(acme).getByRole('button', { name: 'Save name' }));
+    expect(await within(acme).findByText(OrganizationMessages.verifyEmailBefore('updating an account.'))).toBeTruthy();
+  });
+
   it('deactivates with an optional reason, activates, and deletes after confirming', async () => {
     const { host, calls } = accountsHost();
     renderPage(AccountsPage, host, '/accounts');
