@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Member } from '../src/entities/member.entity.js';
 import { auth, outboxEventsOf, publish as publishTo, registered as registeredIn, useOrganizations } from './harness.js';
@@ -178,5 +179,14 @@ describe('organizations of a user', () => {
       expect(res.json().message).toBe(`Please verify your email address before ${action}`);
     }
     expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).json()).toMatchObject({ name: 'Guarded', is_active: true });
+  });
+  it('answers the spec’s paths written with a trailing slash (GET and POST /organizations/, GET /platforms/)', async () => {
+    const user = await registered('pro', true);
+    const created = await h.api.send({ method: 'POST', url: '/organizations/', payload: { name: 'Slashed' }, headers: auth(user.token) });
+    expect(created.statusCode).toBe(201);
+    const listed = await h.api.send({ method: 'GET', url: '/organizations/', headers: auth(user.token) });
+    expect(listed.json().map((o: { id: string }) => o.id)).toEqual([created.json().id]);
+    const admin = await h.ctx.keys.sign({ sub: randomUUID(), role: 'admin', email_verified: true });
+    expect((await h.api.send({ method: 'GET', url: '/platforms/', headers: auth(admin) })).json()).toHaveLength(8);
   });
 });
