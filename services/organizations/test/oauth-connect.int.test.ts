@@ -144,6 +144,18 @@ describe('full OAuth connect per platform, through the gateway, against the prov
     expect(ttl).toBeLessThanOrEqual(600);
   });
 
+  it('answers GET /oauth/{platform}/authorize as POST does (part 2 §7 names it for Instagram), and its state completes the connect', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    for (const platform of Object.keys(PROFILES) as Array<PlatformStandIn['platform']>) {
+      const started = await h.send('GET', `/oauth/${platform}/authorize?organization_id=${organizationId}`, { token: user.token });
+      expect(Object.keys(started.json())).toEqual(['redirect_url']);
+      expect(started.json().redirect_url.startsWith(`${standIns[platform].standIn.url}${standIns[platform].authorizePath}`)).toBe(true);
+    }
+    const instagram = (await h.send('GET', `/oauth/instagram/authorize?organization_id=${organizationId}`, { token: user.token })).json().redirect_url;
+    expect((await h.arrive((await h.visit(instagram)).location!)).location).toBe(`${APP_URL}/oauth/success?platform=instagram`);
+  });
+
   it('facebook: asks for a page, lists pages without their tokens, saves one, publishes with its token', async () => {
     const user = await owner();
     const organizationId = await organizationOf(user);
