@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NotificationMessages, systemMessageCreateSchema, systemMessageUpdateSchema } from '@planner/contracts';
 import { afterFailure, describeFailure, messageIdFor } from '../src/domain/delivery.js';
-import { escapeHtml, renderAccountDeleted, renderNewsletter, renderPasswordReset, renderVerification } from '../src/domain/templates.js';
+import { escapeHtml, renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification } from '../src/domain/templates.js';
 
 const hostile = `<script>alert("x")</script>&'`;
 
@@ -34,6 +34,16 @@ describe('mail templates', () => {
     expect(mail.subject).toBe('Your Social Planner account has been deleted');
     expect(mail.text).toContain('have been deleted');
     expect(mail.html).not.toContain('href');
+  });
+
+  it('renders the newsletter confirmation mail with its link in both parts', () => {
+    const url = 'https://app.example.com/api/newsletter/confirm?email=a%40example.com&token=t0k&x="1"';
+    const mail = renderNewsletterConfirmation({ confirmUrl: url });
+    expect(mail.subject).toBe('Confirm your subscription to the Social Planner newsletter');
+    expect(mail.text).toContain(`Confirm subscription: ${url}`);
+    expect(mail.text).toContain('you will not be subscribed');
+    expect(mail.html).toContain(`href="${escapeHtml(url)}"`);
+    expect(mail.headers).toEqual({});
   });
 
   it('passes the newsletter through as content prepared it, with the one-click unsubscribe headers', () => {

@@ -149,6 +149,19 @@ describe('newsletter mails', () => {
   });
 });
 
+describe('newsletter confirmation mails', () => {
+  it('sends the confirmation of a newsletter signup with its link', async () => {
+    const confirmUrl = 'http://localhost:8080/api/newsletter/confirm?email=cora%40example.com&token=confirm-0123456789';
+    await publish('content.newsletter.confirmation_requested', { email: 'cora@example.com', confirmUrl });
+    const { row, parsed } = await delivered('cora@example.com');
+    expect(parsed.subject).toBe('Confirm your subscription to the Social Planner newsletter');
+    expect(parsed.text).toContain(confirmUrl);
+    expect(parsed.html).toContain(`href="${confirmUrl.replaceAll('&', '&amp;')}"`);
+    expect(row).toMatchObject({ kind: 'newsletter_confirmation', status: 'sent', deliveryId: null, html: null, text: null });
+    expect(outcomeFor(row.id)).toMatchObject({ data: { kind: 'newsletter_confirmation', deliveryId: null } });
+  });
+});
+
 describe('refusals', () => {
   it('records a permanent 550 as failed without trying again', async () => {
     smtp.rule = (address) => (address === 'nobody@example.com' ? { code: 550, message: '5.1.1 No such user here' } : undefined);

@@ -87,6 +87,20 @@ export function renderAccountDeleted(_data: { email: string }): RenderedMail {
   };
 }
 
+export function renderNewsletterConfirmation({ confirmUrl }: { confirmUrl: string }): RenderedMail {
+  return {
+    subject: `Confirm your subscription to the ${PRODUCT} newsletter`,
+    headers: {},
+    ...layout({
+      title: 'Confirm your subscription',
+      greeting: 'Hello,',
+      paragraphs: [`Someone, hopefully you, asked to receive the ${PRODUCT} newsletter at this address, roughly once a month.`, 'Please confirm with the link below.'],
+      action: { label: 'Confirm subscription', url: confirmUrl },
+      footer: 'If you did not ask for the newsletter, ignore this email: you will not be subscribed.',
+    }),
+  };
+}
+
 /**
  * A newsletter mail as content prepared it (tracking and unsubscribe link
  * already in the HTML), with the one-click unsubscribe headers of RFC 8058.

@@ -1,7 +1,8 @@
 import { Emails1763700000100 } from '../migrations/1763700000100-emails.js';
 import { SystemMessages1763700000200 } from '../migrations/1763700000200-system-messages.js';
+import { NewsletterConfirmationMails1763700000300 } from '../migrations/1763700000300-newsletter-confirmation-mails.js';
 import { Email } from './email.entity.js';
 import { SystemMessage } from './system-message.entity.js';
 
 export const entities = [Email, SystemMessage];
-export const migrations = [Emails1763700000100, SystemMessages1763700000200];
+export const migrations = [Emails1763700000100, SystemMessages1763700000200, NewsletterConfirmationMails1763700000300];

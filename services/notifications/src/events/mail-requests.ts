@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { EmailKind, EventData, EventSubject } from '@planner/contracts';
 import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
-import { renderAccountDeleted, renderNewsletter, renderPasswordReset, renderVerification, type RenderedMail } from '../domain/templates.js';
+import { renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification, type RenderedMail } from '../domain/templates.js';
 import { Email } from '../entities/email.entity.js';
 
 interface RequestedMail extends RenderedMail {
@@ -29,6 +29,12 @@ const mailFor = {
     recipient: d.email,
     deliveryId: null,
     ...renderAccountDeleted(d),
+  }),
+  'content.newsletter.confirmation_requested': (d: EventData<'content.newsletter.confirmation_requested'>): RequestedMail => ({
+    kind: 'newsletter_confirmation',
+    recipient: d.email,
+    deliveryId: null,
+    ...renderNewsletterConfirmation(d),
   }),
   'content.newsletter.delivery_requested': (d: EventData<'content.newsletter.delivery_requested'>): RequestedMail => ({
     kind: 'newsletter',
