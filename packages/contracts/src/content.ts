@@ -14,7 +14,13 @@ export const ContentMessages = {
   featuredImageUrl: 'The featured image must be an http(s) URL.',
   postDeleted: 'Blog post deleted.',
   categoryDeleted: 'Category deleted.',
+  /** The answer to a confirmed subscription (double opt-in: the link of the confirmation mail). */
   subscribed: 'Thank you for subscribing to our newsletter!',
+  /** The answer to every signup, whether or not a confirmation mail went out: the list is not revealed. */
+  confirmSubscription: 'Please check your inbox and click the link in our email to confirm your subscription.',
+  confirmSubscriptionQuestion: (email: string) => `Subscribe ${email} to the newsletter?`,
+  confirmSubscriptionButton: 'Confirm subscription',
+  invalidConfirmationLink: 'This confirmation link is invalid.',
   unsubscribed: 'You have been unsubscribed from the newsletter.',
   invalidUnsubscribeLink: 'This unsubscribe link is invalid.',
   confirmUnsubscribe: (email: string) => `Unsubscribe ${email} from the newsletter?`,
@@ -39,6 +45,12 @@ export const ContentMessages = {
 
 /** Events the content service publishes (subject → payload), merged into `eventSchemas`. */
 export const contentEventSchemas = {
+  /** A signup from the public form, to be confirmed by the address's owner (double opt-in). */
+  'content.newsletter.confirmation_requested': z.object({
+    email: z.string().email(),
+    /** Signed link to the confirmation page. */
+    confirmUrl: z.string().url(),
+  }),
   /**
    * One newsletter mail to one subscriber, ready to send: the HTML already holds
    * the tracking pixel, the tracked links and the unsubscribe link. The event id

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { excerptOf, plainText, sanitizeContent } from '../src/domain/html.js';
-import { signLink, trackedClickUrl, unsubscribeUrl, verifyLink } from '../src/domain/links.js';
+import { confirmSubscriptionUrl, signLink, trackedClickUrl, unsubscribeUrl, verifyLink } from '../src/domain/links.js';
 import { renderNewsletterMail } from '../src/domain/newsletter-mail.js';
 import { pagination, rate } from '../src/domain/pagination.js';
 import { slugify } from '../src/domain/slug.js';
@@ -68,6 +68,16 @@ describe('signed links', () => {
     expect(url.pathname).toBe('/api/newsletter/unsubscribe/one-click');
     expect(url.searchParams.get('email')).toBe('ann@example.com');
     expect(verifyLink(links.key, url.searchParams.get('token')!, 'unsubscribe', 'ann@example.com')).toBe(true);
+  });
+
+  it('builds confirmation links whose token confirms and nothing else', () => {
+    const url = new URL(confirmSubscriptionUrl(links, 'Ann@Example.com'));
+    expect(`${url.origin}${url.pathname}`).toBe('https://planner.example/api/newsletter/confirm');
+    expect(url.searchParams.get('email')).toBe('ann@example.com');
+    const token = url.searchParams.get('token')!;
+    expect(verifyLink(links.key, token, 'confirm', 'ann@example.com')).toBe(true);
+    expect(verifyLink(links.key, token, 'unsubscribe', 'ann@example.com')).toBe(false);
+    expect(token).not.toBe(new URL(unsubscribeUrl(links, 'ann@example.com')).searchParams.get('token'));
   });
 });
 

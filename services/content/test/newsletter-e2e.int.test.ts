@@ -2,7 +2,8 @@
  * The newsletter as its users meet it, across both services: content and
  * notifications run together on one NATS namespace behind the real gateway,
  * mails go over SMTP to a local smtp-server. Visitors subscribe through
- * /api, an admin writes and sends a newsletter, each subscriber receives one
+ * /api and confirm by the link of the mail that asks them to (double
+ * opt-in), an admin writes and sends a newsletter, each subscriber receives one
  * mail whose signed List-Unsubscribe link (followed through the gateway: a
  * confirmation page whose button posts back, or the mail client's RFC 8058
  * one-click POST) unsubscribes them, and a forged link is refused.
@@ -182,17 +183,50 @@ async function sendNewsletter(subject: string, content: string): Promise<string>
   return id;
 }
 
+/**
+ * Follows a mailed link as a browser does: opens the page, then submits its
+ * form (no action: to the page's own address) with its hidden fields.
+ * `beforeSubmit` looks at the world between the two. Answers the final page.
+ */
+async function submitLinkForm(link: string, beforeSubmit: () => Promise<void> = async () => {}): Promise<string> {
+  const opened = await fetch(link, { redirect: 'manual' });
+  expect(opened.status).toBe(200);
+  const form = /<form method="post">(.*?)<\/form>/.exec(await opened.text());
+  expect(form).not.toBeNull();
+  await beforeSubmit();
+  const fields = new URLSearchParams([...form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m): [string, string] => [m[1]!, m[2]!]));
+  const submitted = await fetch(link, {
+    method: 'POST',
+    headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+    redirect: 'manual',
+  });
+  expect(submitted.status).toBe(200);
+  return submitted.text();
+}
+
 const readers = ['ada@example.com', 'bob@example.com', 'cy@example.com'];
 
 describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
   it('reaches each active subscriber once, with a signed one-click link that unsubscribes them; forged links are refused', async () => {
-    for (const email of readers) {
+    for (const email of [...readers, 'ADA@example.com', 'gone@example.com']) {
       const res = await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email } });
       expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('Please check your inbox and click the link in our email to confirm your subscription.');
     }
-    // Subscribing twice changes nothing; a reader who left gets nothing.
-    expect((await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email: 'ADA@example.com' } })).statusCode).toBe(200);
-    await api.send({ method: 'POST', url: '/newsletter/subscribe', payload: { email: 'gone@example.com' } });
+    // Double opt-in: one confirmation mail per address (Ada asked twice), each reader confirms by its link.
+    await waitFor(() => smtp.received.length, (n) => n >= readers.length + 1, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const confirmations = smtp.received.splice(0);
+    expect(confirmations.map((mail) => mail.to).flat().sort()).toEqual([...readers, 'gone@example.com'].sort());
+    for (const email of readers) {
+      const mail = await smtp.parse(confirmations.find((m) => m.to.includes(email))!);
+      expect(mail.subject).toBe('Confirm your subscription to the Social Planner newsletter');
+      const link = /Confirm subscription: (\S+)/.exec(mail.text ?? '')![1]!;
+      expect(link.startsWith(`${gateway.url}/api/newsletter/confirm?`)).toBe(true);
+      expect(await submitLinkForm(link)).toContain('Thank you for subscribing to our newsletter!');
+    }
+    // Gone never confirms and withdraws: it gets nothing.
     expect((await api.send({ method: 'POST', url: '/newsletter/unsubscribe', payload: { email: 'gone@example.com' } })).json().message).toBe(
       'You have been unsubscribed from the newsletter.',
     );
@@ -247,21 +281,9 @@ describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
     expect(await subscribersByEmail()).toEqual(new Map([...readers.map((e) => [e, true] as const), ['gone@example.com', false]]));
 
     // Ada clicks the link in her mail and confirms; Bob's mail client uses the RFC 8058 one-click POST.
-    const confirmation = await fetch(links.get('ada@example.com')!, { redirect: 'manual' });
-    expect(confirmation.status).toBe(200);
-    const form = /<form method="post">(.*?)<\/form>/.exec(await confirmation.text());
-    expect(form).not.toBeNull();
-    expect((await subscribersByEmail()).get('ada@example.com')).toBe(true); // opening the link alone changes nothing
-    const fields = new URLSearchParams([...form![1]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]+)">/g)].map((m): [string, string] => [m[1]!, m[2]!]));
-    // A form without action posts to the page's own address.
-    const confirmed = await fetch(links.get('ada@example.com')!, {
-      method: 'POST',
-      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
-      body: fields.toString(),
-      redirect: 'manual',
-    });
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain('You have been unsubscribed from the newsletter.');
+    expect(await submitLinkForm(links.get('ada@example.com')!, async () => {
+      expect((await subscribersByEmail()).get('ada@example.com')).toBe(true); // opening the link alone changes nothing
+    })).toContain('You have been unsubscribed from the newsletter.');
     const oneClick = await fetch(links.get('bob@example.com')!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

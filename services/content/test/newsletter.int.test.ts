@@ -8,7 +8,7 @@ import { Newsletter } from '../src/entities/newsletter.entity.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
 import { followDeliveryOutcomes } from '../src/events/delivery-outcomes.js';
 import { followAccounts } from '../src/events/accounts.js';
-import { signLink } from '../src/domain/links.js';
+import { signLink, unsubscribeUrl } from '../src/domain/links.js';
 import { SIGNING_KEY, startContent, type Content } from './service.js';
 
 let c: Content;
@@ -44,14 +44,66 @@ async function sentNewsletter(subject: string, content: string) {
   return id as string;
 }
 
+const confirmationEvents = async (email: string) =>
+  (await c.ctx.dataSource.getRepository(OutboxEvent).find({ where: { subject: 'content.newsletter.confirmation_requested' }, order: { createdAt: 'ASC' } }))
+    .map((row) => row.envelope.data as { email: string; confirmUrl: string })
+    .filter((data) => data.email === email);
+
+/** Signs up through the form and confirms by the mailed link, as the address's owner does. */
+async function subscribeConfirmed(email: string): Promise<void> {
+  expect((await send('POST', '/newsletter/subscribe', { email })).statusCode).toBe(200);
+  const asked = await confirmationEvents(email.trim().toLowerCase());
+  const confirmed = await c.api.follow(asked.at(-1)!.confirmUrl, { method: 'POST' });
+  expect(confirmed.status).toBe(200);
+}
+
 describe('subscribing and unsubscribing', () => {
-  it('subscribes once however often asked, and asks for a valid address', async () => {
+  it('asks the owner of a new address to confirm by mail, once however often asked, and asks for a valid address', async () => {
     for (let i = 0; i < 2; i += 1) {
       const res = await send('POST', '/newsletter/subscribe', { email: '  Reader.One@Example.com ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: 'Thank you for subscribing to our newsletter!' });
+      expect(res.json()).toEqual({ success: true, message: 'Please check your inbox and click the link in our email to confirm your subscription.' });
     }
-    expect(await c.ctx.dataSource.getRepository(Subscriber).countBy({ email: 'reader.one@example.com' })).toBe(1);
+    expect(await subscriber('reader.one@example.com')).toMatchObject({ isActive: false, unsubscribedAt: null });
+    // One confirmation mail for the two signups a moment apart.
+    const asked = await confirmationEvents('reader.one@example.com');
+    expect(asked).toHaveLength(1);
+    const link = new URL(asked[0]!.confirmUrl);
+    expect(`${link.origin}${link.pathname}`).toBe('https://planner.example/api/newsletter/confirm');
+    expect(link.searchParams.get('email')).toBe('reader.one@example.com');
+
+    // Opening the link (the owner, or a mail scanner) asks; its button confirms.
+    const opened = await c.api.follow(link.toString());
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('Subscribe reader.one@example.com to the newsletter?');
+    expect((await subscriber('reader.one@example.com'))?.isActive).toBe(false);
+    const confirmed = await c.api.follow(link.toString(), { method: 'POST', headers: { accept: 'text/html' } });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Thank you for subscribing to our newsletter!');
+    expect((await subscriber('reader.one@example.com'))?.isActive).toBe(true);
+    expect((await c.api.follow(link.toString(), { method: 'POST' }).then((r) => r.json())) as object).toEqual({ success: true, message: 'Thank you for subscribing to our newsletter!' });
+
+    // Subscribed: a new signup sends nothing. A forged or borrowed confirmation link confirms nothing.
+    await send('POST', '/newsletter/subscribe', { email: 'reader.one@example.com' });
+    expect(await confirmationEvents('reader.one@example.com')).toHaveLength(1);
+    await send('POST', '/newsletter/subscribe', { email: 'someone.else@example.com' });
+    const borrowed = new URL(link);
+    borrowed.searchParams.set('email', 'someone.else@example.com');
+    const unsubscribeToken = new URL(unsubscribeUrl({ appUrl: 'https://planner.example', key: SIGNING_KEY }, 'someone.else@example.com')).searchParams.get('token')!;
+    const otherPurpose = new URL(borrowed);
+    otherPurpose.searchParams.set('token', unsubscribeToken);
+    for (const forged of [borrowed, otherPurpose]) {
+      const res = await c.api.follow(forged.toString(), { method: 'POST' });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('This confirmation link is invalid.');
+    }
+    expect((await subscriber('someone.else@example.com'))?.isActive).toBe(false);
+    // A link for an address deleted since confirms nothing either.
+    await c.ctx.dataSource.getRepository(Subscriber).delete({ email: 'someone.else@example.com' });
+    const [gone] = await confirmationEvents('someone.else@example.com');
+    expect((await c.api.follow(gone!.confirmUrl, { method: 'POST' })).status).toBe(400);
+    expect(await subscriber('someone.else@example.com')).toBeNull();
+
     for (const payload of [{ email: '' }, { email: 'not-an-address' }, {}]) {
       const res = await send('POST', '/newsletter/subscribe', payload);
       expect(res.statusCode).toBe(400);
@@ -60,7 +112,7 @@ describe('subscribing and unsubscribing', () => {
   });
 
   it('unsubscribes by address with the same answer for unknown ones, and a new subscribe reactivates', async () => {
-    await send('POST', '/newsletter/subscribe', { email: 'leaver@example.com' });
+    await subscribeConfirmed('leaver@example.com');
     const res = await send('POST', '/newsletter/unsubscribe', { email: 'LEAVER@example.com' });
     expect(res.json()).toEqual({ success: true, message: 'You have been unsubscribed from the newsletter.' });
     expect((await subscriber('leaver@example.com'))?.isActive).toBe(false);
@@ -69,22 +121,38 @@ describe('subscribing and unsubscribing', () => {
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Please enter your email address');
 
+    // Back on the list only once the owner confirms again.
     await send('POST', '/newsletter/subscribe', { email: 'leaver@example.com' });
+    expect((await subscriber('leaver@example.com'))?.isActive).toBe(false);
+    await subscribeConfirmed('leaver@example.com');
     expect((await subscriber('leaver@example.com'))?.isActive).toBe(true);
+
+    // A signup awaiting confirmation can be withdrawn too.
+    await send('POST', '/newsletter/subscribe', { email: 'hesitant@example.com' });
+    await send('POST', '/newsletter/unsubscribe', { email: 'hesitant@example.com' });
+    expect((await subscriber('hesitant@example.com'))?.unsubscribedAt).not.toBeNull();
   });
 
-  it('subscribes a new account that ticked the newsletter box, once even when the event comes twice', async () => {
-    const event = (email: string, newsletterSubscribe: boolean) => ({
+  it('subscribes a new account that ticked the newsletter box once its address is verified, once even when the event comes twice', async () => {
+    const event = (email: string, newsletterSubscribe: boolean, emailVerified = false) => ({
       eventId: randomUUID(),
       subject: 'auth.user.registered',
       occurredAt: new Date().toISOString(),
       schemaVersion: 1,
-      data: { userId: randomUUID(), username: 'someone', email, role: 'basic', newsletterSubscribe, emailVerified: false },
+      data: { userId: randomUUID(), username: 'someone', email, role: 'basic', newsletterSubscribe, emailVerified },
     });
     const ticked = event('Ticked@Example.com', true);
     await c.ctx.bus.publish(ticked);
     await c.ctx.bus.publish(event('unticked@example.com', false));
-    await expect.poll(() => subscriber('ticked@example.com'), { timeout: 5000 }).toMatchObject({ isActive: true, userId: ticked.data.userId });
+    // Awaiting the verification of the address: auth's verification mail is the confirmation.
+    await expect.poll(() => subscriber('ticked@example.com'), { timeout: 5000 }).toMatchObject({ isActive: false, unsubscribedAt: null, userId: ticked.data.userId });
+    expect(await confirmationEvents('ticked@example.com')).toEqual([]);
+    await c.publish('auth.user.verified', { userId: ticked.data.userId, email: 'ticked@example.com' });
+    await expect.poll(() => subscriber('ticked@example.com'), { timeout: 5000 }).toMatchObject({ isActive: true });
+    // Google sign-up: verified from the start.
+    const google = event('google.user@example.com', true, true);
+    await c.ctx.bus.publish(google);
+    await expect.poll(() => subscriber('google.user@example.com'), { timeout: 5000 }).toMatchObject({ isActive: true, userId: google.data.userId });
 
     // Unsubscribed since; the same event again (past JetStream's dedupe: no msgID) must not subscribe them again.
     await send('POST', '/newsletter/unsubscribe', { email: 'ticked@example.com' });
@@ -94,10 +162,16 @@ describe('subscribing and unsubscribing', () => {
     await expect.poll(() => subscriber('marker@example.com'), { timeout: 5000 }).not.toBeNull();
     expect((await subscriber('ticked@example.com'))?.isActive).toBe(false);
     expect(await subscriber('unticked@example.com')).toBeNull();
+    // Nor does a later verification bring an unsubscribed address back.
+    await c.publish('auth.user.verified', { userId: ticked.data.userId, email: 'ticked@example.com' });
+    const after = event('after@example.com', true, true);
+    await c.ctx.bus.publish(after);
+    await expect.poll(() => subscriber('after@example.com'), { timeout: 5000 }).not.toBeNull();
+    expect((await subscriber('ticked@example.com'))?.isActive).toBe(false);
   });
 
   it('takes a deleted account’s address off the list', async () => {
-    await send('POST', '/newsletter/subscribe', { email: 'closing@example.com' });
+    await subscribeConfirmed('closing@example.com');
     await c.publish('auth.user.deleted', { userId: randomUUID(), email: 'Closing@example.com' });
     await expect.poll(() => subscriber('closing@example.com'), { timeout: 5000 }).toBeNull();
   });
@@ -106,7 +180,7 @@ describe('subscribing and unsubscribing', () => {
 describe('sending a newsletter', () => {
   it('writes one delivery event per active subscriber, in batches, and records the recipients', async () => {
     const emails = Array.from({ length: 20 }, (_, i) => `batch${i}@example.com`);
-    for (const email of emails) await send('POST', '/newsletter/subscribe', { email });
+    for (const email of emails) await subscribeConfirmed(email);
     await send('POST', '/newsletter/unsubscribe', { email: 'batch0@example.com' });
     const active = await c.ctx.dataSource.getRepository(Subscriber).countBy({ isActive: true });
 
@@ -134,7 +208,7 @@ describe('sending a newsletter', () => {
   });
 
   it('unsubscribes through the signed link of a mail, and refuses forged or borrowed ones', async () => {
-    await send('POST', '/newsletter/subscribe', { email: 'victim@example.com' });
+    await subscribeConfirmed('victim@example.com');
     const id = await sentNewsletter('Links', '<p>hi</p>');
     const [mine, victims] = ['batch1@example.com', 'victim@example.com'].map((email) => (async () => (await deliveryEvents(id)).find((e) => e.email === email)!)());
     const link = new URL((await mine)!.unsubscribeUrl);
@@ -262,13 +336,13 @@ describe('newsletter administration', () => {
   });
 
   it('lists subscribers 50 a page with the active filter, and deletes them', async () => {
-    for (let i = 0; i < 40; i += 1) await send('POST', '/newsletter/subscribe', { email: `list${i}@example.com` });
+    for (let i = 0; i < 40; i += 1) await subscribeConfirmed(`list${i}@example.com`);
     const total = await c.ctx.dataSource.getRepository(Subscriber).count();
     expect(total).toBeGreaterThan(50);
     const page1 = (await asAdmin('GET', '/newsletter/admin/subscribers')).json();
     expect(page1.subscribers).toHaveLength(50);
     expect(page1.pagination).toEqual({ page: 1, per_page: 50, total, total_pages: Math.ceil(total / 50) });
-    expect(Object.keys(page1.subscribers[0]).sort()).toEqual(['created_at', 'email', 'id', 'is_active']);
+    expect(Object.keys(page1.subscribers[0]).sort()).toEqual(['created_at', 'email', 'id', 'is_active', 'status']);
     const inactive = (await asAdmin('GET', '/newsletter/admin/subscribers?active=false')).json();
     expect(inactive.subscribers.length).toBeGreaterThan(0);
     expect(inactive.subscribers.every((s: { is_active: boolean }) => !s.is_active)).toBe(true);
@@ -332,7 +406,7 @@ describe('newsletter administration', () => {
 
 describe('links and forms as mail clients and browsers send them', () => {
   it('answers a link that is not ours as a page for browsers, takes multipart one-click posts and HTML forms', async () => {
-    await send('POST', '/newsletter/subscribe', { email: 'multi@example.com' });
+    await subscribeConfirmed('multi@example.com');
     const id = await sentNewsletter('Forms', '<p>forms</p>');
     const link = (await deliveryEvents(id)).find((e) => e.email === 'multi@example.com')!.unsubscribeUrl;
 
@@ -372,7 +446,7 @@ describe('links and forms as mail clients and browsers send them', () => {
       body: 'email=Form%40Example.com',
     });
     expect(fromForm.status).toBe(200);
-    expect((await subscriber('form@example.com'))?.isActive).toBe(true);
+    expect(await confirmationEvents('form@example.com')).toHaveLength(1);
 
     // The pixel never shows a broken image; a click link that is not ours is refused.
     const pixel = await c.api.fetch('/newsletter/track/open/not-a-delivery');

@@ -4,11 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Signed links in newsletter mails. The signature binds the purpose and the
  * values, so a token for one address (or one link) is worthless for another.
  */
-export function signLink(key: string, purpose: 'unsubscribe' | 'click', ...values: string[]): string {
+export type LinkPurpose = 'unsubscribe' | 'confirm' | 'click';
+
+export function signLink(key: string, purpose: LinkPurpose, ...values: string[]): string {
   return createHmac('sha256', key).update(JSON.stringify([purpose, ...values])).digest('base64url');
 }
 
-export function verifyLink(key: string, signature: string, purpose: 'unsubscribe' | 'click', ...values: string[]): boolean {
+export function verifyLink(key: string, signature: string, purpose: LinkPurpose, ...values: string[]): boolean {
   const expected = Buffer.from(signLink(key, purpose, ...values));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -22,12 +24,17 @@ export interface LinkSettings {
 
 const api = (appUrl: string, path: string) => `${appUrl.replace(/\/$/, '')}/api${path}`;
 
-/** Addresses are compared lowercased everywhere, so the token is too. */
-export function unsubscribeUrl({ appUrl, key }: LinkSettings, email: string): string {
+/** A link for one address; addresses are compared lowercased everywhere, so the token is too. */
+function addressLink({ appUrl, key }: LinkSettings, purpose: 'unsubscribe' | 'confirm', path: string, email: string): string {
   const normalized = email.toLowerCase();
-  const query = new URLSearchParams({ email: normalized, token: signLink(key, 'unsubscribe', normalized) });
-  return api(appUrl, `/newsletter/unsubscribe/one-click?${query}`);
+  const query = new URLSearchParams({ email: normalized, token: signLink(key, purpose, normalized) });
+  return api(appUrl, `${path}?${query}`);
 }
+
+export const unsubscribeUrl = (links: LinkSettings, email: string) => addressLink(links, 'unsubscribe', '/newsletter/unsubscribe/one-click', email);
+
+/** The link of the double opt-in mail. */
+export const confirmSubscriptionUrl = (links: LinkSettings, email: string) => addressLink(links, 'confirm', '/newsletter/confirm', email);
 
 export function openPixelUrl({ appUrl }: LinkSettings, deliveryId: string): string {
   return api(appUrl, `/newsletter/track/open/${deliveryId}`);

@@ -41,6 +41,8 @@ export function toNewsletterView(newsletter: Newsletter) {
   };
 }
 
+/** Part 1 §3's fields, and the status behind `is_active`: a signup awaiting its confirmation is inactive too. */
 export function toSubscriberView(subscriber: Subscriber) {
-  return { id: subscriber.id, email: subscriber.email, is_active: subscriber.isActive, created_at: subscriber.createdAt.toISOString() };
+  const status = subscriber.isActive ? 'active' : subscriber.unsubscribedAt ? 'unsubscribed' : 'pending';
+  return { id: subscriber.id, email: subscriber.email, is_active: subscriber.isActive, status, created_at: subscriber.createdAt.toISOString() };
 }

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Part 1 §3: Newsletter subscriber; the address is kept lowercased. */
+/**
+ * Part 1 §3: Newsletter subscriber; the address is kept lowercased. A signup
+ * from the public form stays inactive until its owner confirms (double
+ * opt-in): inactive without `unsubscribed_at` is a signup awaiting confirmation.
+ */
 @Entity({ name: 'newsletter_subscribers' })
 export class Subscriber {
   @PrimaryGeneratedColumn('uuid')
@@ -21,4 +25,8 @@ export class Subscriber {
 
   @Column({ type: 'timestamptz', name: 'unsubscribed_at', nullable: true })
   unsubscribedAt!: Date | null;
+
+  /** The last confirmation mail asked for. */
+  @Column({ type: 'timestamptz', name: 'confirmation_sent_at', nullable: true })
+  confirmationSentAt!: Date | null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
 import { badRequest, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
-import { subscribe, unsubscribe } from '../commands/subscriptions.js';
+import { confirmSubscription, requestSubscription, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
 import { verifyLink } from '../domain/links.js';
 import { rate } from '../domain/pagination.js';
@@ -22,7 +22,7 @@ const linkValue = z
   .unknown()
   .optional()
   .transform((value) => (typeof value === 'string' ? value : ''));
-const oneClickQuery = z.object({ email: linkValue, token: linkValue });
+const addressQuery = z.object({ email: linkValue, token: linkValue });
 const clickQuery = z.object({ url: linkValue, sig: linkValue });
 
 const HTML = 'text/html; charset=utf-8';
@@ -33,7 +33,7 @@ const page = (title: string, body: string) => `<!doctype html><html lang="en"><m
 /** A transparent 1×1 GIF: the open-tracking pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-/** Part 1 §2, §7: subscribe, unsubscribe (by address, or by the signed link of every mail), open and click tracking, stats. */
+/** Part 1 §2, §7: subscribe (confirmed by a mailed link), unsubscribe (by address, or by the signed link of every mail), open and click tracking, stats. */
 export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<ContentConfig> }): Promise<void> {
   const tags = ['newsletter'];
   const db = ctx.dataSource.manager;
@@ -53,9 +53,11 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
       );
   });
 
+  const links = { appUrl: ctx.config.APP_URL, key };
+  // The same answer whether or not a mail went out (already subscribed, asked a moment ago): the list is not revealed.
   app.post('/newsletter/subscribe', { schema: { tags, body: subscribeBody } }, async (request) => {
-    await subscribe(db, request.body.email);
-    return { success: true, message: ContentMessages.subscribed };
+    await ctx.dataSource.transaction((manager) => requestSubscription(manager, ctx.outbox, links, request.body.email));
+    return { success: true, message: ContentMessages.confirmSubscription };
   });
 
   // The same answer whether or not the address was subscribed: the list is not revealed.
@@ -64,40 +66,81 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     return { success: true, message: ContentMessages.unsubscribed };
   });
 
-  /** The address a one-click link unsubscribes, or null when the link was not made by us for it. */
-  const signedAddress = ({ email, token }: z.infer<typeof oneClickQuery>): string | null => {
-    const address = email.trim().toLowerCase();
-    return address && address.length <= 320 && token.length <= 100 && verifyLink(key, token, 'unsubscribe', address) ? address : null;
-  };
   /**
-   * Opened from the mail in a browser: a page asking to confirm, whose button
-   * POSTs back to the same link. A GET never unsubscribes: mail scanners fetch
-   * the links of a mail (the reason RFC 8058 exists), and would unsubscribe
-   * every reader whose mailbox they guard.
+   * A signed link for one address, as mailed: opened in a browser it shows a
+   * page asking to confirm, whose button POSTs back to the same link. A GET
+   * never acts: mail scanners fetch the links of a mail (the reason RFC 8058
+   * exists) and would act for every reader whose mailbox they guard. The POST
+   * acts, answering browsers with a page and mail clients (RFC 8058's
+   * one-click) or scripts with JSON.
    */
-  app.get('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request, reply) => {
-    const email = signedAddress(request.query);
-    if (!email) return reply.status(400).type(HTML).send(page('Invalid link', `<p>${ContentMessages.invalidUnsubscribeLink}</p>`));
-    return reply.type(HTML).send(
-      page(
-        'Unsubscribe',
-        `<p>${escapeHtml(ContentMessages.confirmUnsubscribe(email))}</p>` +
-          // No action: the form posts to this page's own address, the signed link.
-          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${ContentMessages.unsubscribeButton}</button></form>`,
-      ),
-    );
+  const addressLink = (action: {
+    path: string;
+    purpose: 'unsubscribe' | 'confirm';
+    title: string;
+    question: (email: string) => string;
+    /** Hidden form fields: RFC 8058's `List-Unsubscribe=One-Click` for unsubscribing. */
+    fields: Record<string, string>;
+    button: string;
+    invalid: string;
+    /** Does it; false when there is nothing left to do it to (the address was deleted since). */
+    act: (email: string) => Promise<boolean>;
+    done: string;
+  }) => {
+    const signedAddress = ({ email, token }: z.infer<typeof addressQuery>): string | null => {
+      const address = email.trim().toLowerCase();
+      return address && address.length <= 320 && token.length <= 100 && verifyLink(key, token, action.purpose, address) ? address : null;
+    };
+    const invalidPage = page('Invalid link', `<p>${action.invalid}</p>`);
+    app.get(action.path, { schema: { tags, querystring: addressQuery } }, async (request, reply) => {
+      const email = signedAddress(request.query);
+      if (!email) return reply.status(400).type(HTML).send(invalidPage);
+      const hidden = Object.entries(action.fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`);
+      return reply.type(HTML).send(
+        page(
+          action.title,
+          `<p>${escapeHtml(action.question(email))}</p>` +
+            // No action attribute: the form posts to this page's own address, the signed link.
+            `<form method="post">${hidden.join('')}<button type="submit">${action.button}</button></form>`,
+        ),
+      );
+    });
+    app.post(action.path, { schema: { tags, querystring: addressQuery } }, async (request, reply) => {
+      const email = signedAddress(request.query);
+      const browser = (request.headers.accept ?? '').includes('text/html');
+      if (!email || !(await action.act(email))) {
+        if (browser) return reply.status(400).type(HTML).send(invalidPage);
+        throw badRequest(action.invalid);
+      }
+      if (browser) return reply.type(HTML).send(page(action.title, `<p>${action.done}</p>`));
+      return { success: true, message: action.done };
+    });
+  };
+
+  addressLink({
+    path: '/newsletter/unsubscribe/one-click',
+    purpose: 'unsubscribe',
+    title: 'Unsubscribe',
+    question: ContentMessages.confirmUnsubscribe,
+    fields: { 'List-Unsubscribe': 'One-Click' },
+    button: ContentMessages.unsubscribeButton,
+    invalid: ContentMessages.invalidUnsubscribeLink,
+    act: async (email) => {
+      await unsubscribe(db, email);
+      return true; // an address gone from the list is unsubscribed all the same
+    },
+    done: ContentMessages.unsubscribed,
   });
-  // The one-click POST of RFC 8058 (mail clients), and the confirmation page's button (browsers, answered with a page).
-  app.post('/newsletter/unsubscribe/one-click', { schema: { tags, querystring: oneClickQuery } }, async (request, reply) => {
-    const email = signedAddress(request.query);
-    const browser = (request.headers.accept ?? '').includes('text/html');
-    if (!email) {
-      if (browser) return reply.status(400).type(HTML).send(page('Invalid link', `<p>${ContentMessages.invalidUnsubscribeLink}</p>`));
-      throw badRequest(ContentMessages.invalidUnsubscribeLink);
-    }
-    await unsubscribe(db, email);
-    if (browser) return reply.type(HTML).send(page('Unsubscribed', `<p>${ContentMessages.unsubscribed}</p>`));
-    return { success: true, message: ContentMessages.unsubscribed };
+  addressLink({
+    path: '/newsletter/confirm',
+    purpose: 'confirm',
+    title: 'Confirm subscription',
+    question: ContentMessages.confirmSubscriptionQuestion,
+    fields: {},
+    button: ContentMessages.confirmSubscriptionButton,
+    invalid: ContentMessages.invalidConfirmationLink,
+    act: (email) => confirmSubscription(db, email),
+    done: ContentMessages.subscribed,
   });
 
   // The pixel answers whatever the id: a mail never shows a broken image; only real deliveries are counted.
