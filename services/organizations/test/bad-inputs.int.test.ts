@@ -67,7 +67,9 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
           ['DELETE', `/organizations/${id}`, undefined, 404],
           ['PUT', `/organizations/${id}/activate`, undefined, 404],
           ['PUT', `/organizations/${id}/deactivate`, {}, 404],
-          ...['config', 'designer-data', 'calendar-data', 'autopost-data', 'statistics-data'].map((page): Row => ['GET', `/organizations/${id}/${page}`, undefined, 404]),
+          ...['config', 'designer-data', 'calendar-data', 'autopost-data', 'statistics-data', 'statistics'].map((page): Row => ['GET', `/organizations/${id}/${page}`, undefined, 404]),
+          ['POST', `/organizations/${id}/statistics`, undefined, 404],
+          ['POST', `/organizations/${id}/statistics/refresh`, undefined, 404],
         ]),
         // Longer than the router takes for a path parameter.
         ['GET', `/organizations/${'a'.repeat(300)}`, undefined, 414],

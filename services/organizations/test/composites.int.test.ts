@@ -55,7 +55,7 @@ describe('composite reads of an organization', () => {
     expect(body.templates).toHaveLength(1);
   });
 
-  it('calendar, autopost and statistics data come from the posts and scheduler services over the bus', async () => {
+  it('calendar, autopost and statistics data (and the statistics page’s reads) come from the posts and scheduler services over the bus', async () => {
     answerAsPostsAndScheduler();
     schedulerUp = true;
     const { headers, org } = await organizationWithData();
@@ -66,8 +66,10 @@ describe('composite reads of an organization', () => {
     expect(calendar.json()).toEqual({ autoSchedules: [{ id: 's1', name: 'Mondays' }], posts: [{ id: 'p1', status: 'approved' }] });
     const autopost = (await h.api.send({ method: 'GET', url: `/organizations/${org.id}/autopost-data`, headers })).json();
     expect(autopost).toMatchObject({ activePlatforms: [{ name: 'LinkedIn' }], autoSchedules: [{ id: 's1' }], templates: [{ template_name: 'Launch' }] });
-    const statistics = (await h.api.send({ method: 'GET', url: `/organizations/${org.id}/statistics-data`, headers })).json();
-    expect(statistics).toEqual({ statistics: { total_posts: 1 } });
+    for (const [method, page] of [['GET', 'statistics-data'], ['GET', 'statistics'], ['POST', 'statistics'], ['POST', 'statistics/refresh']] as const) {
+      const statistics = await h.api.send({ method, url: `/organizations/${org.id}/${page}`, headers });
+      expect({ method, page, body: statistics.json() }).toEqual({ method, page, body: { statistics: { total_posts: 1 } } });
+    }
   });
 
   it('answers 503 naming the part that did not come in time, and no partial page', async () => {

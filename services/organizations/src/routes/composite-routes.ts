@@ -91,8 +91,11 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
     return { activePlatforms, ...parts, templates };
   });
 
-  app.get('/organizations/:id/statistics-data', { schema: { tags, params } }, async (request) => {
-    const organization = await owned(request, request.params.id);
-    return remote(organization, [POST_STATISTICS]);
-  });
+  // The organization's statistics page (part 2 §7): statistics-data, and GET or POST .../statistics and .../statistics/refresh,
+  // each answering { statistics }. Refreshing is the admin's on global statistics only (part 2 §6); here it reloads.
+  const statistics = async (request: Parameters<typeof requireUser>[0] & { params: { id: string } }) => remote(await owned(request, request.params.id), [POST_STATISTICS]);
+  app.get('/organizations/:id/statistics-data', { schema: { tags, params } }, statistics);
+  app.get('/organizations/:id/statistics', { schema: { tags, params } }, statistics);
+  app.post('/organizations/:id/statistics', { schema: { tags, params } }, statistics);
+  app.post('/organizations/:id/statistics/refresh', { schema: { tags, params } }, statistics);
 }
