@@ -158,11 +158,12 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
 
+  // Signups still awaiting their confirmation are nobody's subscription yet: not counted.
   app.get('/newsletter/stats', { schema: { tags } }, async (request) => {
     requireAdmin(request);
     const [row] = await db.query(`
       SELECT
-        (SELECT count(*) FROM newsletter_subscribers)::int AS total_subscribers,
+        (SELECT count(*) FROM newsletter_subscribers WHERE is_active OR unsubscribed_at IS NOT NULL)::int AS total_subscribers,
         (SELECT count(*) FROM newsletter_subscribers WHERE is_active)::int AS active_subscribers,
         (SELECT count(*) FROM newsletters WHERE sent_at IS NOT NULL)::int AS newsletters_sent,
         (SELECT count(*) FROM newsletter_deliveries WHERE status <> 'failed')::int AS delivered,
