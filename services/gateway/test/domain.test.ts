@@ -11,6 +11,7 @@ import {
   callerKey,
   clientIp,
   decide,
+  ExhaustedBuckets,
   forwardedFor,
   rateLimitedBody,
   strictEndpoint,
@@ -96,6 +97,28 @@ describe('CORS of proxied answers', () => {
     expect(isPreflight('OPTIONS', { origin: 'http://app.example', 'access-control-request-method': 'POST' })).toBe(true);
     expect(isPreflight('OPTIONS', { origin: 'http://app.example' })).toBe(false);
     expect(isPreflight('GET', { origin: 'http://app.example', 'access-control-request-method': 'POST' })).toBe(false);
+  });
+});
+
+describe('buckets known to be full', () => {
+  const bucket = { key: 'rl:all:u:1', max: 3, windowMs: 60_000 };
+
+  it('knows a bucket is full once the store counted it to its maximum, until its window ends', () => {
+    const full = new ExhaustedBuckets();
+    full.record([bucket], [{ count: 2, ttlMs: 50_000 }], 0);
+    expect(full.check([bucket], 1)).toBeUndefined();
+    full.record([bucket], [{ count: 3, ttlMs: 50_000 }], 1000);
+    expect(full.check([bucket], 2000)).toEqual({ allowed: false, limit: 3, remaining: 0, resetSeconds: 49 });
+    expect(full.check([bucket], 51_000)).toBeUndefined();
+    expect(full.size).toBe(0);
+  });
+
+  it('stays bounded, forgetting the oldest first', () => {
+    const full = new ExhaustedBuckets(2);
+    for (const key of ['a', 'b', 'c']) full.record([{ ...bucket, key }], [{ count: 9, ttlMs: 1000 }], 0);
+    expect(full.size).toBe(2);
+    expect(full.check([{ ...bucket, key: 'a' }], 1)).toBeUndefined();
+    expect(full.check([{ ...bucket, key: 'c' }], 1)).toBeDefined();
   });
 });
 

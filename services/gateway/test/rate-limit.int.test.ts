@@ -4,13 +4,21 @@ import { startGateway, startUpstream, type TestGateway, type Upstream } from './
 
 let upstream: Upstream;
 let gateway: TestGateway;
+/** Requests that reached the service. */
+const reached = { pings: 0, resets: 0 };
 
 beforeAll(async () => {
   upstream = await startUpstream('auth', (app) => {
-    app.get('/auth/ping', async () => ({ ok: true }));
+    app.get('/auth/ping', async () => {
+      reached.pings += 1;
+      return { ok: true };
+    });
     app.post('/auth/login', async (_request, reply) => reply.code(401).send({ error: 'Unauthorized', message: 'Invalid credentials.' }));
     app.post('/auth/reset-password', async () => ({ message: 'If your email is registered, you will receive a password reset link.' }));
-    app.post('/auth/reset-password/:token', async () => ({ ok: true }));
+    app.post('/auth/reset-password/:token', async () => {
+      reached.resets += 1;
+      return { ok: true };
+    });
   });
   gateway = await startGateway({
     upstreams: { auth: upstream.url },
@@ -50,6 +58,31 @@ describe('rate limits', () => {
     const refused = await call('/api/auth/ping');
     await expectRateLimited(refused, 8, 60);
     expect(SharedMessages.rateLimited(formatWait(60))).toBe('Slow down, rate limit was reached. Please wait 1 minute before trying again.');
+  });
+
+  it('refuses a caller who has used up the window without reaching the service again', async () => {
+    const call = await as('00000000-0000-4000-8000-000000000011');
+    for (let i = 1; i <= 8; i++) expect((await call('/api/auth/ping')).status).toBe(200);
+    const before = reached.pings;
+    for (let i = 0; i < 3; i++) await expectRateLimited(await call('/api/auth/ping'), 8, 60);
+    expect(reached.pings).toBe(before);
+  });
+
+  it('serves exactly the limit of a burst of safe requests and refuses the rest, never with the service’s answer', async () => {
+    const call = await as('00000000-0000-4000-8000-000000000012');
+    const responses = await Promise.all(Array.from({ length: 20 }, () => call('/api/auth/ping')));
+    const bodies = await Promise.all(responses.map((r) => r.json() as Promise<Record<string, unknown>>));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(8);
+    expect(responses.filter((r) => r.status === 429)).toHaveLength(12);
+    for (const [i, body] of bodies.entries()) expect(body.ok === true).toBe(responses[i]!.status === 200);
+  });
+
+  it('lets no unsafe request of a burst past the limit reach the service', async () => {
+    const call = await as('00000000-0000-4000-8000-000000000013');
+    const before = reached.resets;
+    const responses = await Promise.all(Array.from({ length: 12 }, () => call('/api/auth/reset-password/some-token', 'POST')));
+    expect(responses.filter((r) => r.status === 200)).toHaveLength(8);
+    expect(reached.resets - before).toBe(8);
   });
 
   it('counts each user apart: another user is still served', async () => {

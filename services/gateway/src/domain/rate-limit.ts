@@ -77,6 +77,45 @@ export function decide(buckets: readonly Bucket[], states: readonly BucketState[
   return refused ?? tightest ?? { allowed: true, limit: 0, remaining: 0, resetSeconds: 0 };
 }
 
+/**
+ * Buckets known to be full until their window ends, in the gateway's memory.
+ * A fixed window that has reached its maximum refuses everything until it
+ * ends, so a caller at or over a limit is refused here without a trip to the
+ * store, and a request is never forwarded once its caller is known to be out.
+ */
+export class ExhaustedBuckets {
+  private readonly full = new Map<string, { until: number; limit: number }>();
+
+  constructor(private readonly maxEntries = 100_000) {}
+
+  /** The refusal for these buckets when one of them is full at `now`. */
+  check(buckets: readonly Bucket[], now: number): RateLimitDecision | undefined {
+    for (const bucket of buckets) {
+      const entry = this.full.get(bucket.key);
+      if (!entry) continue;
+      if (entry.until > now) return { allowed: false, limit: entry.limit, remaining: 0, resetSeconds: Math.max(1, Math.ceil((entry.until - now) / 1000)) };
+      this.full.delete(bucket.key);
+    }
+    return undefined;
+  }
+
+  /** Learns from the store's answer: a bucket with no room left is full until its window ends. */
+  record(buckets: readonly Bucket[], states: readonly BucketState[], now: number): void {
+    for (let i = 0; i < buckets.length; i++) {
+      const bucket = buckets[i]!;
+      const state = states[i];
+      if (!state || state.count < bucket.max) continue;
+      this.full.set(bucket.key, { until: now + (state.ttlMs > 0 ? state.ttlMs : bucket.windowMs), limit: bucket.max });
+      // Bounded: the oldest entries go first (a Map iterates in insertion order).
+      if (this.full.size > this.maxEntries) this.full.delete(this.full.keys().next().value!);
+    }
+  }
+
+  get size(): number {
+    return this.full.size;
+  }
+}
+
 /** The 429 body of part 1 §8: code 3015, the spec's message with the wait, and the wait in seconds. */
 export function rateLimitedBody(resetSeconds: number): ErrorBody & { code: number; reset: number } {
   return { code: ErrorCode.RATE_LIMITED, message: SharedMessages.rateLimited(formatWait(resetSeconds)), reset: resetSeconds };

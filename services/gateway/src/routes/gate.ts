@@ -3,7 +3,7 @@ import { REFRESH_BEARER_PATHS, type Identity } from '@planner/contracts';
 import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { bodyLimitFor, checkDeclaredLength, type BodyLimits } from '../domain/body-limit.js';
 import { GatewayMessages } from '../domain/messages.js';
-import { bucketsFor, callerKey, clientIp, decide, rateLimitedBody, type RateLimitSettings } from '../domain/rate-limit.js';
+import { bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
 import { isUnmeteredPath } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
@@ -29,10 +29,15 @@ export interface Refusal {
   body: object;
 }
 
-/** What the gate found: the caller, or the refusal; `streamLimit` when a chunked body must be counted on its way. */
+/**
+ * What the gate found: a refusal, or the caller with the rate limit's verdict
+ * still to come (`limit`, null when the path is not metered): the proxy may
+ * forward a safe request while the count is made, and answers only once it is.
+ * `streamLimit` is set when a chunked body must be counted on its way.
+ */
 export type GateOutcome =
-  | { refusal: Refusal; identity?: undefined; streamLimit?: undefined }
-  | { refusal?: undefined; identity: Identity | null; streamLimit: number | undefined };
+  | { refusal: Refusal; identity?: undefined; streamLimit?: undefined; limit?: undefined }
+  | { refusal?: undefined; identity: Identity | null; streamLimit: number | undefined; limit: Promise<Refusal | null> | null };
 
 export interface GateOptions {
   verifier: TokenVerifier;
@@ -44,6 +49,21 @@ export interface GateOptions {
 }
 
 export type Gate = (request: IncomingMessage, method: string, path: string) => Promise<GateOutcome>;
+
+/** The 429 of a rate-limit decision, with the headers a client waits by. */
+function rateLimited(decision: RateLimitDecision): Refusal {
+  return {
+    status: 429,
+    // Only refusals carry the rate-limit headers: every header costs each answer (and each client) a little.
+    headers: {
+      'retry-after': decision.resetSeconds,
+      'x-ratelimit-limit': decision.limit,
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': decision.resetSeconds,
+    },
+    body: rateLimitedBody(decision.resetSeconds),
+  };
+}
 
 const UNAUTHORIZED = unauthorized();
 const REFUSED_TOKEN: GateOutcome = { refusal: { status: 401, headers: {}, body: errorBody(401, UNAUTHORIZED.message) } };
@@ -57,6 +77,25 @@ const REFUSED_TOKEN: GateOutcome = { refusal: { status: 401, headers: {}, body: 
  */
 export function createGate({ verifier, store, rateLimits, bodyLimits, trustedProxyHops, logger }: GateOptions): Gate {
   let lastStoreError = 0;
+  const exhausted = new ExhaustedBuckets();
+
+  /** Counts the request in the store; the refusal when a bucket went over. */
+  const count = async (buckets: Bucket[]): Promise<Refusal | null> => {
+    let states;
+    try {
+      states = await store.hit(buckets);
+    } catch (error) {
+      // Fail open: a Redis hiccup must not take the API down.
+      if (Date.now() - lastStoreError > 10_000) logger.warn({ err: error }, 'rate limit store failed; request allowed');
+      lastStoreError = Date.now();
+      return null;
+    }
+    if (states === null) return null;
+    exhausted.record(buckets, states, Date.now());
+    const decision = decide(buckets, states);
+    return decision.allowed ? null : rateLimited(decision);
+  };
+
   return async (request, method, path) => {
     const headers = request.headers;
     const limit = bodyLimitFor(path, bodyLimits);
@@ -78,34 +117,12 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
       }
     }
 
-    if (method === 'OPTIONS' || isUnmeteredPath(path)) return { identity, streamLimit };
+    if (method === 'OPTIONS' || isUnmeteredPath(path)) return { identity, streamLimit, limit: null };
     const ip = clientIp(request.socket.remoteAddress, headers['x-forwarded-for'] as string | undefined, trustedProxyHops);
     const buckets = bucketsFor(method, path, callerKey(identity, ip), rateLimits);
-    let states;
-    try {
-      states = await store.hit(buckets);
-    } catch (error) {
-      // Fail open: a Redis hiccup must not take the API down.
-      if (Date.now() - lastStoreError > 10_000) logger.warn({ err: error }, 'rate limit store failed; request allowed');
-      lastStoreError = Date.now();
-      return { identity, streamLimit };
-    }
-    if (states === null) return { identity, streamLimit };
-    const decision = decide(buckets, states);
-    if (decision.allowed) return { identity, streamLimit };
-    return {
-      refusal: {
-        status: 429,
-        // Only refusals carry the rate-limit headers: every header costs each answer (and each client) a little.
-        headers: {
-          'retry-after': decision.resetSeconds,
-          'x-ratelimit-limit': decision.limit,
-          'x-ratelimit-remaining': 0,
-          'x-ratelimit-reset': decision.resetSeconds,
-        },
-        body: rateLimitedBody(decision.resetSeconds),
-      },
-    };
+    const known = exhausted.check(buckets, Date.now());
+    if (known) return { refusal: rateLimited(known) };
+    return { identity, streamLimit, limit: count(buckets) };
   };
 }
 
@@ -116,10 +133,8 @@ export function installGate(app: App, gate: Gate, securityHeaders: Readonly<Reco
     // Pages (the frontend, the docs UI) get helmet's headers instead.
     if (isApiAnswer(path)) reply.headers(securityHeaders);
     const outcome = await gate(request.raw, request.method, path);
-    if (outcome.refusal) {
-      const { status, headers, body } = outcome.refusal;
-      return reply.code(status).headers(headers).send(body);
-    }
-    request.identity = outcome.identity;
+    const refusal = outcome.refusal ?? (await outcome.limit);
+    if (refusal) return reply.code(refusal.status).headers(refusal.headers).send(refusal.body);
+    request.identity = outcome.identity ?? null;
   });
 }

@@ -119,44 +119,86 @@ function sendRefusal(response: ServerResponse, headers: OutgoingHttpHeaders, ref
   sendJson(response, refusal.status, Object.assign(headers, refusal.headers), JSON.stringify(refusal.body));
 }
 
-/** Turns the service's answer (or its absence) into the client's. */
+/**
+ * Turns the service's answer (or its absence) into the client's. A safe
+ * request goes to the service while the rate limit is counted (`verdict`):
+ * its answer waits for the verdict, and is dropped for the 429 when the
+ * caller turns out to be over the limit.
+ */
 class ResponseWriter implements ResponseSink {
   private status = 0;
+  /** The service's headers added to the gateway's (security, CORS, trace id). */
+  private headers: OutgoingHttpHeaders;
+  /** null: answer; undefined: the verdict is not in yet; a refusal: the 429 was sent instead. */
+  private refusal: Refusal | null | undefined = null;
+  private pending: { answer: () => void; discard?: () => void } | undefined;
 
   constructor(
     private readonly response: ServerResponse,
-    /** The gateway's headers (security, CORS, trace id); the service's are added to them. */
-    private readonly headers: OutgoingHttpHeaders,
+    private readonly own: OutgoingHttpHeaders,
     private readonly prefixes: readonly string[],
     private readonly failures: FailureLog,
     private readonly requestId: string,
-  ) {}
+    verdict: Promise<Refusal | null> | null,
+  ) {
+    this.headers = own;
+    if (!verdict) return;
+    this.refusal = undefined;
+    const settle = (refusal: Refusal | null) => {
+      this.refusal = refusal;
+      const pending = this.pending;
+      this.pending = undefined;
+      if (!refusal) pending?.answer();
+      else {
+        pending?.discard?.();
+        sendRefusal(this.response, this.own, refusal);
+      }
+    };
+    verdict.then(settle, () => settle(null));
+  }
+
+  /** Answers now when allowed; else once the verdict is in (or discards, when refused). */
+  private when(answer: () => void, discard?: () => void): void {
+    if (this.refusal === null) answer();
+    else if (this.refusal) discard?.();
+    else this.pending = { answer, discard };
+  }
 
   start(statusCode: number, upstream: ResponseHeaders, body: Readable | null): void {
-    const headers = this.headers;
+    // While a refusal is still possible, the gateway's own headers stay as they are for it.
+    const headers = this.refusal === null ? this.own : { ...this.own };
     for (const name in upstream) {
       const value = upstream[name];
       if (value === undefined) continue;
       headers[name] = name === 'location' && typeof value === 'string' ? gatewayLocation(value, this.prefixes) : value;
     }
+    this.headers = headers;
     this.status = statusCode;
-    if (!body) return;
+    if (body) this.when(() => this.stream(body), () => body.destroy());
+  }
+
+  end(body: Buffer): void {
+    this.when(() => {
+      if (!this.response.destroyed) this.response.writeHead(this.status, this.headers).end(body);
+    });
+  }
+
+  fail(error: Error & { code?: string; cause?: unknown }): void {
+    this.when(() => this.failWith(error));
+  }
+
+  private stream(body: Readable): void {
     const response = this.response;
     if (response.destroyed) {
       body.destroy();
       return;
     }
-    response.writeHead(statusCode, headers);
+    response.writeHead(this.status, this.headers);
     body.on('error', () => response.destroy());
     body.pipe(response);
   }
 
-  end(body: Buffer): void {
-    if (this.response.destroyed) return;
-    this.response.writeHead(this.status, this.headers).end(body);
-  }
-
-  fail(error: Error & { code?: string; cause?: unknown }): void {
+  private failWith(error: Error & { code?: string; cause?: unknown }): void {
     const response = this.response;
     if (response.headersSent) {
       response.destroy();
@@ -165,13 +207,13 @@ class ResponseWriter implements ResponseSink {
     const tooLarge = error instanceof BodyTooLargeError ? error : error.cause instanceof BodyTooLargeError ? error.cause : undefined;
     if (tooLarge) {
       // The client may still be sending: close rather than read the rest.
-      this.headers.connection = 'close';
-      sendJson(response, 413, this.headers, JSON.stringify(errorBody(413, tooLarge.message)));
+      this.own.connection = 'close';
+      sendJson(response, 413, this.own, JSON.stringify(errorBody(413, tooLarge.message)));
       return;
     }
     this.failures.report(this.requestId, error);
     // Refused, reset or unreachable: 503; no answer in time: 504. The same message either way.
-    sendJson(response, TIMEOUTS.has(error.code ?? '') ? 504 : 503, this.headers, UNAVAILABLE);
+    sendJson(response, TIMEOUTS.has(error.code ?? '') ? 504 : 503, this.own, UNAVAILABLE);
   }
 }
 
@@ -244,6 +286,17 @@ export function createProxy(options: ProxyOptions): Proxy {
       sendRefusal(response, headers, outcome.refusal);
       return;
     }
+    // A safe request goes to the service while it is counted; any other waits for the count, so a
+    // refused one has no effect.
+    let verdict = outcome.limit;
+    if (verdict && method !== 'GET' && method !== 'HEAD') {
+      const refusal = await verdict;
+      if (refusal) {
+        sendRefusal(response, headers, refusal);
+        return;
+      }
+      verdict = null;
+    }
     const target = services.get(match.service)!;
     const body = hasBody(request.headers) ? (outcome.streamLimit === undefined ? request : limitBody(request, outcome.streamLimit)) : null;
     target.pool.forward(
@@ -253,7 +306,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         headers: upstreamHeaders(request, outcome.identity, requestId, trace.setSpan(parent, span)),
         body,
       },
-      new ResponseWriter(response, headers, target.prefixes, target.failures, requestId),
+      new ResponseWriter(response, headers, target.prefixes, target.failures, requestId, verdict),
     );
   }
 
