@@ -41,6 +41,8 @@ export const ConnectionMessages = {
   notConnected: (platform: string) => `${platform} is not connected.`,
   /** Not worded by the spec: a refresh the provider refused; the user must connect again. */
   reconnectNeeded: (platform: string) => `The ${platform} connection has expired. Please connect it again.`,
+  /** Not worded by the spec: the provider could not be reached or failed on its side; the connection is kept. */
+  providerUnavailable: (platform: string) => `${platform} could not be reached. Please try again in a moment.`,
   /** Not worded by the spec: part 2 §4, a channel is changed by disconnecting and reconnecting. */
   telegramChangeByReconnect: 'A Telegram channel can only be changed by disconnecting and reconnecting.',
 } as const;

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
+import { deadUrl } from '@planner/gateway/testing';
+import { connectionConfigSchema } from '../src/adapters/config.js';
+import { providersFrom } from '../src/adapters/index.js';
 import { Connections } from '../src/routes/connection-service.js';
 import { publish } from './harness.js';
 import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
@@ -383,6 +386,37 @@ describe('OAuth state and callback refusals', () => {
     } finally {
       standIns.threads.standIn.refuseRefresh = false;
     }
+  });
+
+  it('keeps a connection whose provider cannot be reached or fails on its side, and refreshes it once the provider is back', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const platforms = ['linkedin', 'x', 'youtube'] as const;
+    for (const platform of platforms) await h.arrive(await consent(platform, organizationId, user.token));
+    await h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() - interval '1 minute' WHERE organization_id = $1`, [organizationId]);
+
+    // LinkedIn's token endpoint answers 503; X and Google are out of reach.
+    standIns.linkedin.standIn.unavailable = true;
+    try {
+      const dead = await deadUrl();
+      const cut = new Connections(h.ctx, providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, X_API_URL: dead, YOUTUBE_TOKEN_URL: `${dead}/token` })));
+      for (const platform of platforms) {
+        const refused = await cut.credentials(organizationId, platform).catch((e: unknown) => e);
+        expect({ platform, refused }).toMatchObject({ platform, refused: { statusCode: 503, message: `${PLATFORM_DISPLAY_NAMES[platform]} could not be reached. Please try again in a moment.` } });
+      }
+      const refreshed = await h.send('POST', '/oauth/linkedin/refresh', { token: user.token, payload: { organization_id: organizationId } });
+      expect([refreshed.status, refreshed.json().message]).toEqual([503, 'LinkedIn could not be reached. Please try again in a moment.']);
+    } finally {
+      standIns.linkedin.standIn.unavailable = false;
+    }
+    const listed = (await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token })).json().platforms;
+    for (const platform of platforms) expect(listed[platform.toUpperCase()]).toMatchObject({ is_connected: true, status: 'connected' });
+    for (const platform of platforms) expect(standIns[platform].standIn.hasAccessToken((await credentials(organizationId, platform)).access_token)).toBe(true);
+    expect((await eventsOf(organizationId)).filter((s) => s !== 'organizations.connection.connected')).toEqual([
+      'organizations.connection.refreshed',
+      'organizations.connection.refreshed',
+      'organizations.connection.refreshed',
+    ]);
   });
 
   it('refreshes on demand through POST /oauth/{platform}/refresh', async () => {

@@ -33,11 +33,16 @@ export class ProviderError extends Error {
   constructor(
     readonly platform: ConnectionPlatform,
     message: string,
+    /** The provider could not be reached or failed on its side: worth trying again, and no verdict on the tokens. */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'ProviderError';
   }
 }
+
+/** A provider's answer that is its own trouble (5xx, rate limited) rather than a refusal of what was sent. */
+export const isTransientStatus = (status: number): boolean => status >= 500 || status === 429;
 
 const TIMEOUT_MS = 10_000;
 
@@ -62,16 +67,16 @@ export async function callProvider(platform: ConnectionPlatform, url: string | U
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json', ...init.headers } });
   } catch (error) {
-    throw new ProviderError(platform, `could not reach the provider: ${(error as Error).message}`);
+    throw new ProviderError(platform, `could not reach the provider: ${(error as Error).message}`, true);
   }
   const text = await response.text();
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    throw new ProviderError(platform, `provider answered ${response.status} with a body that is not JSON`);
+    throw new ProviderError(platform, `provider answered ${response.status} with a body that is not JSON`, isTransientStatus(response.status));
   }
-  if (!response.ok) throw new ProviderError(platform, providerMessage(body, response.status));
+  if (!response.ok) throw new ProviderError(platform, providerMessage(body, response.status), isTransientStatus(response.status));
   if (!body || typeof body !== 'object') throw new ProviderError(platform, 'provider answered with an unexpected body');
   return body as Record<string, unknown>;
 }

@@ -1,16 +1,18 @@
 import http from 'node:http';
 import { TwitterApi, type IClientSettings, type TOAuth2Scope } from 'twitter-api-v2';
 import type { ConnectionConfig } from './config.js';
-import { joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
+import { isTransientStatus, joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
 
 const SCOPES: TOAuth2Scope[] = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
 /** The library's fixed API origin, rebased onto X_API_URL so a stand-in can answer. */
 const LIBRARY_API = 'https://api.x.com/';
 
-/** The provider's words from twitter-api-v2's errors (ApiResponseError carries the body in `data`). */
+/** The provider's words from twitter-api-v2's errors (ApiResponseError carries the body in `data` and the HTTP status in `code`). */
 function wrap(error: unknown): ProviderError {
-  const data = (error as { data?: { error_description?: string; detail?: string; error?: string } }).data;
-  return new ProviderError('x', data?.error_description ?? data?.detail ?? data?.error ?? (error as Error).message);
+  const { data, code } = error as { data?: { error_description?: string; detail?: string; error?: string }; code?: unknown };
+  // No status: the request or its answer did not make it (ApiRequestError, ApiPartialResponseError).
+  const transient = typeof code !== 'number' || isTransientStatus(code);
+  return new ProviderError('x', data?.error_description ?? data?.detail ?? data?.error ?? (error as Error).message, transient);
 }
 
 /** X: OAuth 2.0 with PKCE through twitter-api-v2. */

@@ -1,15 +1,18 @@
 import { OAuth2Client, type Credentials } from 'google-auth-library';
 import type { ConnectionConfig } from './config.js';
-import { joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
+import { isTransientStatus, joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
 
 const SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.readonly'];
 
 /** The provider's words from gaxios errors (the token endpoint's `error_description`, the Data API's `error.message`). */
 function wrap(error: unknown): ProviderError {
-  const data = (error as { response?: { data?: { error_description?: string; error?: string | { message?: string } } } }).response?.data;
+  const response = (error as { response?: { status?: number; data?: { error_description?: string; error?: string | { message?: string } } } }).response;
+  const data = response?.data;
   const nested = typeof data?.error === 'object' ? data.error.message : data?.error;
+  // No answer at all (unreachable, timed out) or Google's own trouble: worth trying again.
+  const transient = typeof response?.status !== 'number' || isTransientStatus(response.status);
   // Gaxios's own messages name the request URL, and Google's revoke carries the token in its query: never passed on.
-  return new ProviderError('youtube', data?.error_description ?? nested ?? (error as Error).message.replace(/\?\S*/g, '?…'));
+  return new ProviderError('youtube', data?.error_description ?? nested ?? (error as Error).message.replace(/\?\S*/g, '?…'), transient);
 }
 
 function tokenSet(credentials: Credentials, keepRefresh: string | null = null): TokenSet {

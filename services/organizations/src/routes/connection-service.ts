@@ -383,6 +383,8 @@ export class Connections {
         });
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
+        // The provider's own trouble says nothing of the tokens: the connection stays as it is, to be tried again.
+        if (error.transient) return { unavailable: error.message };
         await manager.update(Connection, { id: current.id }, { status: 'expired' });
         await this.ctx.outbox.add(manager, 'organizations.connection.failed', { organizationId: current.organizationId, platform, stage: 'refresh', reason: error.message });
         return { failed: error.message };
@@ -402,6 +404,10 @@ export class Connections {
       return { connection: await manager.findOneByOrFail(Connection, { id: current.id }) };
     });
     if ('failed' in outcome) throw conflict(ConnectionMessages.reconnectNeeded(displayName(platform)));
+    if ('unavailable' in outcome) {
+      this.ctx.logger.warn({ platform, reason: outcome.unavailable }, 'provider unavailable for a token refresh; the connection is kept');
+      throw new HttpError(503, ConnectionMessages.providerUnavailable(displayName(platform)));
+    }
     return outcome.connection;
   }
 

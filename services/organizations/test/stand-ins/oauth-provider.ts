@@ -28,6 +28,8 @@ export interface OAuthStandIn {
   hasAccessToken: (token: string | undefined | null) => boolean;
   /** The provider refuses refreshes from now on (revoked app access). */
   refuseRefresh: boolean;
+  /** The token endpoint fails on the provider's side (503) from now on. */
+  unavailable: boolean;
   addRoute: (method: 'GET' | 'POST' | 'DELETE', path: string, handler: (req: IncomingMessage & { query: Body; body: Body }, res: ServerResponse) => void) => void;
   close: () => Promise<void>;
 }
@@ -78,6 +80,7 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       return true;
     },
     refuseRefresh: false,
+    unavailable: false,
     redeemCode: (code, redirectUri) => {
       const expected = codes.get(code);
       codes.delete(code);
@@ -110,6 +113,11 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       response.statusCode = 400;
       response.body = { error, error_description: description };
     };
+    if (standIn.unavailable) {
+      response.statusCode = 503;
+      response.body = { error: 'temporarily_unavailable', error_description: 'The service is temporarily unavailable.' };
+      return;
+    }
     if (secretOf(req, body) !== options.clientSecret) return refuse('invalid_client', 'Client authentication failed.');
     if (body.grant_type === 'authorization_code' && !standIn.redeemCode(String(body.code), String(body.redirect_uri))) {
       return refuse('invalid_grant', 'The authorization code is invalid, expired, used or was issued to another redirect URI.');
