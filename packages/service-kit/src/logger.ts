@@ -29,9 +29,14 @@ export const REDACTED_PATHS = [
   '*.verifyUrl',
   '*.resetUrl',
   '*.unsubscribeUrl',
+  '*.confirmUrl',
   '*.data.verifyUrl',
   '*.data.resetUrl',
   '*.data.unsubscribeUrl',
+  '*.data.confirmUrl',
+  // A ready newsletter mail carries its subscriber's signed links in its parts.
+  '*.data.html',
+  '*.data.text',
 ];
 
 export interface LoggerOptions {

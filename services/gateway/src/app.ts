@@ -36,6 +36,9 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';
+
 /** Headers a browser page on another allowed origin may read (rate-limit state, tracing). */
 const EXPOSED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-trace-id', 'x-request-id'];
 
@@ -112,14 +115,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<App> {
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The security check (Cloudflare Turnstile) and Google sign-in load their scripts and frames
+          // from their own origins, as their documentation lists them.
+          scriptSrc: ["'self'", TURNSTILE_ORIGIN, `${GOOGLE_SIGN_IN}client`],
+          frameSrc: [TURNSTILE_ORIGIN, GOOGLE_SIGN_IN],
           // React and module federation set inline styles; no inline script is allowed.
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE_SIGN_IN}style`],
           // Generated and published media come from the platforms' and OpenAI's CDNs.
           imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           mediaSrc: ["'self'", 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", ...config.CORS_ORIGINS],
+          connectSrc: ["'self'", GOOGLE_SIGN_IN, ...config.CORS_ORIGINS],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],

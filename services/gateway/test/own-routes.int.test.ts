@@ -159,7 +159,11 @@ describe('the frontend at /', () => {
     expect(html).toMatch(/<main>[\s\S]*<h1>[\s\S]*<\/main>/);
     expect(html).toContain('href="/api/docs"');
     expect(html).toContain('href="/api/health"');
-    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = response.headers.get('content-security-policy')!;
+    // Scripts from this origin and the two widgets only (Turnstile, Google sign-in); no inline script.
+    expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com https://accounts.google.com/gsi/client;");
+    expect(csp).toContain('frame-src https://challenges.cloudflare.com https://accounts.google.com/gsi/;');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('serves the built frontend with the SPA fallback to index.html', async () => {

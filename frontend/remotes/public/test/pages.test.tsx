@@ -89,14 +89,14 @@ describe('blog', () => {
 
 describe('newsletter', () => {
   it('needs a non-empty e-mail, then shows the server confirmation', async () => {
-    const { host, calls } = testHost((call) => (call.method === 'POST' ? { success: true, message: ContentMessages.subscribed } : { posts: [], pagination: { total_pages: 1 } }));
+    const { host, calls } = testHost((call) => (call.method === 'POST' ? { success: true, message: ContentMessages.confirmSubscription } : { posts: [], pagination: { total_pages: 1 } }));
     renderPage(NewsletterPage, host, '/newsletter-subscribe');
     expect(screen.getByText('We send the newsletter roughly once a month.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(screen.getByText(AuthMessages.enterValidEmail)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(await screen.findByText(ContentMessages.subscribed)).toBeTruthy();
+    expect(await screen.findByText(ContentMessages.confirmSubscription)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toEqual({ method: 'POST', path: '/newsletter/subscribe', body: { email: 'reader@example.com' } });
   });
 
