@@ -166,14 +166,15 @@ async function installMissingPackages(toStart, log) {
   // psql creates the databases; the postgresql package brings it along. Without root we go on
   // without it (ensureDatabase warns) rather than refuse to use servers that are already there.
   if (!which('psql') && !packages.has('postgresql') && isRoot) packages.add('postgresql-client');
-  if (!packages.size) return;
+  await installDebianPackages(packages, log, '(or point DATABASE_URL / REDIS_URL / NATS_URL at servers you already run)');
+}
 
+/** Installs Debian packages with apt-get when we are root; otherwise says what to install. */
+export async function installDebianPackages(packages, log, alternative = '') {
+  if (!packages.size) return;
   const list = [...packages].join(' ');
   if (!isRoot || !which('apt-get')) {
-    throw new UserError(
-      `Missing programs. Install the Debian packages: sudo apt-get install -y ${list}\n` +
-        `  (or point DATABASE_URL / REDIS_URL / NATS_URL at servers you already run)`,
-    );
+    throw new UserError(`Missing programs. Install the Debian packages: sudo apt-get install -y ${list}${alternative ? `\n  ${alternative}` : ''}`);
   }
   log(`installing Debian packages: ${list}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -7,6 +7,8 @@
 //   5. print where to go. Ctrl-C stops the services, then the infrastructure this run started.
 //
 // Options: --keep-going  keep running even if a service does not become healthy.
+// PORT_OFFSET=N moves every port by N (gateway 8080+N, services 4001+N…), to run beside another
+// `npm start`; with NAMESPACE it also keeps its own schemas, Redis keys and NATS subjects.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,16 @@ const SERVICES = [
   { name: 'notifications', port: 4007, urlVar: 'NOTIFICATIONS_URL' },
 ];
 const GATEWAY = { name: 'gateway', port: 8080 };
+
+/** PORT_OFFSET (from the environment or .env) moves every port. */
+function applyPortOffset(value) {
+  if (value === undefined || value === '') return;
+  const offset = Number(value);
+  if (!Number.isInteger(offset) || offset < 0 || GATEWAY.port + offset > 65535) {
+    throw new UserError(`PORT_OFFSET must be a whole number from 0 to ${65535 - GATEWAY.port}, not "${value}".`);
+  }
+  for (const component of [...SERVICES, GATEWAY]) component.port += offset;
+}
 const PREFIX_WIDTH = Math.max(...[...SERVICES, GATEWAY].map((s) => s.name.length));
 const HEALTH_TIMEOUT_MS = 60_000;
 
@@ -50,6 +62,7 @@ async function main() {
   const keepGoing = process.argv.includes('--keep-going');
   const loaded = loadDotEnv();
   if (loaded.length) log(`loaded ${loaded.length} variable(s) from .env`);
+  applyPortOffset(process.env.PORT_OFFSET);
   const nodeEnv = process.env.NODE_ENV || 'development';
   const admin = adminCredentials(nodeEnv);
 
@@ -129,7 +142,9 @@ function baseEnv(infraEnv, nodeEnv) {
     LOG_DIR: logDir,
     // Services listen on loopback unless told otherwise; only the gateway is meant to be visited.
     HOST: process.env.HOST || '127.0.0.1',
-    JWKS_URL: process.env.JWKS_URL || 'http://127.0.0.1:4001/.well-known/jwks.json',
+    JWKS_URL: process.env.JWKS_URL || `http://127.0.0.1:${SERVICES[0].port}/.well-known/jwks.json`,
+    // Links in e-mails and OAuth redirects point at this run's gateway unless told otherwise.
+    APP_URL: process.env.APP_URL || `http://localhost:${GATEWAY.port}`,
   };
 }
 

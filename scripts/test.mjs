@@ -10,8 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInfrastructure } from './infra.mjs';
-import { UserError, makeLogger, paint, repoRoot, stripAnsi } from './lib/common.mjs';
+import { ensureInfrastructure, installDebianPackages } from './infra.mjs';
+import { UserError, makeLogger, paint, repoRoot, stripAnsi, which } from './lib/common.mjs';
 import { signalGroup, spawnPrefixed, stopChildren } from './lib/processes.mjs';
 import { ensureDependencies, listWorkspaces } from './lib/workspace.mjs';
 
@@ -47,6 +47,10 @@ async function main() {
   await ensureDependencies({ log });
   const workspaces = selectWorkspaces(filters);
   log(`workspaces to test: ${workspaces.map((w) => w.dir).join(', ')}`);
+
+  // Programs some workspaces' tests drive (Chromium for the browser tests), installed like the servers.
+  const needed = workspaces.flatMap((w) => Object.entries(w.debianPackages ?? {}));
+  await installDebianPackages(new Set(needed.filter(([, program]) => !which(program)).map(([pkg]) => pkg)), makeLogger('infra'));
 
   state.infraPromise = ensureInfrastructure({ log: makeLogger('infra') });
   const infra = await state.infraPromise;

@@ -45,7 +45,8 @@ export function listWorkspaces() {
       if (seen.has(dir)) continue;
       seen.add(dir);
       const pkg = readJson(path.join(repoRoot, dir, 'package.json'));
-      result.push({ dir, name: pkg.name ?? dir, scripts: pkg.scripts ?? {} });
+      // `debianPackages` (package name → a program it installs): what the workspace's tests need on the machine.
+      result.push({ dir, name: pkg.name ?? dir, scripts: pkg.scripts ?? {}, debianPackages: pkg.planner?.debianPackages ?? {} });
     }
   }
   return result;

@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVICE_NAMES } from '@planner/contracts';
-import { freePort, namespacedProcessEnv, removeNamespace, testId } from '@planner/service-kit/testing';
+import { removeNamespace, startTestProcess, testId } from '@planner/service-kit/testing';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -24,68 +24,56 @@ export interface RunningSystem {
   stop: () => Promise<void>;
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+/** An offset that moves all eight ports of `npm start` (4001…4007, 8080) onto free ones. */
+async function freePortOffset(): Promise<number> {
+  const basePorts = [4001, 4002, 4003, 4004, 4005, 4006, 4007, 8080];
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const offset = 20_000 + Math.floor(Math.random() * 30_000);
+    const taken = await Promise.all(basePorts.map((port) => portTaken(port + offset)));
+    if (!taken.some(Boolean)) return offset;
+  }
+  throw new Error('no free set of ports for npm start');
+}
+
+function portTaken(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
   });
 }
 
 /**
- * The seven services and the gateway (serving the built frontend) as real
- * processes on the test infrastructure, in a namespace of their own; mails land
- * as .eml files in `mailDir` (the notifications sandbox).
+ * The whole product as `npm start` runs it (scripts/start.mjs: the seven
+ * services and the gateway serving the built frontend), on ports and in a
+ * namespace of its own; mails land as .eml files in `mailDir` (the
+ * notifications sandbox). Stopped as a user would, with Ctrl-C (SIGINT).
  */
 export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
-  const frontendDist = ensureFrontendBuilt();
+  ensureFrontendBuilt();
   const namespace = testId('e2e');
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-logs-'));
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-mail-'));
-  const ports = Object.fromEntries(await Promise.all(['gateway', ...SERVICE_NAMES].map(async (n) => [n, await freePort()] as const)));
-  const url = `http://127.0.0.1:${ports.gateway}`;
-  const common = { ...(await namespacedProcessEnv({ namespace, logDir, authPort: ports.auth!, nodeEnv: 'development' })), APP_URL: url, MAIL_DIR: mailDir };
-  const children: ChildProcess[] = [];
-  const output = new Map<string, string>();
-  const start = (name: string, own: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: path.join(repoRoot, 'services', name),
-      env: { ...process.env, ...common, ...own },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (chunk: Buffer) => output.set(name, ((output.get(name) ?? '') + chunk.toString()).slice(-3000));
-    child.stdout!.on('data', keep);
-    child.stderr!.on('data', keep);
-    children.push(child);
-  };
-  for (const name of SERVICE_NAMES) start(name, { PORT: String(ports[name]) });
-  const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [`${n.toUpperCase()}_URL`, `http://127.0.0.1:${ports[n]}`]));
-  start('gateway', { ...upstreams, ...env, PORT: String(ports.gateway), FRONTEND_DIST: frontendDist, CORS_ORIGINS: url });
-
+  const offset = await freePortOffset();
+  const url = `http://127.0.0.1:${8080 + offset}`;
+  const started = startTestProcess('scripts/start.mjs', {
+    cwd: repoRoot,
+    env: { NODE_ENV: 'development', NAMESPACE: namespace, PORT_OFFSET: String(offset), LOG_DIR: logDir, MAIL_DIR: mailDir, APP_URL: url, CORS_ORIGINS: url, ...env },
+  });
   const stop = async () => {
-    await Promise.all(children.map(stopProcess));
+    started.child.kill('SIGINT');
+    await started.exited();
     await removeNamespace(namespace);
     fs.rmSync(logDir, { recursive: true, force: true });
     fs.rmSync(mailDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 150_000;
-  let last = 'no answer';
-  while (Date.now() < deadline) {
-    try {
-      const health = await fetch(`${url}/api/health`);
-      if (health.status === 200) return { url, mailDir, stop };
-      last = `${health.status} ${await health.text()}`;
-    } catch (error) {
-      last = (error as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 500));
+  try {
+    await started.healthy(`${url}/api/health`, 150_000);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`the system did not become healthy: ${last}\n${[...output].map(([n, t]) => `--- ${n}\n${t.slice(-600)}`).join('\n')}`);
+  return { url, mailDir, stop };
 }
 
 /** A link to `page` (verify-email, reset-password) in a mail to `email` in the sandbox mail folder (quoted-printable undone). */
