@@ -18,6 +18,10 @@ export const SharedMessages = {
   adminRequired: 'Unauthorized: Admin access required',
   pageNotFound: 'Page Not Found',
   noLogFiles: 'No log files found',
+  /** Not worded by the spec: a path with a `..` segment or a broken escape. */
+  invalidPath: 'The request path is not valid.',
+  /** Not worded by the spec: a path part longer than any id or slug. */
+  pathTooLong: 'The request path is too long.',
 } as const;
 
 /** "N seconds" or "N minutes", as the rate-limit message words the wait. */

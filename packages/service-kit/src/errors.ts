@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { SharedMessages, type ErrorBody } from '@planner/contracts';
 
@@ -27,6 +27,7 @@ const STATUS_NAMES: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -38,6 +39,12 @@ export function errorBody(statusCode: number, message: string, extra: Omit<Error
 }
 
 /** Fastify's own client errors (bad JSON, body too large, bad content type) keep their status with a clear message. */
+/** Errors Fastify meets before routing (a bad URL, a path part too long), answered in the same format. */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send(errorBody(414, SharedMessages.pathTooLong));
+  else void reply.status(400).send(errorBody(400, SharedMessages.invalidPath));
+}
+
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but declared as JSON.',

@@ -48,6 +48,35 @@ export interface LoggerOptions {
   stdout?: boolean;
 }
 
+/** A random-looking path segment (mixed case and digits, 20+ characters): a token in a link such as /verify-email/{token}. */
+function looksLikeSecret(segment: string): boolean {
+  return segment.length >= 20 && /^[\w.~%-]+$/.test(segment) && /[A-Z]/.test(segment) && /[a-z]/.test(segment) && /\d/.test(segment);
+}
+
+/**
+ * A request URL fit for a log line: query values dropped (OAuth codes and
+ * states, signed links, tokens) and token-like path segments hidden; the
+ * shape of the request stays readable.
+ */
+export function loggableUrl(url: string): string {
+  const query = url.indexOf('?');
+  const path = (query === -1 ? url : url.slice(0, query))
+    .split('/')
+    .map((segment) => (looksLikeSecret(segment) ? '[redacted]' : segment))
+    .join('/');
+  if (query === -1) return path;
+  const params = url
+    .slice(query + 1)
+    .split('&')
+    .map((param) => (param.includes('=') ? `${param.slice(0, param.indexOf('='))}=[redacted]` : param));
+  return `${path}?${params.join('&')}`;
+}
+
+/** Fastify's request line, with the URL made loggable. */
+function requestSerializer(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: req.url === undefined ? undefined : loggableUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
 /** pino to stdout and to `<LOG_DIR>/<service>.log`, with secrets redacted. */
 export function createLogger({ service, level, logDir, stdout = true }: LoggerOptions): Logger {
   const streams: pino.StreamEntry[] = [];
@@ -64,6 +93,7 @@ export function createLogger({ service, level, logDir, stdout = true }: LoggerOp
       level,
       base: { service },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     pino.multistream(streams),

@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { installErrorHandling } from './errors.js';
+import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { registerHealthRoute, type HealthCheck } from './health.js';
 import { identityPlugin } from './identity.js';
 import type { Logger } from './logger.js';
@@ -56,7 +56,9 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
     trustProxy: 'loopback,linklocal,uniquelocal',
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? randomUUID(),
     requestIdHeader: 'x-request-id',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Room for long slugs and tokens in paths; a longer part is answered 414 in our format.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors: answerFrameworkError,
     ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -29,6 +29,7 @@ beforeAll(async () => {
     },
   );
   app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
+  app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
   await app.ready();
 });
 
@@ -66,6 +67,19 @@ describe('error format', () => {
     const res = await app.inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Not Found', message: SharedMessages.notFound });
+  });
+
+  it('takes long path parts (slugs, tokens) and answers a longer one 414 in the same format, without echoing it', async () => {
+    expect((await app.inject({ method: 'GET', url: `/things/${'a'.repeat(300)}` })).statusCode).toBe(200);
+    const res = await app.inject({ method: 'GET', url: `/things/${'a'.repeat(600)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ error: 'URI Too Long', message: SharedMessages.pathTooLong });
+  });
+
+  it('answers a path it cannot decode with 400 in the same format', async () => {
+    const res = await app.inject({ method: 'GET', url: '/things/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Bad Request', message: SharedMessages.invalidPath });
   });
 });
 

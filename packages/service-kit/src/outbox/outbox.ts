@@ -92,7 +92,9 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 100;
   }
 
+  /** Starts relaying; a relay already started stays as it is. */
   async start(): Promise<void> {
+    if (!this.stopped) return;
     this.stopped = false;
     this.listener = await this.listen();
     this.schedule(0);

@@ -278,7 +278,7 @@ export function createProxy(options: ProxyOptions): Proxy {
     if (origins.size > 0) Object.assign(headers, corsHeaders(request.headers.origin, origins, exposed));
 
     if (!isForwardablePath(path)) {
-      sendJson(response, 400, headers, JSON.stringify(errorBody(400, GatewayMessages.invalidPath)));
+      sendJson(response, 400, headers, JSON.stringify(errorBody(400, SharedMessages.invalidPath)));
       return;
     }
     const outcome = await gate(request, method, path);
