@@ -74,6 +74,7 @@ const USER_ID = IDENTITY_HEADERS.userId;
 const USER_ROLE = IDENTITY_HEADERS.role;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const UNAVAILABLE = JSON.stringify({ message: SharedMessages.serviceUnavailable });
+const NO_HEADERS: ResponseHeaders = Object.freeze({});
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /** A service-relative redirect (`/auth/x`) gets its /api back; anything else is left as the service wrote it. */
@@ -127,8 +128,7 @@ function sendRefusal(response: ServerResponse, headers: OutgoingHttpHeaders, ref
  */
 class ResponseWriter implements ResponseSink {
   private status = 0;
-  /** The service's headers added to the gateway's (security, CORS, trace id). */
-  private headers: OutgoingHttpHeaders;
+  private upstream: ResponseHeaders = NO_HEADERS;
   /** null: answer; undefined: the verdict is not in yet; a refusal: the 429 was sent instead. */
   private refusal: Refusal | null | undefined = null;
   private pending: { answer: () => void; discard?: () => void } | undefined;
@@ -141,7 +141,6 @@ class ResponseWriter implements ResponseSink {
     private readonly requestId: string,
     verdict: Promise<Refusal | null> | null,
   ) {
-    this.headers = own;
     if (!verdict) return;
     this.refusal = undefined;
     const settle = (refusal: Refusal | null) => {
@@ -165,21 +164,26 @@ class ResponseWriter implements ResponseSink {
   }
 
   start(statusCode: number, upstream: ResponseHeaders, body: Readable | null): void {
-    // While a refusal is still possible, the gateway's own headers stay as they are for it.
-    const headers = this.refusal === null ? this.own : { ...this.own };
+    this.status = statusCode;
+    this.upstream = upstream;
+    if (body) this.when(() => this.stream(body), () => body.destroy());
+  }
+
+  /** The service's headers added to the gateway's, once the answer is allowed out (a refusal keeps the gateway's alone). */
+  private answerHeaders(): OutgoingHttpHeaders {
+    const headers = this.own;
+    const upstream = this.upstream;
     for (const name in upstream) {
       const value = upstream[name];
       if (value === undefined) continue;
       headers[name] = name === 'location' && typeof value === 'string' ? gatewayLocation(value, this.prefixes) : value;
     }
-    this.headers = headers;
-    this.status = statusCode;
-    if (body) this.when(() => this.stream(body), () => body.destroy());
+    return headers;
   }
 
   end(body: Buffer): void {
     this.when(() => {
-      if (!this.response.destroyed) this.response.writeHead(this.status, this.headers).end(body);
+      if (!this.response.destroyed) this.response.writeHead(this.status, this.answerHeaders()).end(body);
     });
   }
 
@@ -193,7 +197,7 @@ class ResponseWriter implements ResponseSink {
       body.destroy();
       return;
     }
-    response.writeHead(this.status, this.headers);
+    response.writeHead(this.status, this.answerHeaders());
     body.on('error', () => response.destroy());
     body.pipe(response);
   }
