@@ -192,6 +192,23 @@ function frontendBuilds() {
   });
 }
 
+/** The file a finished build leaves: a remote's entry, the shell's page. */
+function builtMarker(workspace) {
+  return workspace === 'frontend/shell' ? 'index.html' : 'remoteEntry.js';
+}
+
+/**
+ * A production build's environment. @module-federation/vite switches itself off
+ * under a test runner (VITEST, JEST_WORKER_ID, NODE_ENV=test), which would leave a
+ * shell without federation and remotes without their entry when npm start runs
+ * inside a test (the browser tests).
+ */
+function productionBuildEnv(env) {
+  const { VITEST: _vitest, JEST_WORKER_ID: _jest, ...rest } = env;
+  for (const name of Object.keys(rest)) if (name.startsWith('VITEST_')) delete rest[name];
+  return { ...rest, NODE_ENV: 'production' };
+}
+
 /**
  * Builds the shell and each remote that has no dist/ yet (each builds alone, so
  * one rebuilt by hand is kept); returns the shell's dist to serve, or null.
@@ -207,11 +224,11 @@ async function ensureFrontend() {
   }
   for (const workspace of builds) {
     const dist = path.join(repoRoot, workspace, 'dist');
-    if (existsSync(dist)) continue;
+    if (existsSync(path.join(dist, builtMarker(workspace)))) continue;
     log(`${workspace}/dist is missing: building it (npm run build -w ${workspace})`);
     const build = spawnPrefixed('npm', ['run', 'build', '-w', workspace], {
       cwd: repoRoot,
-      env: process.env,
+      env: productionBuildEnv(process.env),
       prefix: makePrefix('frontend', PREFIX_WIDTH, SERVICES.length + 1),
     });
     state.children.push(build); // so Ctrl-C during the build stops it too

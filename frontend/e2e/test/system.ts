@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,17 +5,6 @@ import path from 'node:path';
 import { removeNamespace, startTestProcess, testId } from '@planner/service-kit/testing';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-
-/** Builds the shell and the remotes that have no dist/ yet (as `npm start` does). */
-export function ensureFrontendBuilt(): string {
-  const remotes = fs.readdirSync(path.join(repoRoot, 'frontend', 'remotes')).map((name) => `frontend/remotes/${name}`);
-  for (const workspace of ['frontend/shell', ...remotes]) {
-    if (fs.existsSync(path.join(repoRoot, workspace, 'dist'))) continue;
-    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`${workspace} did not build`);
-  }
-  return path.join(repoRoot, 'frontend', 'shell', 'dist');
-}
 
 export interface RunningSystem {
   url: string;
@@ -45,12 +33,12 @@ function portTaken(port: number): Promise<boolean> {
 
 /**
  * The whole product as `npm start` runs it (scripts/start.mjs: the seven
- * services and the gateway serving the built frontend), on ports and in a
+ * services and the gateway serving the frontend, which it builds when it has
+ * no build yet), on ports and in a
  * namespace of its own; mails land as .eml files in `mailDir` (the
  * notifications sandbox). Stopped as a user would, with Ctrl-C (SIGINT).
  */
 export async function startSystem(env: Record<string, string> = {}): Promise<RunningSystem> {
-  ensureFrontendBuilt();
   const namespace = testId('e2e');
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-logs-'));
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-mail-'));
