@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OrganizationMessages } from './organizations.js';
 import type { Role } from './roles.js';
 
 /** Part 2 §1: the paid plans a subscription can be on. */
@@ -45,6 +46,43 @@ export function planForRole(role: Role): PlanType | null {
 export function organizationLimit(role: Role): number | null {
   const plan = planForRole(role);
   return plan === null ? null : PLANS[plan].organizations;
+}
+
+/** Part 1 §9, part 2 §1: an organization limit of 0 or null means unlimited. */
+export function isUnlimitedOrganizationLimit(limit: number | null): boolean {
+  return limit === null || limit === 0;
+}
+
+/** GET /organizations/limits (part 1 §2, part 2 §1). */
+export interface OrganizationLimits {
+  active_count: number;
+  inactive_count: number;
+  total_count: number;
+  /** Active organizations allowed; null means unlimited (part 1 §9). */
+  limit: number | null;
+  can_create_more: boolean;
+  /** Slots left; null when unlimited. */
+  remaining: number | null;
+}
+
+/** Part 2 §1 and §3: how many active organizations a role may hold, and what is left. */
+export function organizationLimits(role: Role, activeCount: number, inactiveCount: number): OrganizationLimits {
+  const planLimit = organizationLimit(role);
+  const limit = isUnlimitedOrganizationLimit(planLimit) ? null : planLimit;
+  const remaining = limit === null ? null : Math.max(0, limit - activeCount);
+  return {
+    active_count: activeCount,
+    inactive_count: inactiveCount,
+    total_count: activeCount + inactiveCount,
+    limit,
+    can_create_more: remaining === null || remaining > 0,
+    remaining,
+  };
+}
+
+/** Part 1 §5, part 2 §4: why creating or activating one more organization is refused, or null while a slot is free. */
+export function organizationLimitRefusal(limits: OrganizationLimits): string | null {
+  return limits.can_create_more ? null : OrganizationMessages.planLimitReached(limits.limit ?? 0);
 }
 
 /** Part 2 §6 template limits: admin 100, premium 20, basic/test 1, others 5. */

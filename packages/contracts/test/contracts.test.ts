@@ -5,7 +5,10 @@ import {
   eventSchemas,
   formatWait,
   hasFeature,
+  isUnlimitedOrganizationLimit,
   organizationLimit,
+  organizationLimitRefusal,
+  organizationLimits,
   OrganizationMessages,
   SharedMessages,
   streamOf,
@@ -46,6 +49,34 @@ describe('plans', () => {
     expect([organizationLimit('basic'), organizationLimit('starter'), organizationLimit('pro'), organizationLimit('advanced')]).toEqual([1, 5, 10, 25]);
     expect(organizationLimit('test')).toBe(1);
     expect(organizationLimit('admin')).toBeNull();
+  });
+
+  it('takes an organization limit of 0 or null as unlimited (part 1 §9)', () => {
+    expect(isUnlimitedOrganizationLimit(null)).toBe(true);
+    expect(isUnlimitedOrganizationLimit(0)).toBe(true);
+    expect(isUnlimitedOrganizationLimit(1)).toBe(false);
+    expect(isUnlimitedOrganizationLimit(25)).toBe(false);
+  });
+
+  it('counts the active organizations a plan allows and what is left (part 2 §1)', () => {
+    expect(organizationLimits('basic', 0, 2)).toEqual({ active_count: 0, inactive_count: 2, total_count: 2, limit: 1, can_create_more: true, remaining: 1 });
+    expect(organizationLimits('basic', 1, 0)).toMatchObject({ can_create_more: false, remaining: 0 });
+    expect(organizationLimits('test', 1, 0)).toMatchObject({ limit: 1, can_create_more: false, remaining: 0 });
+    expect(organizationLimits('starter', 4, 0)).toMatchObject({ limit: 5, remaining: 1 });
+    expect(organizationLimits('pro', 10, 0)).toMatchObject({ limit: 10, can_create_more: false });
+    expect(organizationLimits('advanced', 3, 0)).toMatchObject({ limit: 25, remaining: 22 });
+    expect(organizationLimits('advanced', 30, 0), 'over the limit (after a downgrade): none left').toMatchObject({ limit: 25, remaining: 0, can_create_more: false });
+  });
+
+  it('gives admins no organization limit (null)', () => {
+    expect(organizationLimits('admin', 400, 0)).toMatchObject({ limit: null, remaining: null, can_create_more: true });
+    expect(organizationLimits('superadmin', 0, 0)).toMatchObject({ limit: null, remaining: null, can_create_more: true });
+  });
+
+  it('refuses one more active organization with the plan limit message only when no slot is free', () => {
+    expect(organizationLimitRefusal(organizationLimits('starter', 5, 1))).toBe(OrganizationMessages.planLimitReached(5));
+    expect(organizationLimitRefusal(organizationLimits('starter', 4, 1))).toBeNull();
+    expect(organizationLimitRefusal(organizationLimits('admin', 400, 0))).toBeNull();
   });
 
   it('limits templates per role (part 2 §6)', () => {

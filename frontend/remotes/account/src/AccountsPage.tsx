@@ -1,4 +1,10 @@
-import { OrganizationMessages, SharedMessages } from '@planner/contracts';
+import {
+  isUnlimitedOrganizationLimit,
+  organizationLimitRefusal,
+  OrganizationMessages,
+  SharedMessages,
+  type OrganizationLimits,
+} from '@planner/contracts';
 import { isApiError, type HostProps } from '@planner/frontend-host';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -12,15 +18,6 @@ export interface Organization {
   is_active: boolean;
   deactivated_at: string | null;
   deactivation_reason: string | null;
-}
-
-export interface OrganizationLimits {
-  active_count: number;
-  inactive_count: number;
-  total_count: number;
-  limit: number | null;
-  can_create_more: boolean;
-  remaining: number | null;
 }
 
 /** Part 2 §8: the server's message, else "Failed to <action> account."; a rate limit has its own words. */
@@ -41,7 +38,7 @@ const ORGANIZATIONS = ['organizations'];
 const LIMITS = ['organization-limits'];
 
 function Counters({ limits }: { limits: OrganizationLimits }) {
-  const unlimited = limits.limit === null || limits.limit === 0;
+  const unlimited = isUnlimitedOrganizationLimit(limits.limit);
   return (
     <dl className="metrics" aria-label="Plan limits">
       <div>
@@ -173,6 +170,7 @@ function CreateForm({ host, limits, verified }: HostProps & { limits: Organizati
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const refusal = organizationLimitRefusal(limits);
   const create = useMutation({
     mutationFn: () => host.api.request<Organization>('POST', '/organizations', { body: { name: name.trim() } }),
     onSuccess: async () => {
@@ -192,7 +190,7 @@ function CreateForm({ host, limits, verified }: HostProps & { limits: Organizati
     <form className="form" onSubmit={submit} noValidate aria-labelledby="create-account-title">
       <h2 id="create-account-title">Create an account</h2>
       {!verified && <FormMessage kind="info">{OrganizationMessages.verifyEmailBefore('creating an account.')}</FormMessage>}
-      {verified && !limits.can_create_more && <FormMessage kind="info">{OrganizationMessages.planLimitReached(limits.limit ?? 0)}</FormMessage>}
+      {verified && refusal && <FormMessage kind="info">{refusal}</FormMessage>}
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <Field label="Account name" name="name" value={name} onChange={setName} error={error} maxLength={200} />
       <button type="submit" className="button" disabled={!verified || !limits.can_create_more || create.isPending}>
@@ -209,7 +207,7 @@ export function AccountsPage({ host }: HostProps) {
   const limits = useQuery({ queryKey: LIMITS, queryFn: () => host.api.request<OrganizationLimits>('GET', '/organizations/limits') });
   if (!user) return null;
   const verified = user.email_verified;
-  const showUpgrade = user.role !== 'test' && limits.data?.limit !== null && limits.data !== undefined && !limits.data.can_create_more;
+  const showUpgrade = user.role !== 'test' && limits.data !== undefined && !isUnlimitedOrganizationLimit(limits.data.limit) && !limits.data.can_create_more;
   return (
     <main className="page" aria-labelledby="accounts-title">
       <h1 id="accounts-title">Accounts</h1>

@@ -1,8 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OrganizationMessages, SharedMessages } from '@planner/contracts';
-import { AccountsPage, TIPS, type Organization, type OrganizationLimits } from '../src/AccountsPage.js';
+import { OrganizationMessages, SharedMessages, type OrganizationLimits } from '@planner/contracts';
+import { AccountsPage, TIPS, type Organization } from '../src/AccountsPage.js';
 import { apiError, renderPage, testHost, user, type Call } from './support.js';
 
 afterEach(cleanup);
@@ -91,6 +91,17 @@ describe('accounts page', () => {
     renderPage(AccountsPage, accountsHost({ limits: full, role: 'test' }).host, '/accounts');
     expect(await screen.findByText(OrganizationMessages.planLimitReached(3))).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Upgrade plan' })).toBeNull();
+  });
+
+  it('an unlimited plan (limit 0 or null): the active count alone, Unlimited remaining, no upgrade banner', async () => {
+    for (const limit of [null, 0]) {
+      renderPage(AccountsPage, accountsHost({ limits: limits({ active_count: 7, limit, remaining: null }) }).host, '/accounts');
+      const counters = await screen.findByLabelText('Plan limits');
+      expect(within(counters).getByText('Active accounts').nextElementSibling?.textContent).toBe('7');
+      expect(within(counters).getByText('Remaining').nextElementSibling?.textContent).toBe('Unlimited');
+      expect(screen.queryByRole('link', { name: 'Upgrade plan' })).toBeNull();
+      cleanup();
+    }
   });
 
   it('an unverified user is told to verify and cannot change accounts', async () => {

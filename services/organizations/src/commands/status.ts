@@ -1,6 +1,5 @@
-import { OrganizationMessages } from '@planner/contracts';
+import { OrganizationMessages, organizationLimitRefusal, organizationLimits } from '@planner/contracts';
 import { HttpError, notFound, type ServiceContext } from '@planner/service-kit';
-import { organizationLimits } from '../domain/limits.js';
 import { UUID } from '../domain/ids.js';
 import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
@@ -26,8 +25,8 @@ export function setActive(
     if (change.activate) {
       const owner = await manager.findOneBy(Member, { userId: organization.ownerId });
       const active = await manager.countBy(Organization, { ownerId: organization.ownerId, isActive: true });
-      const limits = organizationLimits(owner?.role ?? 'basic', active, 0);
-      if (!limits.can_create_more) throw new HttpError(403, OrganizationMessages.planLimitReached(limits.limit ?? 0));
+      const refusal = organizationLimitRefusal(organizationLimits(owner?.role ?? 'basic', active, 0));
+      if (refusal) throw new HttpError(403, refusal);
       Object.assign(organization, { isActive: true, deactivatedAt: null, deactivationReason: null });
       await ctx.outbox.add(manager, 'organizations.organization.activated', ref);
     } else {

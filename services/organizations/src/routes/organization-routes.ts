@@ -7,6 +7,8 @@ import {
   OrganizationRequests,
   organizationAccessRequestSchema,
   organizationFactsRequestSchema,
+  organizationLimitRefusal,
+  organizationLimits,
   SharedMessages,
   type Identity,
   type OrganizationFacts,
@@ -16,7 +18,6 @@ import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrg
 import { deleteOrganizations } from '../commands/delete.js';
 import { setActive } from '../commands/status.js';
 import { UUID } from '../domain/ids.js';
-import { organizationLimits } from '../domain/limits.js';
 import { organizationView, organizationViews } from '../commands/organization-views.js';
 import { Organization } from '../entities/organization.entity.js';
 import { Connections } from './connection-service.js';
@@ -84,8 +85,8 @@ export async function organizationRoutes(
       // One owner's creations are serialised, so two at once cannot both take the last slot.
       await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${identity.userId}`]);
       const active = await manager.countBy(Organization, { ownerId: identity.userId, isActive: true });
-      const limits = organizationLimits(member.role, active, 0);
-      if (!limits.can_create_more) throw new HttpError(403, OrganizationMessages.planLimitReached(limits.limit ?? 0));
+      const refusal = organizationLimitRefusal(organizationLimits(member.role, active, 0));
+      if (refusal) throw new HttpError(403, refusal);
       const created = await manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
       await ctx.outbox.add(manager, 'organizations.organization.created', {
         organizationId: created.id,
