@@ -1,5 +1,58 @@
+import { z } from 'zod';
+import { MEDIA_TYPES } from './organizations.js';
+
 /** What other services ask the scheduler over NATS (request/reply); payload `organizationScopedRequestSchema`. */
 export const SchedulerRequests = {
   /** An organization's auto-schedules (part 2 §7 calendar-data, autopost-data). */
   listForOrganization: 'scheduler.auto_schedule.list_for_organization',
 } as const;
+
+/** The day a recurring auto-schedule posts on (part 2 §9: the form's default is Monday). */
+export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const dayOfWeekSchema = z.enum(DAYS_OF_WEEK);
+export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
+
+/** HH:MM on a 24-hour clock. */
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/**
+ * An auto-schedule as the API shows it (part 2 §3 Auto schedule): a one-off
+ * `specific_date`, or a recurring `day_of_week` plus `time_of_day`. Lists are
+ * comma-separated, as the spec gives them.
+ */
+export const autoScheduleSchema = z.object({
+  id: z.string().uuid(),
+  organization_id: z.string().uuid(),
+  name: z.string(),
+  platforms: z.string(),
+  specific_media_type: z.enum(MEDIA_TYPES),
+  active: z.boolean(),
+  specific_date: z.string().datetime({ offset: true }).nullable(),
+  day_of_week: dayOfWeekSchema.nullable(),
+  time_of_day: timeOfDaySchema.nullable(),
+  /** Fixed text to post; null when the content is generated. */
+  specific_content: z.string().nullable(),
+  specific_media: z.string(),
+  review_post_before_publishing: z.boolean(),
+  /** Minutes before the slot its post is created for review; null: the organization's default. */
+  specific_before_post_review_time: z.number().int().nullable(),
+  post_approved: z.boolean(),
+  business_name: z.string().nullable(),
+  business_data: z.string().nullable(),
+  character_limit: z.number().int().nullable(),
+  target_character_count: z.number().int().nullable(),
+  content_type: z.string(),
+  topic: z.string().nullable(),
+  context: z.string().nullable(),
+  time_of_year: z.string().nullable(),
+  event_details: z.string().nullable(),
+  tone: z.string().nullable(),
+  mood: z.string().nullable(),
+  language: z.string().nullable(),
+  created_at: z.string().datetime({ offset: true }),
+  updated_at: z.string().datetime({ offset: true }),
+});
+export type AutoScheduleView = z.infer<typeof autoScheduleSchema>;
+
+/** The answer to `SchedulerRequests.listForOrganization`: the organization's auto-schedules, oldest first. */
+export const autoScheduleListSchema = z.array(autoScheduleSchema);

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { OrganizationMessages, PostRequests, recordListSchema, SchedulerRequests, statisticsSchema } from '@planner/contracts';
+import {
+  autoScheduleListSchema,
+  OrganizationMessages,
+  postListSchema,
+  PostRequests,
+  postStatisticsSchema,
+  SchedulerRequests,
+  type AutoScheduleView,
+  type PostStatistics,
+} from '@planner/contracts';
 import { HttpError, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { ownOrganization } from '../commands/access.js';
 import { organizationView } from '../commands/organization-views.js';
@@ -23,9 +32,17 @@ interface RemotePart {
   schema: z.ZodType;
 }
 
-const POSTS: RemotePart = { key: 'posts', subject: PostRequests.listForOrganization, schema: recordListSchema };
-const AUTO_SCHEDULES: RemotePart = { key: 'autoSchedules', subject: SchedulerRequests.listForOrganization, schema: recordListSchema };
-const POST_STATISTICS: RemotePart = { key: 'statistics', subject: PostRequests.statisticsForOrganization, schema: statisticsSchema };
+/** The parts' answers, each under its key, as its schema has checked it. */
+type RemoteAnswers<P extends readonly RemotePart[]> = { [Part in P[number] as Part['key']]: z.infer<Part['schema']> };
+
+const POSTS = { key: 'posts', subject: PostRequests.listForOrganization, schema: postListSchema } as const;
+const AUTO_SCHEDULES = { key: 'autoSchedules', subject: SchedulerRequests.listForOrganization, schema: autoScheduleListSchema } as const;
+const POST_STATISTICS = { key: 'statistics', subject: PostRequests.statisticsForOrganization, schema: postStatisticsSchema } as const;
+
+/** An organization's statistics (part 2 §3): the posts service's, with its auto-schedules counted. */
+export function organizationStatistics(posts: PostStatistics, autoSchedules: AutoScheduleView[]) {
+  return { ...posts, total_schedules: autoSchedules.length, active_schedules: autoSchedules.filter((schedule) => schedule.active).length };
+}
 
 /**
  * The composite reads of one organization's pages (part 2 §7): its own data
@@ -51,7 +68,7 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
     });
   };
 
-  const remote = async (organization: Organization, parts: RemotePart[]): Promise<Record<string, unknown>> => {
+  const remote = async <const P extends readonly RemotePart[]>(organization: Organization, parts: P): Promise<RemoteAnswers<P>> => {
     const answers = await Promise.allSettled(
       parts.map(async (part) => part.schema.parse(await ctx.bus.request(part.subject, { organization_id: organization.id }, COMPOSITE_TIMEOUT_MS))),
     );
@@ -63,7 +80,7 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
       const keys = missing.map((part) => part.key);
       throw new HttpError(503, OrganizationMessages.partUnavailable(keys), { unavailable: keys });
     }
-    return Object.fromEntries(parts.map((part, i) => [part.key, (answers[i] as PromiseFulfilledResult<unknown>).value]));
+    return Object.fromEntries(parts.map((part, i) => [part.key, (answers[i] as PromiseFulfilledResult<unknown>).value])) as RemoteAnswers<P>;
   };
 
   const owned = (request: Parameters<typeof requireUser>[0], id: string) => ownOrganization(ctx, requireUser(request), id);
@@ -93,7 +110,10 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
 
   // The organization's statistics page (part 2 §7): statistics-data, and GET or POST .../statistics and .../statistics/refresh,
   // each answering { statistics }. Refreshing is the admin's on global statistics only (part 2 §6); here it reloads.
-  const statistics = async (request: Parameters<typeof requireUser>[0] & { params: { id: string } }) => remote(await owned(request, request.params.id), [POST_STATISTICS]);
+  const statistics = async (request: Parameters<typeof requireUser>[0] & { params: { id: string } }) => {
+    const parts = await remote(await owned(request, request.params.id), [POST_STATISTICS, AUTO_SCHEDULES]);
+    return { statistics: organizationStatistics(parts.statistics, parts.autoSchedules) };
+  };
   app.get('/organizations/:id/statistics-data', { schema: { tags, params } }, statistics);
   app.get('/organizations/:id/statistics', { schema: { tags, params } }, statistics);
   app.post('/organizations/:id/statistics', { schema: { tags, params } }, statistics);

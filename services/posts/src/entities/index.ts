@@ -1,0 +1,5 @@
+import { Posts1763700003100 } from '../migrations/1763700003100-posts.js';
+import { Post } from './post.entity.js';
+
+export const entities = [Post];
+export const migrations = [Posts1763700003100];

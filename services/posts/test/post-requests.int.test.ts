@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postListSchema, PostRequests, postStatisticsSchema } from '@planner/contracts';
+import { HttpError, InboxEvent } from '@planner/service-kit';
+import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { configSchema } from '../src/config.js';
+import { entities, migrations } from '../src/entities/index.js';
+import { Post } from '../src/entities/post.entity.js';
+import { followOrganizations } from '../src/events/organizations.js';
+import { postResponders } from '../src/events/post-requests.js';
+
+let ctx: TestServiceContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'posts', entities, migrations, configSchema });
+  await followOrganizations(ctx);
+  postResponders(ctx);
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+});
+
+/** Posts of a fresh organization, saved as the posts service keeps them. */
+async function postsOf(organizationId: string, posts: Array<Partial<Post>>): Promise<Post[]> {
+  const repository = ctx.dataSource.getRepository(Post);
+  return repository.save(posts.map((post) => repository.create({ organizationId, content: 'Hello', ...post })));
+}
+
+/** Asks as the organizations service does, over the real bus. */
+const ask = (subject: string, organizationId: string) => ctx.bus.request(subject, { organization_id: organizationId }, 3000);
+
+describe('posts.post.list_for_organization', () => {
+  it('answers the organization’s posts for its calendar, by scheduled time, without deleted ones or other organizations’', async () => {
+    const organizationId = randomUUID();
+    const [later, now, earlier, deleted] = await postsOf(organizationId, [
+      { scheduledTime: new Date('2026-05-02T09:00:00Z'), platforms: ['LinkedIn'], status: 'approved' },
+      { scheduledTime: null, platforms: ['X', 'Telegram'], status: 'published' },
+      { scheduledTime: new Date('2026-05-01T09:00:00Z'), platforms: ['X'], mediaType: 'image', mediaPaths: ['media/one.png'] },
+      { scheduledTime: new Date('2026-04-01T09:00:00Z'), platforms: ['X'] },
+    ]);
+    await ctx.dataSource.getRepository(Post).softDelete(deleted!.id);
+    await postsOf(randomUUID(), [{ content: 'Someone else’s' }]);
+
+    const answer = postListSchema.parse(await ask(PostRequests.listForOrganization, organizationId));
+    expect(answer.map((post) => post.id)).toEqual([earlier!.id, later!.id, now!.id]);
+    expect(answer[0]).toEqual({
+      id: earlier!.id,
+      organization_id: organizationId,
+      status: 'pending_review',
+      scheduled_time: '2026-05-01T09:00:00.000Z',
+      platforms: 'X',
+      media_type: 'image',
+      media_paths: 'media/one.png',
+      content: 'Hello',
+      review_notes: null,
+      auto_schedule_id: null,
+      created_at: earlier!.createdAt.toISOString(),
+      updated_at: earlier!.updatedAt.toISOString(),
+    });
+    expect(answer[2]).toMatchObject({ scheduled_time: null, platforms: 'X,Telegram', status: 'published' });
+  });
+
+  it('answers an organization without posts an empty list, and refuses a malformed request with 400', async () => {
+    expect(await ask(PostRequests.listForOrganization, randomUUID())).toEqual([]);
+    const refused = await ask(PostRequests.listForOrganization, 'not-an-id').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).statusCode).toBe(400);
+  });
+});
+
+describe('posts.statistics.for_organization', () => {
+  it('counts the organization’s posts from the table: by status, media, platform and publication', async () => {
+    const organizationId = randomUUID();
+    const posts = await postsOf(organizationId, [
+      { status: 'pending_review', platforms: ['LinkedIn', 'X'] },
+      { status: 'approved', platforms: ['LinkedIn'], mediaType: 'image', mediaPaths: ['media/a.png'] },
+      { status: 'rejected', platforms: ['X'] },
+      { status: 'published', platforms: ['LinkedIn', 'Telegram'], mediaType: 'video', mediaPaths: ['media/b.mp4'] },
+      { status: 'published', platforms: ['LinkedIn'] },
+      { status: 'published', platforms: ['X'] },
+      { status: 'pending_review', platforms: ['Telegram'] },
+    ]);
+    // Deleted: a published post (still a publication) and a pending one.
+    await ctx.dataSource.getRepository(Post).softDelete([posts[5]!.id, posts[6]!.id]);
+    await postsOf(randomUUID(), [{ status: 'published', platforms: ['LinkedIn'] }]);
+
+    const before = Date.now();
+    const statistics = postStatisticsSchema.parse(await ask(PostRequests.statisticsForOrganization, organizationId));
+    expect({ ...statistics, last_updated: undefined }).toEqual({
+      total_posts: 5,
+      deleted_posts: 2,
+      successful_publications: 3,
+      posts_with_media: 2,
+      posts_text_only: 3,
+      posts_by_status: { pending_review: 1, approved: 1, rejected: 1, published: 2 },
+      platforms_usage: { LinkedIn: 4, Telegram: 1, X: 2 },
+      successful_publications_by_platform: { LinkedIn: 2, Telegram: 1, X: 1 },
+      last_updated: undefined,
+    });
+    expect(Date.parse(statistics.last_updated)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('organizations.organization.deleted', () => {
+  it('deletes that organization’s posts, deleted ones too, and leaves others’; the event is recorded in the inbox', async () => {
+    const organizationId = randomUUID();
+    const other = randomUUID();
+    const [, gone] = await postsOf(organizationId, [{ status: 'approved' }, { status: 'rejected' }]);
+    await ctx.dataSource.getRepository(Post).softDelete(gone!.id);
+    await postsOf(other, [{ status: 'approved' }]);
+
+    const eventId = randomUUID();
+    const envelope = {
+      eventId,
+      subject: 'organizations.organization.deleted',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+      data: { organizationId, ownerId: randomUUID(), reason: 'owner_request' },
+    };
+    await ctx.bus.publish(envelope);
+
+    const posts = ctx.dataSource.getRepository(Post);
+    await expect.poll(() => posts.count({ where: { organizationId }, withDeleted: true }), { timeout: 5000 }).toBe(0);
+    expect(await posts.countBy({ organizationId: other })).toBe(1);
+    expect(await ctx.dataSource.getRepository(InboxEvent).countBy({ consumer: 'posts', eventId })).toBe(1);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { postStatisticsSchema } from '@planner/contracts';
+import { toPostView } from '../src/domain/post-view.js';
+import { postStatistics } from '../src/domain/statistics.js';
+import { Post } from '../src/entities/post.entity.js';
+
+const now = new Date('2026-03-02T10:00:00.000Z');
+
+describe('post statistics (part 2 §3)', () => {
+  it('counts listed posts by status, with media and text only, and deleted posts apart', () => {
+    const statistics = postStatistics(
+      [
+        { status: 'pending_review', live: 3, deleted: 1, withMedia: 1 },
+        { status: 'approved', live: 2, deleted: 0, withMedia: 2 },
+        { status: 'published', live: 4, deleted: 2, withMedia: 1 },
+      ],
+      [
+        { platform: 'LinkedIn', live: 5, published: 3 },
+        { platform: 'X', live: 2, published: 0 },
+        { platform: 'Telegram', live: 0, published: 1 },
+      ],
+      now,
+    );
+    expect(statistics).toEqual({
+      total_posts: 9,
+      deleted_posts: 3,
+      successful_publications: 6,
+      posts_with_media: 4,
+      posts_text_only: 5,
+      posts_by_status: { pending_review: 3, approved: 2, rejected: 0, published: 4 },
+      platforms_usage: { LinkedIn: 5, X: 2 },
+      successful_publications_by_platform: { LinkedIn: 3, Telegram: 1 },
+      last_updated: '2026-03-02T10:00:00.000Z',
+    });
+    expect(postStatisticsSchema.parse(statistics)).toEqual(statistics);
+  });
+
+  it('gives an organization without posts zeros for every status and empty platform maps', () => {
+    expect(postStatistics([], [], now)).toMatchObject({
+      total_posts: 0,
+      deleted_posts: 0,
+      successful_publications: 0,
+      posts_with_media: 0,
+      posts_text_only: 0,
+      posts_by_status: { pending_review: 0, approved: 0, rejected: 0, published: 0 },
+      platforms_usage: {},
+      successful_publications_by_platform: {},
+    });
+  });
+});
+
+describe('post view (part 2 §3)', () => {
+  it('shows platforms and media paths comma-separated, times as ISO strings', () => {
+    const post = Object.assign(new Post(), {
+      id: '4c1b3c84-8a4f-4d5e-9a51-1f0a3d1b2c3d',
+      organizationId: '0b7d5c3e-2f44-4b9a-8c55-6e7f8a9b0c1d',
+      status: 'approved',
+      scheduledTime: new Date('2026-03-09T08:30:00.000Z'),
+      platforms: ['LinkedIn', 'X'],
+      mediaType: 'carousel',
+      mediaPaths: ['media/a.png', 'media/b.png'],
+      content: 'Spring sale',
+      reviewNotes: 'Looks good',
+      autoScheduleId: null,
+      createdAt: new Date('2026-03-01T09:00:00.000Z'),
+      updatedAt: new Date('2026-03-01T09:05:00.000Z'),
+      deletedAt: null,
+    } satisfies Post);
+    expect(toPostView(post)).toEqual({
+      id: post.id,
+      organization_id: post.organizationId,
+      status: 'approved',
+      scheduled_time: '2026-03-09T08:30:00.000Z',
+      platforms: 'LinkedIn,X',
+      media_type: 'carousel',
+      media_paths: 'media/a.png,media/b.png',
+      content: 'Spring sale',
+      review_notes: 'Looks good',
+      auto_schedule_id: null,
+      created_at: '2026-03-01T09:00:00.000Z',
+      updated_at: '2026-03-01T09:05:00.000Z',
+    });
+    expect(toPostView({ ...post, scheduledTime: null })).toMatchObject({ scheduled_time: null });
+  });
+});
