@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PostRequests, SchedulerRequests, type OrganizationScopedRequest } from '@planner/contracts';
 import { auth, registered, useOrganizations } from './harness.js';
+import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
 const h = useOrganizations();
+const services = usePostsAndScheduler(h);
 
 /** An owner with one organization, a template and a Sandbox LinkedIn connection. */
 async function organizationWithData() {
@@ -14,24 +15,6 @@ async function organizationWithData() {
   const sandbox = await h.api.send({ method: 'POST', url: '/oauth/linkedin/sandbox', payload: { organization_id: org.id }, headers });
   expect(sandbox.statusCode).toBe(200);
   return { owner, headers, org };
-}
-
-/** The posts and scheduler services' answers, played over the real bus by this test (those services come with their own issues). */
-const posts = new Map<string, Array<Record<string, unknown>>>();
-const schedules = new Map<string, Array<Record<string, unknown>>>();
-let schedulerUp = false;
-let repliesStarted = false;
-function answerAsPostsAndScheduler(): void {
-  if (repliesStarted) return;
-  repliesStarted = true;
-  h.ctx.bus.reply<OrganizationScopedRequest, unknown>(PostRequests.listForOrganization, 'posts', async ({ organization_id }) => posts.get(organization_id) ?? []);
-  h.ctx.bus.reply<OrganizationScopedRequest, unknown>(PostRequests.statisticsForOrganization, 'posts', async ({ organization_id }) => ({
-    total_posts: (posts.get(organization_id) ?? []).length,
-  }));
-  h.ctx.bus.reply<OrganizationScopedRequest, unknown>(SchedulerRequests.listForOrganization, 'scheduler', async ({ organization_id }) => {
-    if (!schedulerUp) await new Promise((resolve) => setTimeout(resolve, 5000)); // a scheduler too slow to answer
-    return schedules.get(organization_id) ?? [];
-  });
 }
 
 describe('composite reads of an organization', () => {
@@ -55,36 +38,93 @@ describe('composite reads of an organization', () => {
     expect(body.templates).toHaveLength(1);
   });
 
-  it('calendar, autopost and statistics data (and the statistics page’s reads) come from the posts and scheduler services over the bus', async () => {
-    answerAsPostsAndScheduler();
-    schedulerUp = true;
+  it('calendar and autopost data: the organization’s posts and auto-schedules from the real posts and scheduler services', async () => {
     const { headers, org } = await organizationWithData();
-    posts.set(org.id, [{ id: 'p1', status: 'approved' }]);
-    schedules.set(org.id, [{ id: 's1', name: 'Mondays' }]);
+    const mondays = await services.addWeeklySchedule(org.id, { name: 'Mondays', dayOfWeek: 'monday', timeOfDay: '09:00' });
+    const fridays = await services.addWeeklySchedule(org.id, { name: 'Fridays', dayOfWeek: 'friday', timeOfDay: '17:30', active: false });
+    const later = await services.addPost(org.id, { status: 'approved', platforms: ['LinkedIn'], scheduledTime: '2026-05-02T09:00:00Z' });
+    const earlier = await services.addPost(org.id, { status: 'pending_review', platforms: ['LinkedIn', 'X'], scheduledTime: '2026-05-01T09:00:00Z' });
+    await services.addPost(org.id, { status: 'rejected', platforms: ['X'], deleted: true });
+    const stranger = await organizationWithData();
+    await services.addPost(stranger.org.id, { status: 'approved', platforms: ['X'] });
 
     const calendar = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers });
-    expect(calendar.json()).toEqual({ autoSchedules: [{ id: 's1', name: 'Mondays' }], posts: [{ id: 'p1', status: 'approved' }] });
-    const autopost = (await h.api.send({ method: 'GET', url: `/organizations/${org.id}/autopost-data`, headers })).json();
-    expect(autopost).toMatchObject({ activePlatforms: [{ name: 'LinkedIn' }], autoSchedules: [{ id: 's1' }], templates: [{ template_name: 'Launch' }] });
+    expect(calendar.statusCode).toBe(200);
+    const body = calendar.json();
+    expect(Object.keys(body).sort()).toEqual(['autoSchedules', 'posts']);
+    expect(body.posts.map((post: { id: string }) => post.id)).toEqual([earlier, later]);
+    expect(body.posts[0]).toMatchObject({ organization_id: org.id, status: 'pending_review', platforms: 'LinkedIn,X', scheduled_time: '2026-05-01T09:00:00.000Z' });
+    expect(body.autoSchedules).toEqual([
+      expect.objectContaining({ id: mondays, name: 'Mondays', day_of_week: 'monday', time_of_day: '09:00', active: true, platforms: 'LinkedIn' }),
+      expect.objectContaining({ id: fridays, name: 'Fridays', active: false }),
+    ]);
+
+    const autopost = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/autopost-data`, headers });
+    expect(autopost.statusCode).toBe(200);
+    expect(autopost.json()).toMatchObject({
+      activePlatforms: [{ name: 'LinkedIn' }],
+      autoSchedules: [{ id: mondays }, { id: fridays }],
+      templates: [{ template_name: 'Launch' }],
+    });
+  });
+
+  it('statistics (statistics-data and the statistics page’s reads): the posts service’s counts with the schedules counted', async () => {
+    const { headers, org } = await organizationWithData();
+    await services.addWeeklySchedule(org.id, { name: 'Mondays', dayOfWeek: 'monday', timeOfDay: '09:00' });
+    await services.addWeeklySchedule(org.id, { name: 'Paused', dayOfWeek: 'tuesday', timeOfDay: '10:00', active: false });
+    await services.addPost(org.id, { status: 'published', platforms: ['LinkedIn', 'X'], mediaType: 'image', mediaPaths: ['media/a.png'] });
+    await services.addPost(org.id, { status: 'published', platforms: ['X'], deleted: true });
+    await services.addPost(org.id, { status: 'pending_review', platforms: ['LinkedIn'] });
+    await services.addPost(org.id, { status: 'rejected', platforms: ['LinkedIn'], deleted: true });
+
+    const expected = {
+      total_posts: 2,
+      total_schedules: 2,
+      active_schedules: 1,
+      deleted_posts: 2,
+      successful_publications: 2,
+      posts_with_media: 1,
+      posts_text_only: 1,
+      posts_by_status: { pending_review: 1, approved: 0, rejected: 0, published: 1 },
+      platforms_usage: { LinkedIn: 2, X: 1 },
+      successful_publications_by_platform: { LinkedIn: 1, X: 2 },
+    };
     for (const [method, page] of [['GET', 'statistics-data'], ['GET', 'statistics'], ['POST', 'statistics'], ['POST', 'statistics/refresh']] as const) {
-      const statistics = await h.api.send({ method, url: `/organizations/${org.id}/${page}`, headers });
-      expect({ method, page, body: statistics.json() }).toEqual({ method, page, body: { statistics: { total_posts: 1 } } });
+      const res = await h.api.send({ method, url: `/organizations/${org.id}/${page}`, headers });
+      const { last_updated, ...statistics } = res.json().statistics;
+      expect({ method, page, status: res.statusCode, statistics }).toEqual({ method, page, status: 200, statistics: expected });
+      expect(Date.now() - Date.parse(last_updated)).toBeLessThan(60_000);
     }
   });
 
-  it('answers 503 naming the part that did not come in time, and no partial page', async () => {
-    answerAsPostsAndScheduler();
-    schedulerUp = false;
+  it('deleting the organization deletes its posts and auto-schedules in the posts and scheduler services', async () => {
     const { headers, org } = await organizationWithData();
+    await services.addPost(org.id, { status: 'approved', platforms: ['LinkedIn'] });
+    await services.addPost(org.id, { status: 'published', platforms: ['LinkedIn'], deleted: true });
+    await services.addWeeklySchedule(org.id, { name: 'Mondays', dayOfWeek: 'monday', timeOfDay: '09:00' });
+    expect(await services.rowsOf(org.id)).toEqual({ posts: 2, autoSchedules: 1 });
+
+    const deleted = await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers });
+    expect(deleted.statusCode).toBeLessThan(300);
+    await expect.poll(() => services.rowsOf(org.id), { timeout: 10_000 }).toEqual({ posts: 0, autoSchedules: 0 });
+  });
+
+  // Last: it stops the scheduler.
+  it('answers 503 naming the part whose service is absent, and no partial page; the organization’s own pages still answer', async () => {
+    const { headers, org } = await organizationWithData();
+    await services.scheduler.stop();
+
     const started = Date.now();
-    const res = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
+    const calendar = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers });
+    expect(calendar.statusCode).toBe(503);
+    expect(calendar.json()).toEqual({
       error: 'Service Unavailable',
       message: 'Part of this page could not be loaded (autoSchedules). Please try again in a moment.',
       unavailable: ['autoSchedules'],
     });
     expect(Date.now() - started).toBeLessThan(4500);
-    schedulerUp = true;
+    const statistics = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/statistics-data`, headers });
+    expect({ status: statistics.statusCode, unavailable: statistics.json().unavailable }).toEqual({ status: 503, unavailable: ['autoSchedules'] });
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}/designer-data`, headers })).statusCode).toBe(200);
   });
 });

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_PLATFORMS, PostRequests, SchedulerRequests } from '@planner/contracts';
+import { describe, expect, it } from 'vitest';
+import { CONNECTION_PLATFORMS } from '@planner/contracts';
 import { auth, registered, useOrganizations } from './harness.js';
 import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
+import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
 const h = useOrganizations();
 
-beforeAll(() => {
-  // The posts and scheduler services' side of the composite reads, so the owner's own reads answer in full.
-  for (const subject of [PostRequests.listForOrganization, SchedulerRequests.listForOrganization]) h.ctx.bus.reply(subject, 'others', async () => []);
-  h.ctx.bus.reply(PostRequests.statisticsForOrganization, 'posts', async () => ({ total_posts: 0 }));
-});
+// The real posts and scheduler services, so the owner's own composite reads answer in full.
+usePostsAndScheduler(h);
 
 /** An owner's organization with two templates and a (Sandbox) connection to every platform. */
 async function ownedOrganization() {
