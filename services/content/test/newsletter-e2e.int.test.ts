@@ -21,7 +21,6 @@ import {
   createLogger,
   disconnectInfrastructure,
   loadConfig,
-  Redis,
   TokenVerifier,
   type App,
   type BaseConfig,
@@ -148,10 +147,6 @@ afterAll(async () => {
   await gateway?.close();
   await smtp?.close();
   await removeNamespace(namespace);
-  const redis = new Redis((await testInfrastructure()).redisUrl);
-  const stale = await redis.keys(`${namespace}:*`);
-  if (stale.length > 0) await redis.del(...stale);
-  redis.disconnect();
 }, 60_000);
 
 const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -9,14 +8,25 @@ import { connect, type NatsConnection } from 'nats';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type TestGateway } from '@planner/gateway/testing';
-import { Redis } from '@planner/service-kit';
-import { createTestKeys, freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor, type TestKeys } from '@planner/service-kit/testing';
+import {
+  createTestKeys,
+  freePort,
+  namespacedProcessEnv,
+  removeNamespace,
+  startTestProcess,
+  testId,
+  testInfrastructure,
+  waitFor,
+  type TestKeys,
+  type TestProcess,
+} from '@planner/service-kit/testing';
 import { gatewayClient } from './service.js';
 
 /**
  * A newsletter to 1,000 subscribers sent by the service as its own process,
  * killed (SIGKILL) mid-send and started again: every subscriber's delivery
- * event is published exactly once.
+ * event is published exactly once. (What the mails make of it at the SMTP
+ * server, with notifications killed too, is tests/newsletter-exactly-once.int.test.ts.)
  */
 const serviceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const namespace = testId('contentcrash');
@@ -30,34 +40,11 @@ let gateway: TestGateway;
 let db: pg.Client;
 let nats: NatsConnection;
 let env: Record<string, string>;
-let child: ChildProcess | undefined;
-let output = '';
+let service: TestProcess;
 
-function startService(): ChildProcess {
-  const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serviceDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000));
-  started.stdout!.on('data', keep);
-  started.stderr!.on('data', keep);
-  return started;
-}
-
-const exited = (process: ChildProcess) =>
-  new Promise<NodeJS.Signals | null>((resolve) => (process.exitCode !== null || process.signalCode !== null ? resolve(process.signalCode) : process.once('exit', (_c, s) => resolve(s))));
-
-async function healthy(): Promise<void> {
-  await waitFor(
-    async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${env.PORT}/health`)).status;
-      } catch {
-        return 0;
-      }
-    },
-    (status) => status === 200,
-    60_000,
-  ).catch((error) => {
-    throw new Error(`${(error as Error).message}\n${output}`);
-  });
+async function startService(): Promise<void> {
+  service = startTestProcess('src/main.ts', { cwd: serviceDir, env, keepChars: 4000 });
+  await service.healthy(`http://127.0.0.1:${env.PORT}/health`, 60_000);
 }
 
 const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
@@ -80,24 +67,16 @@ beforeAll(async () => {
   await db.connect();
   nats = await connect({ servers: urls.natsUrl });
   gateway = await startGateway({ upstreams: { content: `http://127.0.0.1:${port}` }, jwks: keys.jwks, env: { RATE_LIMIT_MAX: '1000000' } });
-  child = startService();
-  await healthy();
+  await startService();
 }, 90_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
+  await service?.stop();
   await gateway?.close();
   await db?.end();
   await nats?.close();
   jwks?.close();
   await removeNamespace(namespace);
-  const redis = new Redis((await testInfrastructure()).redisUrl);
-  const stale = await redis.keys(`${namespace}:*`);
-  if (stale.length > 0) await redis.del(...stale);
-  redis.disconnect();
   fs.rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
 
@@ -117,13 +96,12 @@ describe('sending a newsletter across a crash', () => {
 
     const deliveries = () => count(`SELECT count(*) AS n FROM "${schema}".newsletter_deliveries WHERE newsletter_id = $1`, [id]);
     await waitFor(deliveries, (n) => n >= 100, 30_000);
-    child!.kill('SIGKILL');
-    expect(await exited(child!)).toBe('SIGKILL');
+    await service.kill();
+    expect(await service.exited()).toBe('SIGKILL');
     const atCrash = await deliveries();
     expect(atCrash).toBeLessThan(SUBSCRIBERS); // the crash came mid-send
 
-    child = startService();
-    await healthy();
+    await startService();
     await waitFor(
       () => db.query(`SELECT finished_at, recipients_count FROM "${schema}".newsletters WHERE id = $1`, [id]).then((r) => r.rows[0]),
       (row) => row.finished_at !== null,

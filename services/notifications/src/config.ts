@@ -15,5 +15,7 @@ export const configSchema = serviceConfigSchema(4007, {
   MAIL_RETRY_DELAY_MS: z.coerce.number().int().min(1).default(30_000),
   /** Mails sent at once by one process (also the SMTP connection pool size). */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  /** How long a mail job's lock lasts without renewal: the mails of a sender that died are sent by another after about this long. */
+  MAIL_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;

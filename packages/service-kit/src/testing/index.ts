@@ -8,6 +8,7 @@ import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type Role } from '@planner/
 import { baseConfigSchema, type BaseConfig } from '../config.js';
 import type { DataSourceOptions } from '../database.js';
 import { createLogger } from '../logger.js';
+import { Redis } from '../redis.js';
 import { connectInfrastructure, disconnectInfrastructure, type ServiceContext } from '../runtime.js';
 import { TokenVerifier } from '../tokens.js';
 import { testInfrastructure } from './infrastructure.js';
@@ -128,7 +129,8 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
 
 /**
  * Removes what processes started with `NAMESPACE=<namespace>` left behind:
- * their schemas (`<namespace>_<service>`) and their NATS streams.
+ * their schemas (`<namespace>_<service>`), their NATS streams and their Redis
+ * keys (`<namespace>:<service>:...`).
  */
 export async function removeNamespace(namespace: string): Promise<void> {
   if (!/^[a-z][a-z0-9_]*$/.test(namespace)) throw new Error(`Invalid namespace: ${namespace}`);
@@ -149,6 +151,13 @@ export async function removeNamespace(namespace: string): Promise<void> {
     }
   } finally {
     await nc.close();
+  }
+  const redis = new Redis(urls.redisUrl);
+  try {
+    const keys = await redis.keys(`${namespace}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
   }
 }
 

@@ -29,7 +29,7 @@ export interface MailDelivery {
  * back-off; the row decides when to stop (attempts, permanent refusal).
  */
 export function startMailDelivery(ctx: ServiceContext<NotificationsConfig>, transport: MailTransport): MailDelivery {
-  const { MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAY_MS, MAIL_CONCURRENCY } = ctx.config;
+  const { MAIL_MAX_ATTEMPTS, MAIL_RETRY_DELAY_MS, MAIL_CONCURRENCY, MAIL_JOB_LOCK_MS } = ctx.config;
   const queue = ctx.queues.queue<{ emailId: string }>(MAIL_QUEUE, {
     attempts: MAIL_MAX_ATTEMPTS,
     backoff: { type: 'exponential', delay: MAIL_RETRY_DELAY_MS },
@@ -45,7 +45,7 @@ export function startMailDelivery(ctx: ServiceContext<NotificationsConfig>, tran
       if (outcome.status === 'retry') throw new NotAccepted(outcome.reason);
       return outcome.status;
     },
-    { concurrency: MAIL_CONCURRENCY },
+    { concurrency: MAIL_CONCURRENCY, lockDuration: MAIL_JOB_LOCK_MS, stalledInterval: Math.max(500, Math.floor(MAIL_JOB_LOCK_MS / 2)) },
   );
   worker.on('error', (error) => ctx.logger.error({ reason: error.message }, 'mail worker error'));
   // deliverEmail logs the server's refusals; this reports the rest (the database down, say), by message only: a query error carries the mail.
