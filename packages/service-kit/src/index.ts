@@ -6,6 +6,7 @@ export * from './identity.js';
 export * from './health.js';
 export * from './tracing.js';
 export * from './database.js';
+export * from './after-commit.js';
 export * from './redis.js';
 export * from './bus.js';
 export * from './server.js';

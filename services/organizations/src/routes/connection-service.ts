@@ -8,11 +8,10 @@ import {
   type Identity,
 } from '@planner/contracts';
 import { In, LessThanOrEqual } from 'typeorm';
-import { badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { afterCommit, badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { connectionConfigSchema, type ConnectionConfig } from '../adapters/config.js';
 import { providersFrom, type OAuthPlatform, type Providers } from '../adapters/index.js';
 import { ProviderError, type AccountProfile, type TokenSet } from '../adapters/provider.js';
-import { afterCommit } from '../commands/after-commit.js';
 import { callbackProblem, resultPage, type CallbackQuery } from '../domain/connections/callback.js';
 import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
 import { issueState, STATE_TTL_SECONDS, verifyState, type PendingConnect } from '../domain/connections/oauth-state.js';

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
 
 type Task = () => Promise<void>;
-const TASKS = 'organizations:afterCommit';
+const TASKS = 'service-kit:afterCommit';
 const installed = new WeakSet<DataSource>();
 
 /** Runs the tasks a transaction left (see afterCommit) once its outermost COMMIT has gone through. */
@@ -19,7 +19,7 @@ const runAfterCommit: EntitySubscriberInterface = {
 
 /**
  * Runs `task` after the transaction of `manager` commits, and never if it rolls back: for work outside the
- * database that must not happen for a change that did not (a provider's revoke). The caller of the transaction
+ * database that must not happen for a change that did not (e.g. revoking a token at a provider). The caller of the transaction
  * waits for it; the task handles (logs) its own failures. Inside a savepoint, the task waits for the outermost commit.
  */
 export function afterCommit(manager: EntityManager, task: Task): void {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
-import { afterCommit } from '../src/commands/after-commit.js';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { afterCommit } from '../src/index.js';
+import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
 
 let ctx: TestServiceContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'organizations', entities, migrations, configSchema });
+  ctx = await createTestContext({ name: 'aftercommit' });
+  await ctx.dataSource.query(`CREATE TABLE things (name text NOT NULL)`);
 });
 afterAll(async () => {
   await ctx?.cleanup();
@@ -16,17 +15,17 @@ describe('afterCommit', () => {
   it('runs once the outermost transaction has committed, with the change visible, and never after a rollback', async () => {
     const ran: string[] = [];
     await ctx.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO members (user_id, role, email_verified) VALUES ('00000000-0000-4000-8000-000000000001', 'pro', true)`);
+      await manager.query(`INSERT INTO things (name) VALUES ('written')`);
       afterCommit(manager, async () => {
-        const [row] = await ctx.dataSource.query(`SELECT role FROM members WHERE user_id = '00000000-0000-4000-8000-000000000001'`);
-        ran.push(`committed:${row?.role}`);
+        const [row] = await ctx.dataSource.query(`SELECT name FROM things`);
+        ran.push(`committed:${row?.name}`);
       });
       // A nested transaction's savepoint released is not the commit.
       await manager.transaction(async (inner) => afterCommit(inner, async () => void ran.push('inner')));
       expect(ran).toEqual([]);
     });
     // The tasks run together, in no given order.
-    expect([...ran].sort()).toEqual(['committed:pro', 'inner']);
+    expect([...ran].sort()).toEqual(['committed:written', 'inner']);
 
     const refused = await ctx.dataSource
       .transaction(async (manager) => {
@@ -37,6 +36,10 @@ describe('afterCommit', () => {
     expect(refused).toBe('refused');
     await ctx.dataSource.transaction(async (manager) => afterCommit(manager, async () => void ran.push('next')));
     expect(ran.slice(2)).toEqual(['next']);
+  });
+
+  it('refuses a manager outside a transaction', () => {
+    expect(() => afterCommit(ctx.dataSource.manager, async () => {})).toThrow('afterCommit is only meaningful inside a transaction');
   });
 
   it('leaves the commit standing when a task fails', async () => {
