@@ -40,7 +40,7 @@ const AUTO_SCHEDULES = { key: 'autoSchedules', subject: SchedulerRequests.listFo
 const POST_STATISTICS = { key: 'statistics', subject: PostRequests.statisticsForOrganization, schema: postStatisticsSchema } as const;
 
 /** An organization's statistics (part 2 §3): the posts service's, with its auto-schedules counted. */
-export function organizationStatistics(posts: PostStatistics, autoSchedules: AutoScheduleView[]) {
+function organizationStatistics(posts: PostStatistics, autoSchedules: AutoScheduleView[]) {
   return { ...posts, total_schedules: autoSchedules.length, active_schedules: autoSchedules.filter((schedule) => schedule.active).length };
 }
 
