@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { OrganizationRequests } from '@planner/contracts';
 import { Member } from '../src/entities/member.entity.js';
 import { auth, outboxEventsOf, publish as publishTo, registered as registeredIn, useOrganizations } from './harness.js';
 
@@ -48,11 +49,11 @@ describe('organizations of a user', () => {
   it('answers auth’s admin request for a user’s organizations, and forgets a deleted user', async () => {
     const user = await registered('pro', true);
     await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept' }, headers: auth(user.token) });
-    const listed = await h.ctx.bus.request<Array<{ name: string }>>('organizations.organization.list_by_owner', { userId: user.id });
+    const listed = await h.ctx.bus.request<Array<{ name: string }>>(OrganizationRequests.listByOwner, { userId: user.id });
     expect(listed.map((o) => o.name)).toEqual(['Kept']);
 
     await publish('auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
-    await expect.poll(() => h.ctx.bus.request<unknown[]>('organizations.organization.list_by_owner', { userId: user.id }), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => h.ctx.bus.request<unknown[]>(OrganizationRequests.listByOwner, { userId: user.id }), { timeout: 5000 }).toEqual([]);
   });
 
   it('deactivates with the default reason and activates again only while a slot is free', async () => {
@@ -73,14 +74,14 @@ describe('organizations of a user', () => {
   it('answers auth’s admin status change and inactive list, keeping the plan-limit refusal', async () => {
     const user = await registered('basic', true);
     const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Watched' }, headers: auth(user.token) })).json();
-    const off = await h.ctx.bus.request<{ is_active: boolean; deactivation_reason: string }>('organizations.organization.set_status', { organization_id: org.id, activate: false, reason: 'fraud' });
+    const off = await h.ctx.bus.request<{ is_active: boolean; deactivation_reason: string }>(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'fraud' });
     expect(off).toMatchObject({ is_active: false, deactivation_reason: 'fraud' });
-    const inactive = await h.ctx.bus.request<Array<{ id: string; owner_id: string }>>('organizations.organization.list_inactive', {});
+    const inactive = await h.ctx.bus.request<Array<{ id: string; owner_id: string }>>(OrganizationRequests.listInactive, {});
     expect(inactive).toContainEqual(expect.objectContaining({ id: org.id, owner_id: user.id }));
     await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Replacement' }, headers: auth(user.token) });
-    const refused = await h.ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: true }).catch((e: unknown) => e);
+    const refused = await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: true }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ statusCode: 403 });
-    expect(await h.ctx.bus.request('organizations.organization.set_status', { organization_id: 'nope', activate: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 404 });
+    expect(await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: 'nope', activate: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 404 });
   });
 
   it('updates one setting at a time with the spec’s messages, never an inactive one, and deletes', async () => {
@@ -118,7 +119,7 @@ describe('organizations of a user', () => {
     // Already inactive: nothing changes, so nothing is told.
     await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: auth(user.token) });
     await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/activate`, headers: auth(user.token) });
-    await h.ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: false, reason: 'spam' });
+    await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'spam' });
     await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: auth(user.token) });
     expect(await outboxEventsOf(h.ctx, org.id)).toEqual([
       { subject: 'organizations.organization.created', data: { ...ref, name: 'Told', language: 'en-US', defaultBeforePostReviewTime: 60, isActive: true } },
@@ -153,13 +154,13 @@ describe('organizations of a user', () => {
     const user = await registered('pro', true);
     const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept on' }, headers: auth(user.token) })).json();
     for (const reason of [undefined, '   ']) {
-      const refused = await h.ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: false, reason }).catch((e: unknown) => e);
+      const refused = await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason }).catch((e: unknown) => e);
       expect(refused).toMatchObject({ statusCode: 400, message: 'Please provide a reason for deactivating this organization' });
     }
     expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).json().is_active).toBe(true);
-    const back = await h.ctx.bus.request<{ is_active: boolean }>('organizations.organization.set_status', { organization_id: org.id, activate: false, reason: 'abuse' });
+    const back = await h.ctx.bus.request<{ is_active: boolean }>(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'abuse' });
     expect(back.is_active).toBe(false);
-    expect(await h.ctx.bus.request('organizations.organization.set_status', { organization_id: org.id, activate: true })).toMatchObject({ is_active: true, deactivation_reason: null });
+    expect(await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: true })).toMatchObject({ is_active: true, deactivation_reason: null });
   });
 
   it('asks for a verified e-mail before updating, deleting, activating or deactivating, as auth last said', async () => {

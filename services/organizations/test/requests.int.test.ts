@@ -12,7 +12,7 @@ async function ownerWithOrganization(role: string) {
   return { user, org };
 }
 
-describe('organizations.organization.access', () => {
+describe(OrganizationRequests.access, () => {
   it('allows the owner and admins, and answers anyone else as if the organization did not exist', async () => {
     const { user, org } = await ownerWithOrganization('pro');
     const admin = await registered(h.ctx, 'admin');
@@ -51,7 +51,7 @@ describe('organizations.organization.access', () => {
   });
 });
 
-describe('organizations.organization.facts', () => {
+describe(OrganizationRequests.facts, () => {
   it('tells the owner’s role and plan, the review time, language and status', async () => {
     const { user, org } = await ownerWithOrganization('starter');
     await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { default_before_post_review_time: 90 }, headers: auth(user.token) });

@@ -1,5 +1,5 @@
 import { IsNull, type EntityManager } from 'typeorm';
-import { AuthMessages, SharedMessages, type Identity, type PublicUser, type Role } from '@planner/contracts';
+import { AuthMessages, SharedMessages, type Identity, type OrganizationRequests, type PublicUser, type Role } from '@planner/contracts';
 import { badRequest, HttpError, notFound, RequestFailedError, type ServiceContext } from '@planner/service-kit';
 import { defaultRole } from '../domain/roles.js';
 import { isBanActive } from '../domain/sessions.js';
@@ -88,7 +88,11 @@ export async function bannedUsers(ctx: ServiceContext): Promise<PublicUser[]> {
 }
 
 /** Asks the organizations service; 503 with the shared message when it does not answer. */
-export async function askOrganizations<T>(ctx: ServiceContext, subject: string, payload: unknown): Promise<T> {
+export async function askOrganizations<T>(
+  ctx: ServiceContext,
+  subject: (typeof OrganizationRequests)[keyof typeof OrganizationRequests],
+  payload: unknown,
+): Promise<T> {
   try {
     return await ctx.bus.request<T>(subject, payload);
   } catch (error) {

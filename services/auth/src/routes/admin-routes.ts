@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   banRequestSchema,
+  OrganizationRequests,
   organizationStatusSchema,
   publicUserSchema,
   roleChangeSchema,
@@ -38,7 +39,7 @@ export async function adminRoutes(app: App, { ctx }: { ctx: ServiceContext }): P
 
   app.get('/auth/users/:id/organizations', { schema: { tags, params: idParams } }, async (request) => {
     await getUser(ctx, request.params.id);
-    const organizations = await askOrganizations<unknown[]>(ctx, 'organizations.organization.list_by_owner', { userId: request.params.id });
+    const organizations = await askOrganizations<unknown[]>(ctx, OrganizationRequests.listByOwner, { userId: request.params.id });
     return { success: true, data: { organizations } };
   });
 
@@ -66,11 +67,11 @@ export async function adminRoutes(app: App, { ctx }: { ctx: ServiceContext }): P
 
   app.post('/auth/admin/organization-status', { schema: { tags, body: organizationStatusSchema } }, async (request) => ({
     success: true,
-    data: await askOrganizations(ctx, 'organizations.organization.set_status', request.body),
+    data: await askOrganizations(ctx, OrganizationRequests.setStatus, request.body),
   }));
 
   app.get('/auth/admin/inactive-organizations', { schema: { tags } }, async () => ({
     success: true,
-    data: { organizations: await askOrganizations<unknown[]>(ctx, 'organizations.organization.list_inactive', {}) },
+    data: { organizations: await askOrganizations<unknown[]>(ctx, OrganizationRequests.listInactive, {}) },
   }));
 }
