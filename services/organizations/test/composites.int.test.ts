@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { SchedulerRequests } from '@planner/contracts';
+import { COMPOSITE_TIMEOUT_MS } from '../src/routes/composite-routes.js';
 import { auth, registered, useOrganizations } from './harness.js';
 import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
@@ -126,5 +128,19 @@ describe('composite reads of an organization', () => {
     const statistics = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/statistics-data`, headers });
     expect({ status: statistics.statusCode, unavailable: statistics.json().unavailable }).toEqual({ status: 503, unavailable: ['autoSchedules'] });
     expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}/designer-data`, headers })).statusCode).toBe(200);
+  });
+
+  // After the one above: the real scheduler is stopped, so only this slow one answers.
+  it('does not wait past its time-out for a service that answers too slowly: 503 naming the part', async () => {
+    const { headers, org } = await organizationWithData();
+    const slowMs = COMPOSITE_TIMEOUT_MS + 5000;
+    h.ctx.bus.reply(SchedulerRequests.listForOrganization, 'slow-scheduler', () => new Promise((resolve) => setTimeout(() => resolve([]), slowMs)));
+
+    const started = Date.now();
+    const calendar = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers });
+    const waited = Date.now() - started;
+    expect({ status: calendar.statusCode, unavailable: calendar.json().unavailable }).toEqual({ status: 503, unavailable: ['autoSchedules'] });
+    expect(waited).toBeGreaterThanOrEqual(COMPOSITE_TIMEOUT_MS);
+    expect(waited).toBeLessThan(slowMs);
   });
 });
