@@ -1,5 +1,5 @@
 import { federation } from '@module-federation/vite';
-import { sharedSingletons, precompress, treeshake } from '../host/src/federation.js';
+import { buildOptions, precompress, sharedSingletons } from '../host/src/federation.js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
@@ -17,17 +17,16 @@ export default defineConfig({
     federation({
       name: 'shell',
       remotes: {},
-      shared: sharedSingletons(pkg.dependencies),
+      shared: sharedSingletons(pkg.dependencies, 'shell'),
       dts: false,
+      // The one federation runtime on the page: the remotes run on it (externalRuntime) instead of bundling their own.
+      experiments: { provideExternalRuntime: true },
+      // Remotes are plain remoteEntry.js files (no mf-manifest.json snapshots): the runtime's snapshot code is left out.
+      disableSnapshot: true,
     }),
     precompress(),
   ],
-  build: {
-    target: 'esnext',
-    rolldownOptions: { treeshake },
-    outDir: 'dist',
-    emptyOutDir: true,
-  },
+  build: buildOptions,
   server: {
     port: 5173,
     strictPort: true,

@@ -1,7 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import type { BuildEnvironmentOptions, Plugin, UserConfig } from 'vite';
 
 /**
  * Module-federation settings shared by the shell and every remote (used from
@@ -11,19 +13,36 @@ import type { Plugin } from 'vite';
  */
 export const SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@tanstack/react-query'] as const;
 
-type Shared = Record<string, { singleton: true; requiredVersion: string }>;
+/**
+ * What the shell puts in the share scope for a package instead of the whole of
+ * it. A shared package is bundled with every export, since no build knows what a
+ * remote will import: react-router-dom whole is 65 KB gzip, the exports the
+ * frontend uses 14 KB. A test checks that every import from them is among them.
+ */
+export const SLIM_SHARES: Partial<Record<Singleton, string>> = {
+  'react-router-dom': path.join(import.meta.dirname, 'shared', 'react-router-dom.ts'),
+  '@tanstack/react-query': path.join(import.meta.dirname, 'shared', 'tanstack-react-query.ts'),
+};
 
-/** The `shared` option of federation(): the singletons, from the calling package's exact pins. */
-export function sharedSingletons(dependencies: Record<string, string>): Shared {
-  const shared: Shared = {};
-  for (const name of SINGLETONS) {
+type Singleton = (typeof SINGLETONS)[number];
+type Shared = Record<string, { singleton: true; requiredVersion: string; import?: string | false }>;
+
+/**
+ * The `shared` option of federation(): the singletons, from the calling package's
+ * exact pins. The shell provides them (slim where SLIM_SHARES says); a remote only
+ * takes the shell's (import: false) and bundles no copy of its own.
+ */
+export function sharedSingletons(dependencies: Record<string, string>, role: 'shell' | 'remote'): Shared {
+  const share = (name: Singleton, slim?: string): Shared[string] => {
     const requiredVersion = dependencies[name];
     if (!requiredVersion) throw new Error(`${name} must be a dependency of every frontend build (module-federation singleton)`);
-    shared[name] = { singleton: true, requiredVersion };
-  }
+    if (role === 'remote') return { singleton: true, requiredVersion, import: false };
+    return slim ? { singleton: true, requiredVersion, import: slim } : { singleton: true, requiredVersion };
+  };
+  const shared: Shared = Object.fromEntries(SINGLETONS.map((name) => [name, share(name, SLIM_SHARES[name])]));
   // Subpath imports (react/jsx-runtime, react-dom/client, ...) share the same instance.
-  shared['react/'] = { singleton: true, requiredVersion: shared.react!.requiredVersion };
-  shared['react-dom/'] = { singleton: true, requiredVersion: shared['react-dom']!.requiredVersion };
+  shared['react/'] = share('react');
+  shared['react-dom/'] = share('react-dom');
   return shared;
 }
 
@@ -41,9 +60,46 @@ export const REMOTE_ENTRY = 'remoteEntry.js';
  * (building a schema has no side effect) and zod stays out where none is used.
  */
 export const treeshake = {
-  moduleSideEffects: (id: string) => !id.includes('/packages/contracts/'),
+  // Other modules keep what their package.json says (zod, React and the router declare none).
+  moduleSideEffects: [{ test: /\/packages\/contracts\//, sideEffects: false }],
   manualPureFunctions: ['z'],
+  // Reading a property has no side effect: an unused schema that spreads a shared shape ({ ...ref }) is dropped with zod.
+  propertyReadSideEffects: false as const,
 };
+
+/** The build options of every frontend build. */
+export const buildOptions: BuildEnvironmentOptions = {
+  target: 'esnext',
+  rolldownOptions: { treeshake },
+  outDir: 'dist',
+  emptyOutDir: true,
+};
+
+/**
+ * The whole vite config of a remote: built alone, exposing './pages' (its page
+ * components by name), loaded by the shell at run time from /remotes.json's URL.
+ * It runs on the shell's federation runtime and shared singletons, so it ships
+ * neither.
+ */
+export function remoteConfig(name: string, dependencies: Record<string, string>): UserConfig {
+  return {
+    // Its chunks are fetched from where the gateway serves it; REMOTE_BASE moves it (no shell rebuild).
+    base: process.env.REMOTE_BASE ?? remoteBase(name),
+    plugins: [
+      react(),
+      federation({
+        name,
+        filename: REMOTE_ENTRY,
+        exposes: { './pages': './src/pages.ts' },
+        shared: sharedSingletons(dependencies, 'remote'),
+        dts: false,
+        experiments: { externalRuntime: true },
+      }),
+      precompress(),
+    ],
+    build: buildOptions,
+  };
+}
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg)$/;
 const MIN_BYTES = 1024;
