@@ -108,20 +108,44 @@ export class Connections {
     const organization = await this.ctx.dataSource.getRepository(Organization).findOneBy({ id: pending.organizationId, ownerId: pending.userId });
     if (!organization) return fail('organization_not_found');
 
-    const provider = this.providers.oauth[platform];
+    const refusal = await this.connectWithTokens(organization, pending.userId, platform, () =>
+      this.providers.oauth[platform].exchangeCode({ code: query.code!, redirectUri: this.redirectUri(platform), codeVerifier: pending.codeVerifier }),
+    );
+    return refusal ? fail(refusal.message) : resultPage(this.config.APP_URL, platform);
+  }
+
+  /** Part 2 §7: Facebook connected with a token from the JavaScript SDK's login (the popup-less way). */
+  async connectFacebookWithToken(identity: Identity, organization: Organization, userToken: string) {
+    const provider = this.providers.oauth.facebook;
+    if (!provider.configured) throw badRequest(ConnectionMessages.notConfigured('Facebook'), { sandbox_available: true });
+    const refusal = await this.connectWithTokens(organization, identity.userId, 'facebook', () => provider.exchangeUserToken(userToken));
+    if (refusal) throw badRequest(ConnectionMessages.connectFailed('Facebook', refusal.message));
+    return { status: 'success', message: ConnectionMessages.connected('Facebook') };
+  }
+
+  /**
+   * Takes the tokens `obtainTokens` gets from the provider and the account's profile, and saves the connection.
+   * A provider's refusal is told as organizations.connection.failed (stage connect) and handed back for the caller to answer.
+   */
+  private async connectWithTokens(
+    organization: Organization,
+    userId: string,
+    platform: OAuthPlatform,
+    obtainTokens: () => Promise<TokenSet>,
+  ): Promise<ProviderError | null> {
     let tokens: TokenSet;
     let profile: AccountProfile;
     try {
-      tokens = await provider.exchangeCode({ code: query.code!, redirectUri: this.redirectUri(platform), codeVerifier: pending.codeVerifier });
-      profile = await provider.profile(tokens.accessToken);
+      tokens = await obtainTokens();
+      profile = await this.providers.oauth[platform].profile(tokens.accessToken);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       await this.ctx.dataSource.transaction((manager) =>
         this.ctx.outbox.add(manager, 'organizations.connection.failed', { organizationId: organization.id, platform, stage: 'connect', reason: error.message }),
       );
-      return fail(error.message);
+      return error;
     }
-    await this.save(organization, pending.userId, platform, {
+    await this.save(organization, userId, platform, {
       sandbox: false,
       accessToken: this.encrypt(tokens.accessToken),
       refreshToken: tokens.refreshToken ? this.encrypt(tokens.refreshToken) : null,
@@ -131,36 +155,7 @@ export class Connections {
       specificData: profile.specificData,
       url: profile.url,
     });
-    return resultPage(this.config.APP_URL, platform);
-  }
-
-  /** Part 2 §7: Facebook connected with a token from the JavaScript SDK's login (the popup-less way). */
-  async connectFacebookWithToken(identity: Identity, organization: Organization, userToken: string) {
-    const provider = this.providers.oauth.facebook;
-    if (!provider.configured) throw badRequest(ConnectionMessages.notConfigured('Facebook'), { sandbox_available: true });
-    let tokens: TokenSet;
-    let profile: AccountProfile;
-    try {
-      tokens = await provider.exchangeUserToken(userToken);
-      profile = await provider.profile(tokens.accessToken);
-    } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
-      await this.ctx.dataSource.transaction((manager) =>
-        this.ctx.outbox.add(manager, 'organizations.connection.failed', { organizationId: organization.id, platform: 'facebook', stage: 'connect', reason: error.message }),
-      );
-      throw badRequest(ConnectionMessages.connectFailed('Facebook', error.message));
-    }
-    await this.save(organization, identity.userId, 'facebook', {
-      sandbox: false,
-      accessToken: this.encrypt(tokens.accessToken),
-      refreshToken: null,
-      pageAccessToken: null,
-      expiresAt: tokens.expiresAt,
-      scopes: tokens.scopes.join(' '),
-      specificData: profile.specificData,
-      url: profile.url,
-    });
-    return { status: 'success', message: ConnectionMessages.connected('Facebook') };
+    return null;
   }
 
   /** A clearly labelled Sandbox connection, only where the provider is not configured (the dev flow). */
