@@ -88,7 +88,7 @@ export const notificationEventSchemas = {
     /** The Message-ID the mail went out with. */
     messageId: z.string(),
   }),
-  /** A mail given up on: a permanent SMTP refusal (bounce) or retries spent. */
+  /** A mail given up on: a permanent SMTP refusal while sending it, or retries spent. */
   'notifications.email.failed': z.object({
     emailId: z.string().uuid(),
     kind: emailKindSchema,
@@ -97,5 +97,19 @@ export const notificationEventSchemas = {
     permanent: z.boolean(),
     reason: z.string(),
     attempts: z.number().int().positive(),
+  }),
+  /**
+   * A mail the server accepted that came back later, undeliverable for good: a
+   * delivery status notification (RFC 3464) with a 5.x.x status, sent to the
+   * mail's own return path. Content stops mailing the address. Published once per mail.
+   */
+  'notifications.email.bounced': z.object({
+    emailId: z.string().uuid(),
+    kind: emailKindSchema,
+    deliveryId: z.string().uuid().nullable(),
+    /** The report's status code, e.g. 5.1.1 (RFC 3463). */
+    status: z.string(),
+    /** The reporting server's diagnostic, else the status. */
+    reason: z.string(),
   }),
 } as const satisfies Record<string, z.ZodType>;

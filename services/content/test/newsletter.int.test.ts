@@ -255,7 +255,7 @@ describe('sending a newsletter', () => {
     expect((await subscriber('victim@example.com'))?.isActive).toBe(false);
   });
 
-  it('counts opens from the pixel and clicks through signed redirects, and delivery outcomes from notifications', async () => {
+  it('counts opens from the pixel and clicks through signed redirects, and delivery outcomes from notifications (late bounces too)', async () => {
     const id = await sentNewsletter('Tracked', '<p>See <a href="https://blog.example/a?x=1&y=2">this</a></p>');
     const [first, second, third] = await deliveryEvents(id);
     const pixel = first!.html.match(/<img src="([^"]+)"/)![1]!.replaceAll('&amp;', '&');
@@ -281,11 +281,20 @@ describe('sending a newsletter', () => {
     const repo = c.ctx.dataSource.getRepository(Delivery);
     await expect.poll(() => repo.findOneByOrFail({ id: third!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'failed', error: '550 no such user' });
     await expect.poll(() => repo.findOneByOrFail({ id: first!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'sent' });
-    // The bounced address gets no more newsletters.
+    // The refused address gets no more newsletters.
     expect((await subscriber(third!.email))?.isActive).toBe(false);
 
+    // A bounce reported later, after the mail was sent: not delivered after all, and the address is off the list too.
+    await c.publish('notifications.email.sent', { emailId: randomUUID(), kind: 'newsletter', deliveryId: second!.deliveryId, messageId: '<m2@planner.example>' });
+    await expect.poll(() => repo.findOneByOrFail({ id: second!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'sent' });
+    expect((await subscriber(second!.email))?.isActive).toBe(true);
+    const reason = 'smtp; 550 5.1.1 No such user';
+    await c.publish('notifications.email.bounced', { emailId: randomUUID(), kind: 'newsletter', deliveryId: second!.deliveryId, status: '5.1.1', reason });
+    await expect.poll(() => repo.findOneByOrFail({ id: second!.deliveryId }), { timeout: 5000 }).toMatchObject({ status: 'bounced', error: reason });
+    expect(await subscriber(second!.email)).toMatchObject({ isActive: false, unsubscribedAt: expect.any(Date) });
+
     const all = await repo.find();
-    const delivered = all.filter((d) => d.status !== 'failed').length;
+    const delivered = all.filter((d) => d.status !== 'failed' && d.status !== 'bounced').length;
     const stats = await asAdmin('GET', '/newsletter/stats');
     expect(stats.statusCode).toBe(200);
     const subscribers = await c.ctx.dataSource.getRepository(Subscriber).find();

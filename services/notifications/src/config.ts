@@ -17,5 +17,17 @@ export const configSchema = serviceConfigSchema(4007, {
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
   /** How long a mail job's lock lasts without renewal: the mails of a sender that died are sent by another after about this long. */
   MAIL_JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Where bounces come back: each mail's envelope sender is this address with a
+   * signed tag of the mail (VERP), e.g. bounces+<tag>@example.com. Default: bounces@ the domain of MAIL_FROM.
+   */
+  BOUNCE_ADDRESS: z.string().email().optional(),
+  /**
+   * Signs the tags of the return paths, so a bounce cannot be forged for another mail.
+   * The development default lets anyone who reads the source forge them: set a long random value in production.
+   */
+  BOUNCE_SIGNING_KEY: z.string().min(16).default('development-bounce-signing-key'),
+  /** Port of the SMTP listener that takes bounce reports (DSNs) to the bounce address; unset: no listener. */
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });
 export type NotificationsConfig = z.infer<typeof configSchema>;

@@ -1,5 +1,6 @@
 import { runService } from '@planner/service-kit';
 import { buildApp } from './app.js';
+import { startBounces } from './commands/start-bounces.js';
 import { startMail } from './commands/start-mail.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
@@ -10,10 +11,17 @@ await runService({
   entities,
   migrations,
   buildApp: async (ctx) => {
+    if (ctx.config.NODE_ENV === 'production' && ctx.config.BOUNCE_SIGNING_KEY === configSchema.shape.BOUNCE_SIGNING_KEY.parse(undefined)) {
+      ctx.logger.warn('BOUNCE_SIGNING_KEY is the development default: bounces can be forged for any mail; set a random value');
+    }
     const app = await buildApp(ctx);
     const mail = await startMail(ctx);
+    const bounces = await startBounces(ctx);
     // Closing the app (first step of shutdown) lets in-flight sends finish before the infrastructure goes.
-    app.addHook('onClose', () => mail.stop());
+    app.addHook('onClose', async () => {
+      await bounces?.close();
+      await mail.stop();
+    });
     return app;
   },
 });

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { NotificationMessages, systemMessageCreateSchema, systemMessageUpdateSchema } from '@planner/contracts';
+import { bounceAddressFor, bounceKindOf, emailIdOf, parseDeliveryStatus, returnPathFor } from '../src/domain/bounces.js';
 import { afterFailure, describeFailure, messageIdFor } from '../src/domain/delivery.js';
 import { escapeHtml, renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification } from '../src/domain/templates.js';
 
@@ -88,6 +90,81 @@ describe('delivery rules', () => {
     expect(messageIdFor('0b9c', '"Social Planner" <no-reply@planner.example>')).toBe('<0b9c@planner.example>');
     expect(messageIdFor('0b9c', 'no-reply@planner.example')).toBe('<0b9c@planner.example>');
     expect(messageIdFor('0b9c', 'Planner')).toBe('<0b9c@localhost>');
+  });
+});
+
+describe('return paths (VERP)', () => {
+  const id = '0b9e4c1a-6d2f-4e8b-9a3c-5f7d1e2b4c6a';
+  const key = 'test-bounce-signing-key';
+
+  it('gives each mail a return path of its own on the bounce address, within 64 characters of local part', () => {
+    const path = returnPathFor(id, 'bounces@planner.test', key);
+    expect(path).toMatch(/^bounces\+0b9e4c1a6d2f4e8b9a3c5f7d1e2b4c6a[0-9a-f]{20}@planner\.test$/);
+    expect(path.split('@')[0]!.length).toBeLessThanOrEqual(64);
+    expect(returnPathFor(randomUUID(), 'bounces@planner.test', key)).not.toBe(path);
+  });
+
+  it('reads the mail back from its return path, whatever the case', () => {
+    const path = returnPathFor(id, 'bounces@planner.test', key);
+    expect(emailIdOf(path, 'bounces@planner.test', key)).toBe(id);
+    expect(emailIdOf(path.toUpperCase(), 'Bounces@Planner.test', key)).toBe(id);
+  });
+
+  it('refuses a forged tag, another key, another mailbox or domain, and the bare bounce address', () => {
+    const path = returnPathFor(id, 'bounces@planner.test', key);
+    const other = randomUUID().replaceAll('-', '');
+    expect(emailIdOf(path.replace(/\+[0-9a-f]{32}/, `+${other}`), 'bounces@planner.test', key)).toBeNull(); // another mail's id, this one's signature
+    expect(emailIdOf(path.replace(/[0-9a-f]@/, (m) => `${m[0] === '0' ? '1' : '0'}@`), 'bounces@planner.test', key)).toBeNull();
+    expect(emailIdOf(path, 'bounces@planner.test', 'another-signing-key')).toBeNull();
+    expect(emailIdOf(path.replace('bounces+', 'news+'), 'bounces@planner.test', key)).toBeNull();
+    expect(emailIdOf(path.replace('@planner.test', '@example.com'), 'bounces@planner.test', key)).toBeNull();
+    expect(emailIdOf('bounces@planner.test', 'bounces@planner.test', key)).toBeNull();
+  });
+
+  it('takes the bounce address as configured, else bounces@ the sender domain', () => {
+    expect(bounceAddressFor('"Social Planner" <no-reply@social-planner.local>')).toBe('bounces@social-planner.local');
+    expect(bounceAddressFor('news@planner.test', 'returns@mail.planner.test')).toBe('returns@mail.planner.test');
+  });
+});
+
+describe('delivery status notifications (RFC 3464)', () => {
+  const report = [
+    'Reporting-MTA: dns; mx.example.com',
+    'Arrival-Date: Mon, 23 Nov 2026 10:00:00 +0000',
+    '',
+    'Final-Recipient: rfc822; gone@example.com',
+    'Action: failed',
+    'Status: 5.1.1',
+    'Diagnostic-Code: smtp; 550 5.1.1 The email account that you tried to reach',
+    '  does not exist',
+    '',
+    'Original-Recipient: rfc822;slow@example.org',
+    'Action: delayed',
+    'Status: 4.4.7 (delivery time expired)',
+    '',
+    'Final-Recipient: rfc822; nobody@example.net',
+    'Action: failed',
+    'Status: not a code',
+    '',
+  ].join('\r\n');
+
+  it('reads each recipient block: recipient, action, status and the folded diagnostic', () => {
+    expect(parseDeliveryStatus(report)).toEqual([
+      { recipient: 'gone@example.com', action: 'failed', status: '5.1.1', diagnostic: 'smtp; 550 5.1.1 The email account that you tried to reach does not exist' },
+      { recipient: 'slow@example.org', action: 'delayed', status: '4.4.7', diagnostic: null },
+    ]);
+  });
+
+  it('finds nothing in a body without recipient blocks', () => {
+    expect(parseDeliveryStatus('Reporting-MTA: dns; mx.example.com\r\n')).toEqual([]);
+    expect(parseDeliveryStatus('Your message could not be delivered.')).toEqual([]);
+  });
+
+  it('counts 5.x.x as a bounce, 4.x.x as a delay and 2.x.x as none', () => {
+    expect(bounceKindOf('5.1.1')).toBe('permanent');
+    expect(bounceKindOf('5.7.1')).toBe('permanent');
+    expect(bounceKindOf('4.2.2')).toBe('transient');
+    expect(bounceKindOf('2.0.0')).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import type { EventData, EventEnvelope, EventSubject } from '@planner/contracts'
 import { createLogger, OutboxEvent } from '@planner/service-kit';
 import { createTestContext, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
 import type { MailDelivery } from '../src/commands/mail-queue.js';
+import { returnPathFor } from '../src/domain/bounces.js';
 import { startMail } from '../src/commands/start-mail.js';
 import { configSchema, type NotificationsConfig } from '../src/config.js';
 import { Email } from '../src/entities/email.entity.js';
@@ -75,7 +76,8 @@ describe('mails from auth events', () => {
     expect(parsed.text).toContain(verifyUrl);
     expect(parsed.html).toContain('Hello vera&lt;b&gt;,');
     expect(parsed.html).toContain(`href="${verifyUrl}"`);
-    expect(receivedBy('vera@example.com')[0]!.from).toBe('mailer@planner.test');
+    // The envelope sender is the mail's own return path on the bounce address (VERP), where bounces come back.
+    expect(receivedBy('vera@example.com')[0]!.from).toBe(returnPathFor(row.id, 'bounces@planner.test', ctx.config.BOUNCE_SIGNING_KEY));
 
     expect(row).toMatchObject({ kind: 'verification', status: 'sent', attempts: 1, messageId: `<${row.id}@planner.test>`, deliveryId: null });
     // The single-use link does not stay at rest once the mail is out.

@@ -30,7 +30,7 @@ describe('without SMTP_URL', () => {
     const id = randomUUID();
     const resetUrl = 'http://localhost:8080/reset-password?token=sandbox-token-42';
     const mail = renderPasswordReset({ username: 'sandy', resetUrl });
-    const { messageId } = await transport.send({ id, to: 'sandy@example.com', subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: `<${id}@planner.test>` });
+    const { messageId } = await transport.send({ id, to: 'sandy@example.com', subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: `<${id}@planner.test>`, returnPath: 'bounces@planner.test' });
     transport.close();
     expect(messageId).toBe(`<${id}@planner.test>`);
 

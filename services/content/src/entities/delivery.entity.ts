@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-export type DeliveryStatus = 'requested' | 'sent' | 'failed';
+/** Requested from notifications, then sent, or not delivered: failed while sending, or bounced after. */
+export type DeliveryStatus = 'requested' | 'sent' | 'failed' | 'bounced';
 
 /**
  * One newsletter to one subscriber, unique per pair: written with its

@@ -166,7 +166,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
         (SELECT count(*) FROM newsletter_subscribers WHERE is_active OR unsubscribed_at IS NOT NULL)::int AS total_subscribers,
         (SELECT count(*) FROM newsletter_subscribers WHERE is_active)::int AS active_subscribers,
         (SELECT count(*) FROM newsletters WHERE sent_at IS NOT NULL)::int AS newsletters_sent,
-        (SELECT count(*) FROM newsletter_deliveries WHERE status <> 'failed')::int AS delivered,
+        (SELECT count(*) FROM newsletter_deliveries WHERE status NOT IN ('failed', 'bounced'))::int AS delivered,
         (SELECT count(*) FROM newsletter_deliveries WHERE opened_at IS NOT NULL)::int AS opened,
         (SELECT count(*) FROM newsletter_deliveries WHERE clicked_at IS NOT NULL)::int AS clicked`);
     return {

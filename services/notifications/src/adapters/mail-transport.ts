@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   headers: Record<string, string>;
   messageId: string;
+  /** The envelope sender (MAIL FROM): where a bounce of this mail goes. */
+  returnPath: string;
 }
 
 export interface MailTransport {
@@ -34,7 +36,15 @@ export interface MailTransportOptions {
 }
 
 function message(mail: OutgoingMail) {
-  return { to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: mail.messageId };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    headers: mail.headers,
+    messageId: mail.messageId,
+    envelope: { from: mail.returnPath, to: mail.to },
+  };
 }
 
 /** SMTP through nodemailer when SMTP_URL is set; otherwise each mail becomes an .eml file in MAIL_DIR, listed in the log. */

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '@planner/service-kit';
 import type { MailTransport } from '../adapters/mail-transport.js';
 import type { NotificationsConfig } from '../config.js';
+import { bounceAddressFor, returnPathFor } from '../domain/bounces.js';
 import { afterFailure, describeFailure, messageIdFor } from '../domain/delivery.js';
 import { Email } from '../entities/email.entity.js';
 
@@ -25,10 +26,12 @@ export async function deliverEmail(ctx: ServiceContext<NotificationsConfig>, tra
   if (!claim.affected) return { status: 'skipped' };
   const email = await repo.findOneByOrFail({ id: emailId });
   const { kind, deliveryId } = email;
-  const messageId = messageIdFor(email.id, ctx.config.MAIL_FROM);
+  const { MAIL_FROM, BOUNCE_ADDRESS, BOUNCE_SIGNING_KEY } = ctx.config;
+  const messageId = messageIdFor(email.id, MAIL_FROM);
+  const returnPath = returnPathFor(email.id, bounceAddressFor(MAIL_FROM, BOUNCE_ADDRESS), BOUNCE_SIGNING_KEY);
 
   try {
-    await transport.send({ id: email.id, to: email.recipient, subject: email.subject, html: email.html ?? '', text: email.text ?? '', headers: email.headers, messageId });
+    await transport.send({ id: email.id, to: email.recipient, subject: email.subject, html: email.html ?? '', text: email.text ?? '', headers: email.headers, messageId, returnPath });
   } catch (error) {
     const failure = describeFailure(error);
     if (afterFailure(failure, email.attempts, ctx.config.MAIL_MAX_ATTEMPTS) === 'retry') {

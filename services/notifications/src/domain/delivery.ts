@@ -1,5 +1,5 @@
-/** Where a mail is in its life: claimed while being sent, then sent or failed for good. */
-export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+/** Where a mail is in its life: claimed while being sent, then sent or failed for good; a sent one may come back later (bounced). */
+export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'bounced';
 
 export interface SendFailure {
   /** The server refused this mail for good (5xx): sending it again would get the same answer. */
@@ -25,6 +25,10 @@ export function afterFailure(failure: SendFailure, attempts: number, maxAttempts
  * sender), receivers that collapse duplicates by Message-ID show it once.
  */
 export function messageIdFor(emailId: string, from: string): string {
-  const domain = /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
-  return `<${emailId}@${domain}>`;
+  return `<${emailId}@${senderDomain(from)}>`;
+}
+
+/** The domain of the sender's address, e.g. `"Planner" <news@planner.test>` → planner.test. */
+export function senderDomain(from: string): string {
+  return /@([^\s>]+)/.exec(from)?.[1] ?? 'localhost';
 }
