@@ -38,6 +38,21 @@ describe('organizations of a user', () => {
     expect(list.json().map((o: { name: string }) => o.name)).toEqual(['One', 'Two']);
   });
 
+  it('gives the last free slot once when creations and an activation race for it', async () => {
+    const user = await registered('basic', true);
+    const first = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: auth(user.token) })).json();
+    await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    const create = (name: string) => h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers: auth(user.token) });
+    const answers = await Promise.all([
+      ...['Second', 'Third', 'Fourth', 'Fifth'].map(create),
+      h.api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: auth(user.token) }),
+      ...['Sixth', 'Seventh', 'Eighth'].map(create),
+    ]);
+    expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(answers.length - 1);
+    const limits = await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(user.token) });
+    expect(limits.json()).toMatchObject({ active_count: 1, can_create_more: false, remaining: 0 });
+  });
+
   it('refuses a blank name and anonymous callers', async () => {
     const user = await registered('pro', true);
     const blank = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '   ' }, headers: auth(user.token) });

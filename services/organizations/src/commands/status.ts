@@ -1,5 +1,6 @@
-import { OrganizationMessages, organizationLimitRefusal, organizationLimits } from '@planner/contracts';
-import { HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { OrganizationMessages } from '@planner/contracts';
+import { notFound, type ServiceContext } from '@planner/service-kit';
+import { lockOwnerOrganizations, requireFreeSlot } from './active-slots.js';
 import { UUID } from '../domain/ids.js';
 import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
@@ -19,14 +20,12 @@ export function setActive(
     if (!UUID.test(organizationId)) throw notFound();
     const organization = await manager.findOneBy(Organization, { id: organizationId });
     if (!organization) throw notFound();
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${organization.ownerId}`]);
+    await lockOwnerOrganizations(manager, organization.ownerId);
     if (organization.isActive === change.activate) return organization;
     const ref = { organizationId: organization.id, ownerId: organization.ownerId, by: change.by };
     if (change.activate) {
       const owner = await manager.findOneBy(Member, { userId: organization.ownerId });
-      const active = await manager.countBy(Organization, { ownerId: organization.ownerId, isActive: true });
-      const refusal = organizationLimitRefusal(organizationLimits(owner?.role ?? 'basic', active, 0));
-      if (refusal) throw new HttpError(403, refusal);
+      await requireFreeSlot(manager, organization.ownerId, owner?.role ?? 'basic');
       Object.assign(organization, { isActive: true, deactivatedAt: null, deactivationReason: null });
       await ctx.outbox.add(manager, 'organizations.organization.activated', ref);
     } else {

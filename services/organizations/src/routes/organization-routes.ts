@@ -7,13 +7,13 @@ import {
   OrganizationRequests,
   organizationAccessRequestSchema,
   organizationFactsRequestSchema,
-  organizationLimitRefusal,
   organizationLimits,
   SharedMessages,
   type Identity,
   type OrganizationFacts,
 } from '@planner/contracts';
-import { badRequest, forbidden, HttpError, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, forbidden, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { lockOwnerOrganizations, requireFreeSlot } from '../commands/active-slots.js';
 import { checkAccess, memberOf, organizationFacts, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { deleteOrganizations } from '../commands/delete.js';
 import { setActive } from '../commands/status.js';
@@ -82,11 +82,8 @@ export async function organizationRoutes(
     const member = await memberOf(ctx, identity);
     if (!member.emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore('creating an account.'));
     const organization = await ctx.dataSource.transaction(async (manager) => {
-      // One owner's creations are serialised, so two at once cannot both take the last slot.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${identity.userId}`]);
-      const active = await manager.countBy(Organization, { ownerId: identity.userId, isActive: true });
-      const refusal = organizationLimitRefusal(organizationLimits(member.role, active, 0));
-      if (refusal) throw new HttpError(403, refusal);
+      await lockOwnerOrganizations(manager, identity.userId);
+      await requireFreeSlot(manager, identity.userId, member.role);
       const created = await manager.save(manager.create(Organization, { ownerId: identity.userId, name: request.body.name }));
       await ctx.outbox.add(manager, 'organizations.organization.created', {
         organizationId: created.id,

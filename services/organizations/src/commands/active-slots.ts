@@ -1,0 +1,22 @@
+import type { EntityManager } from 'typeorm';
+import { organizationLimitRefusal, organizationLimits, type Role } from '@planner/contracts';
+import { HttpError } from '@planner/service-kit';
+import { Organization } from '../entities/organization.entity.js';
+
+/**
+ * Serialises, until `manager`'s transaction ends, the changes to one owner's active organizations
+ * (creating, activating, deactivating): two at once cannot both take the last free slot.
+ */
+export async function lockOwnerOrganizations(manager: EntityManager, ownerId: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${ownerId}`]);
+}
+
+/**
+ * Part 1 §5, part 2 §4: creating or activating an organization needs a free slot in the owner's plan,
+ * else 403 with the plan limit message. Call it holding lockOwnerOrganizations.
+ */
+export async function requireFreeSlot(manager: EntityManager, ownerId: string, role: Role): Promise<void> {
+  const active = await manager.countBy(Organization, { ownerId, isActive: true });
+  const refusal = organizationLimitRefusal(organizationLimits(role, active, 0));
+  if (refusal) throw new HttpError(403, refusal);
+}
