@@ -5,6 +5,8 @@ import { MEDIA_TYPES } from './organizations.js';
 export const SchedulerRequests = {
   /** An organization's auto-schedules (part 2 §7 calendar-data, autopost-data). */
   listForOrganization: 'scheduler.auto_schedule.list_for_organization',
+  /** How many auto-schedules there are, and how many active (part 2 §3 Statistics); payload `scheduleCountRequestSchema`. */
+  count: 'scheduler.auto_schedule.count',
 } as const;
 
 /** The day a recurring auto-schedule posts on (part 2 §9: the form's default is Monday). */
@@ -56,3 +58,11 @@ export type AutoScheduleView = z.infer<typeof autoScheduleSchema>;
 
 /** The answer to `SchedulerRequests.listForOrganization`: the organization's auto-schedules, oldest first. */
 export const autoScheduleListSchema = z.array(autoScheduleSchema);
+
+/** Whose auto-schedules to count: the given organizations' (none: nothing), or without the field every organization's. */
+export const scheduleCountRequestSchema = z.object({ organization_ids: z.array(z.string().uuid()).optional() });
+export type ScheduleCountRequest = z.infer<typeof scheduleCountRequestSchema>;
+
+/** The answer to `SchedulerRequests.count`. */
+export const scheduleCountSchema = z.object({ total_schedules: z.number().int().nonnegative(), active_schedules: z.number().int().nonnegative() });
+export type ScheduleCount = z.infer<typeof scheduleCountSchema>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoScheduleListSchema, SchedulerRequests } from '@planner/contracts';
+import { autoScheduleListSchema, scheduleCountSchema, SchedulerRequests } from '@planner/contracts';
 import { HttpError, InboxEvent } from '@planner/service-kit';
 import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { configSchema } from '../src/config.js';
@@ -88,6 +88,29 @@ describe('scheduler.auto_schedule.list_for_organization', () => {
     await expect(schedulesOf(organizationId, [{ name: 'Neither' }])).rejects.toThrow(/auto_schedules_when/);
     await expect(schedulesOf(organizationId, [{ ...weekly, name: 'Both', specificDate: new Date() }])).rejects.toThrow(/auto_schedules_when/);
     await expect(schedulesOf(organizationId, [{ dayOfWeek: 'monday', timeOfDay: '9:00' }])).rejects.toThrow(/time_of_day/);
+  });
+});
+
+describe('scheduler.auto_schedule.count', () => {
+  const count = async (payload: object) => scheduleCountSchema.parse(await ctx.bus.request(SchedulerRequests.count, payload, 3000));
+
+  it('counts the given organizations’ auto-schedules and the active ones, and without organization_ids every organization’s', async () => {
+    const [first, second, stranger] = [randomUUID(), randomUUID(), randomUUID()];
+    const before = await count({});
+    await schedulesOf(first, [weekly, { ...weekly, dayOfWeek: 'friday', active: false }]);
+    await schedulesOf(second, [{ name: 'Christmas', specificDate: new Date('2026-12-24T18:00:00Z') }]);
+    await schedulesOf(stranger, [weekly, weekly]);
+
+    expect(await count({ organization_ids: [first, second] })).toEqual({ total_schedules: 3, active_schedules: 2 });
+    expect(await count({ organization_ids: [first] })).toEqual({ total_schedules: 2, active_schedules: 1 });
+    expect(await count({ organization_ids: [] })).toEqual({ total_schedules: 0, active_schedules: 0 });
+    expect(await count({})).toEqual({ total_schedules: before.total_schedules + 5, active_schedules: before.active_schedules + 4 });
+  });
+
+  it('refuses organization ids that are not ids with 400', async () => {
+    const refused = await ctx.bus.request(SchedulerRequests.count, { organization_ids: ['x'] }, 3000).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).statusCode).toBe(400);
   });
 });
 
