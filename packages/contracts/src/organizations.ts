@@ -93,6 +93,8 @@ export const OrganizationRequests = {
   listInactive: 'organizations.organization.list_inactive',
   /** auth's admin pages: `{ userId }`, answers that user's organizations. */
   listByOwner: 'organizations.organization.list_by_owner',
+  /** The posts service's global statistics: how many organizations there are (`organizationCountSchema`). */
+  count: 'organizations.organization.count',
 } as const;
 
 export const organizationAccessRequestSchema = z.object({
@@ -126,3 +128,10 @@ export const organizationFactsSchema = z.object({
   is_active: z.boolean(),
 });
 export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;
+
+/** The answer to `OrganizationRequests.count`: every organization, active or not (part 2 §3 Statistics total_organizations). */
+export const organizationCountSchema = z.object({ total_organizations: z.number().int().nonnegative() });
+export type OrganizationCount = z.infer<typeof organizationCountSchema>;
+
+/** What the posts service reads of a `listByOwner` answer (each organization as the API shows it): the ids. */
+export const ownedOrganizationIdsSchema = z.array(z.object({ id: z.string().uuid() }));

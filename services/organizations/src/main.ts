@@ -5,6 +5,7 @@ import { entities, migrations } from './entities/index.js';
 import { connectionResponders } from './events/connection-credentials.js';
 import { startConnectionRefresher } from './events/connection-refresher.js';
 import { followMembers } from './events/members.js';
+import { statisticsResponders } from './events/statistics-requests.js';
 import { organizationResponders } from './routes/organization-routes.js';
 
 await runService({
@@ -17,6 +18,7 @@ await runService({
     await followMembers(ctx);
     organizationResponders(ctx);
     connectionResponders(ctx);
+    statisticsResponders(ctx);
     await startConnectionRefresher(ctx);
   },
 });
