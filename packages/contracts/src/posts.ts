@@ -59,3 +59,50 @@ export const postStatisticsSchema = z.object({
   last_updated: z.string().datetime({ offset: true }),
 });
 export type PostStatistics = z.infer<typeof postStatisticsSchema>;
+
+/**
+ * Statistics over every organization (part 2 §3 Statistics with the admin
+ * extras): the admin's GET /statistics/admin and POST /statistics/refresh,
+ * and the source of the landing's figures.
+ */
+export const globalStatisticsSchema = postStatisticsSchema.extend({
+  total_organizations: count,
+  total_schedules: count,
+  active_schedules: count,
+  /** Rounded to two decimals; 0 without organizations. */
+  avg_posts_per_organization: z.number().nonnegative(),
+  avg_schedules_per_organization: z.number().nonnegative(),
+});
+export type GlobalStatistics = z.infer<typeof globalStatisticsSchema>;
+
+/** GET /statistics, the landing's live metrics (part 1 §3 Landing statistics). */
+export const landingStatisticsSchema = globalStatisticsSchema.pick({
+  total_organizations: true,
+  total_posts: true,
+  total_schedules: true,
+  platforms_usage: true,
+  posts_by_status: true,
+  posts_with_media: true,
+  posts_text_only: true,
+  successful_publications: true,
+  successful_publications_by_platform: true,
+  last_updated: true,
+});
+export type LandingStatistics = z.infer<typeof landingStatisticsSchema>;
+
+/** GET /statistics/user/accounts: over the caller's organizations (part 2 §3 User accounts statistics). */
+export const accountStatisticsSchema = globalStatisticsSchema.pick({
+  total_posts: true,
+  total_schedules: true,
+  active_schedules: true,
+  successful_publications: true,
+  posts_with_media: true,
+  posts_text_only: true,
+  posts_by_status: true,
+  platforms_usage: true,
+  last_updated: true,
+});
+export type AccountStatistics = z.infer<typeof accountStatisticsSchema>;
+
+/** POST /statistics/refresh (part 2 §7: the response has statistics). */
+export const statisticsRefreshSchema = z.object({ statistics: globalStatisticsSchema });

@@ -1,6 +1,9 @@
 import { createServiceServer, type App, type ServiceContext } from '@planner/service-kit';
+import { statisticsRoutes } from './routes/statistics-routes.js';
 
-/** The posts service's HTTP app; routes arrive with its issue. */
+/** The posts service's HTTP app. */
 export async function buildApp(ctx: ServiceContext): Promise<App> {
-  return createServiceServer(ctx, { description: 'Posts, media, AI generation and quotas, statistics.' });
+  const app = await createServiceServer(ctx, { description: 'Posts, media, AI generation and quotas, statistics.' });
+  await app.register(statisticsRoutes, { ctx });
+  return app;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { postStatisticsSchema } from '@planner/contracts';
+import { globalStatisticsSchema, postStatisticsSchema } from '@planner/contracts';
 import { toPostView } from '../src/domain/post-view.js';
-import { postStatistics } from '../src/domain/statistics.js';
+import { accountStatistics, globalStatistics, isCurrent, postStatistics, STATISTICS_REFRESH_MS } from '../src/domain/statistics.js';
 import { Post } from '../src/entities/post.entity.js';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
@@ -46,6 +46,60 @@ describe('post statistics (part 2 §3)', () => {
       platforms_usage: {},
       successful_publications_by_platform: {},
     });
+  });
+});
+
+describe('global and account statistics (part 2 §3)', () => {
+  const posts = postStatistics(
+    [
+      { status: 'pending_review', live: 4, deleted: 0, withMedia: 1 },
+      { status: 'published', live: 3, deleted: 1, withMedia: 2 },
+    ],
+    [{ platform: 'X', live: 7, published: 4 }],
+    now,
+  );
+
+  it('adds the organizations and schedules to the posts’ figures, with the averages per organization to two decimals', () => {
+    const statistics = globalStatistics(posts, { total_organizations: 3 }, { total_schedules: 5, active_schedules: 2 });
+    expect(statistics).toEqual({
+      ...posts,
+      total_organizations: 3,
+      total_schedules: 5,
+      active_schedules: 2,
+      avg_posts_per_organization: 2.33,
+      avg_schedules_per_organization: 1.67,
+    });
+    expect(globalStatisticsSchema.parse(statistics)).toEqual(statistics);
+  });
+
+  it('averages 0 without organizations', () => {
+    expect(globalStatistics(postStatistics([], [], now), { total_organizations: 0 }, { total_schedules: 0, active_schedules: 0 })).toMatchObject({
+      avg_posts_per_organization: 0,
+      avg_schedules_per_organization: 0,
+    });
+  });
+
+  it('gives a user’s accounts the fields of part 2 §3 only', () => {
+    expect(accountStatistics(posts, { total_schedules: 2, active_schedules: 1 })).toEqual({
+      total_posts: 7,
+      total_schedules: 2,
+      active_schedules: 1,
+      successful_publications: 4,
+      posts_with_media: 3,
+      posts_text_only: 4,
+      posts_by_status: { pending_review: 4, approved: 0, rejected: 0, published: 3 },
+      platforms_usage: { X: 7 },
+      last_updated: now.toISOString(),
+    });
+  });
+
+  it('keeps statistics current for a minute after they were computed, and those of a clock less than a minute ahead', () => {
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    expect(isCurrent(now.toISOString(), now)).toBe(true);
+    expect(isCurrent(now.toISOString(), at(STATISTICS_REFRESH_MS - 1))).toBe(true);
+    expect(isCurrent(now.toISOString(), at(STATISTICS_REFRESH_MS))).toBe(false);
+    expect(isCurrent(now.toISOString(), at(-1000))).toBe(true);
+    expect(isCurrent(now.toISOString(), at(-STATISTICS_REFRESH_MS))).toBe(false);
   });
 });
 

@@ -1,4 +1,12 @@
-import { POST_STATUSES, type PostStatistics, type PostStatus } from '@planner/contracts';
+import {
+  POST_STATUSES,
+  type AccountStatistics,
+  type GlobalStatistics,
+  type OrganizationCount,
+  type PostStatistics,
+  type PostStatus,
+  type ScheduleCount,
+} from '@planner/contracts';
 
 /** Posts of one status: those in the lists, those deleted, and how many of the listed carry media. */
 export interface StatusCount {
@@ -42,5 +50,49 @@ export function postStatistics(byStatus: StatusCount[], byPlatform: PlatformCoun
     platforms_usage: Object.fromEntries(byPlatform.filter((row) => row.live > 0).map((row) => [row.platform, row.live])),
     successful_publications_by_platform: Object.fromEntries(byPlatform.filter((row) => row.published > 0).map((row) => [row.platform, row.published])),
     last_updated: now.toISOString(),
+  };
+}
+
+/** Global statistics are computed at most once a minute (part 1 §9: the landing refreshes every 60 s) … */
+export const STATISTICS_REFRESH_MS = 60_000;
+/** … by one replica at a time, for at most 10 s (the 10 s guard); meanwhile the last figures stand. */
+export const STATISTICS_GUARD_MS = 10_000;
+
+/**
+ * Whether statistics computed at `lastUpdated` are still the current ones at
+ * `now`. Another replica's clock may run a little ahead; one a minute ahead is wrong.
+ */
+export function isCurrent(lastUpdated: string, now: Date): boolean {
+  return Math.abs(now.getTime() - Date.parse(lastUpdated)) < STATISTICS_REFRESH_MS;
+}
+
+/** `total / organizations` to two decimals; 0 when there are no organizations. */
+function perOrganization(total: number, organizations: number): number {
+  return organizations === 0 ? 0 : Math.round((total / organizations) * 100) / 100;
+}
+
+/** Statistics over every organization (part 2 §3 with the admin extras): the posts', the organizations' and the schedules' counts. */
+export function globalStatistics(posts: PostStatistics, organizations: OrganizationCount, schedules: ScheduleCount): GlobalStatistics {
+  return {
+    ...posts,
+    ...organizations,
+    ...schedules,
+    avg_posts_per_organization: perOrganization(posts.total_posts, organizations.total_organizations),
+    avg_schedules_per_organization: perOrganization(schedules.total_schedules, organizations.total_organizations),
+  };
+}
+
+/** A user's accounts statistics (part 2 §3): their organizations' posts and auto-schedules. */
+export function accountStatistics(posts: PostStatistics, schedules: ScheduleCount): AccountStatistics {
+  return {
+    total_posts: posts.total_posts,
+    total_schedules: schedules.total_schedules,
+    active_schedules: schedules.active_schedules,
+    successful_publications: posts.successful_publications,
+    posts_with_media: posts.posts_with_media,
+    posts_text_only: posts.posts_text_only,
+    posts_by_status: posts.posts_by_status,
+    platforms_usage: posts.platforms_usage,
+    last_updated: posts.last_updated,
   };
 }

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { behindGateway } from '@planner/gateway/testing';
+import type { App } from '@planner/service-kit';
+import { createTestContext, freePort, namespacedProcessEnv, removeNamespace, startTestProcess, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
+import { buildApp } from '../src/app.js';
+import { configSchema } from '../src/config.js';
+import { entities, migrations } from '../src/entities/index.js';
+import { Post } from '../src/entities/post.entity.js';
+
+const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Harness {
+  ctx: TestServiceContext;
+  app: App;
+  api: Awaited<ReturnType<typeof behindGateway>>;
+  /** The real organizations and scheduler services, each its own process from its src/main.ts. */
+  organizations: TestProcess;
+  scheduler: TestProcess;
+  /** A row in the organizations service's table (its HTTP routes want auth's users; the count needs only rows). */
+  addOrganization(ownerId: string, organization?: { isActive?: boolean }): Promise<string>;
+  /** A weekly auto-schedule in the scheduler's table. */
+  addSchedule(organizationId: string, schedule?: { active?: boolean }): Promise<string>;
+  /** A post in this service's table; `deleted` soft-deletes it. */
+  addPost(organizationId: string, post: Partial<Post> & { deleted?: boolean }): Promise<string>;
+}
+
+/**
+ * The posts app behind the real gateway on this file's schema and namespace,
+ * with the organizations and scheduler services running as processes in the
+ * same namespace, answering its requests as in production.
+ */
+export function usePosts(): Harness {
+  const h = {} as Harness;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posts-'));
+  const table = (service: string, name: string) => `"${h.ctx.id}_${service}".${name}`;
+
+  beforeAll(async () => {
+    h.ctx = await createTestContext({ name: 'posts', entities, migrations, configSchema });
+    const start = async (service: string) => {
+      const env = { ...(await namespacedProcessEnv({ namespace: h.ctx.id, logDir, authPort: await freePort() })), PORT: String(await freePort()) };
+      const started = startTestProcess('src/main.ts', { cwd: path.join(servicesDir, service), env });
+      await started.healthy(`http://127.0.0.1:${env.PORT}/health`);
+      return started;
+    };
+    [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
+    h.app = await buildApp(h.ctx);
+    h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);
+  });
+
+  afterAll(async () => {
+    await Promise.all([h.organizations?.stop(), h.scheduler?.stop()]);
+    await h.api?.close();
+    await h.app?.close();
+    await h.ctx?.cleanup();
+    await removeNamespace(h.ctx.id);
+    fs.rmSync(logDir, { recursive: true, force: true });
+  });
+
+  h.addOrganization = async (ownerId, { isActive = true } = {}) => {
+    const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO ${table('organizations', 'organizations')} (owner_id, name, is_active) VALUES ($1, 'Acme', $2) RETURNING id`,
+      [ownerId, isActive],
+    );
+    return row!.id;
+  };
+  h.addSchedule = async (organizationId, { active = true } = {}) => {
+    const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO ${table('scheduler', 'auto_schedules')} (organization_id, name, platforms, day_of_week, time_of_day, active)
+       VALUES ($1, 'Mondays', '{LinkedIn}', 'monday', '09:00', $2) RETURNING id`,
+      [organizationId, active],
+    );
+    return row!.id;
+  };
+  h.addPost = async (organizationId, { deleted, ...post }) => {
+    const posts = h.ctx.dataSource.getRepository(Post);
+    const saved = await posts.save(posts.create({ organizationId, content: 'Hello', ...post }));
+    if (deleted) await posts.softDelete(saved.id);
+    return saved.id;
+  };
+  return h;
+}
+
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
