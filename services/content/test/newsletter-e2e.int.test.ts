@@ -6,7 +6,9 @@
  * opt-in), an admin writes and sends a newsletter, each subscriber receives one
  * mail whose signed List-Unsubscribe link (followed through the gateway: a
  * confirmation page whose button posts back, or the mail client's RFC 8058
- * one-click POST) unsubscribes them, and a forged link is refused.
+ * one-click POST) unsubscribes them, and a forged link is refused. A bounce
+ * report that comes back later to a mail's return path (over SMTP, to
+ * notifications' listener) takes a hard-bounced address off the list.
  *
  * Notifications is taken in through relative imports (its package exports
  * only its app and config): this is a test of the two together, not a
@@ -30,13 +32,16 @@ import { createTestKeys, freePort, removeNamespace, testId, testInfrastructure, 
 import type { z } from 'zod';
 import { buildApp as buildNotificationsApp } from '../../notifications/src/app.js';
 import type { MailDelivery } from '../../notifications/src/commands/mail-queue.js';
+import { startBounces } from '../../notifications/src/commands/start-bounces.js';
 import { startMail } from '../../notifications/src/commands/start-mail.js';
 import { configSchema as notificationsConfigSchema } from '../../notifications/src/config.js';
 import { entities as notificationsEntities, migrations as notificationsMigrations } from '../../notifications/src/entities/index.js';
+import { dsn, sendReport } from '../../notifications/test/dsn.js';
 import { startSmtpStandIn, type SmtpStandIn } from '../../notifications/test/smtp-stand-in.js';
 import { buildApp as buildContentApp } from '../src/app.js';
 import { configSchema as contentConfigSchema } from '../src/config.js';
 import { entities as contentEntities, migrations as contentMigrations } from '../src/entities/index.js';
+import { Subscriber } from '../src/entities/subscriber.entity.js';
 import { startContentWork } from '../src/start.js';
 import { gatewayClient } from './service.js';
 
@@ -56,6 +61,8 @@ let content: Running;
 let notifications: Running;
 let api: ReturnType<typeof gatewayClient>;
 let admin: Record<string, string>;
+/** Notifications' SMTP listener for bounce reports. */
+let bouncePort: number;
 
 /** One service as runService wires it, in this process: shared namespace, its own schema and Redis prefix, the relay started. */
 async function startService<S extends z.ZodType<BaseConfig>>(
@@ -101,6 +108,7 @@ beforeAll(async () => {
   keys = await createTestKeys();
   smtp = await startSmtpStandIn();
   const [contentPort, notificationsPort] = [await freePort(), await freePort()];
+  bouncePort = await freePort();
   gateway = await startGateway({
     upstreams: { content: `http://127.0.0.1:${contentPort}`, notifications: `http://127.0.0.1:${notificationsPort}` },
     env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
@@ -110,7 +118,7 @@ beforeAll(async () => {
     'notifications',
     {
       configSchema: notificationsConfigSchema,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Social Planner <news@planner.test>', MAIL_RETRY_DELAY_MS: '200' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Social Planner <news@planner.test>', MAIL_RETRY_DELAY_MS: '200', BOUNCE_SMTP_PORT: String(bouncePort) },
       entities: notificationsEntities,
       migrations: notificationsMigrations,
       port: notificationsPort,
@@ -118,7 +126,14 @@ beforeAll(async () => {
     async (ctx) => {
       const app = await buildNotificationsApp(ctx);
       const mail: MailDelivery = await startMail(ctx);
-      return { app, stop: () => mail.stop() };
+      const bounces = await startBounces(ctx);
+      return {
+        app,
+        stop: async () => {
+          await bounces?.close();
+          await mail.stop();
+        },
+      };
     },
   );
   content = await startService(
@@ -305,5 +320,34 @@ describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
     expect(receivedBy('ada@example.com')).toHaveLength(1);
     expect(receivedBy('bob@example.com')).toHaveLength(1);
     expect(smtp.received).toHaveLength(readers.length + 1);
+  }, 60_000);
+});
+
+describe('bounces that come back after a newsletter went out', () => {
+  it('takes an address that hard-bounced off the list; one whose mail is only delayed stays on it', async () => {
+    const [gone, slow] = ['moved.away@example.com', 'slow.server@example.com'];
+    await content.ctx.dataSource.getRepository(Subscriber).save([{ email: gone }, { email: slow }]);
+    const january = await sendNewsletter('January news', '<p>Happy new year</p>');
+    // Sent, as far as both services know: a report can only bounce a mail that was sent.
+    await waitFor(
+      () => content.ctx.dataSource.query(`SELECT email FROM newsletter_deliveries WHERE newsletter_id = $1 AND status = 'sent'`, [january]),
+      (rows: Array<{ email: string }>) => [gone, slow].every((email) => rows.some((row) => row.email === email)),
+      20_000,
+    );
+    const returnPath = (email: string) => receivedBy(email)[0]!.from;
+    await sendReport(bouncePort, returnPath(slow), dsn({ recipient: slow, action: 'delayed', status: '4.4.7', diagnostic: '451 4.4.7 Delivery time expired' }));
+    await sendReport(bouncePort, returnPath(gone), dsn({ recipient: gone, action: 'failed', status: '5.1.1', diagnostic: '550 5.1.1 No such user' }));
+    await waitFor(subscribersByEmail, (subscribers) => subscribers.get(gone) === false, 10_000);
+    expect((await subscribersByEmail()).get(slow)).toBe(true);
+
+    // The next newsletter reaches the delayed address again, not the bounced one.
+    const february = await sendNewsletter('February news', '<p>More news</p>');
+    await waitFor(
+      () => api.send({ method: 'GET', url: `/newsletter/admin/newsletters/${february}`, headers: admin }).then((r) => r.json().newsletter),
+      (n) => n.finished_at !== null,
+      10_000,
+    );
+    await waitFor(() => receivedBy(slow).length, (n) => n === 2, 20_000);
+    expect(receivedBy(gone)).toHaveLength(1);
   }, 60_000);
 });

@@ -6,7 +6,6 @@
  * transient one is noted only, and one to a forged return path is refused.
  */
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
@@ -19,6 +18,7 @@ import { configSchema, type NotificationsConfig } from '../src/config.js';
 import { EmailBounce } from '../src/entities/email-bounce.entity.js';
 import { Email } from '../src/entities/email.entity.js';
 import { entities, migrations } from '../src/entities/index.js';
+import { dsn, sendReport } from './dsn.js';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.js';
 
 let ctx: TestServiceContext<NotificationsConfig>;
@@ -73,38 +73,8 @@ async function sentNewsletter(email: string) {
   return { row: row!, deliveryId, returnPath };
 }
 
-/** A delivery status notification as a receiving server writes it: multipart/report with a human part and a message/delivery-status part. */
-function dsn({ recipient, action, status, diagnostic }: { recipient: string; action: string; status: string; diagnostic: string }): string {
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.example.com>',
-    'Subject: Undelivered Mail Returned to Sender',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
-    '',
-    '--B',
-    'Content-Type: text/plain; charset=us-ascii',
-    '',
-    `Your message to ${recipient} could not be delivered.`,
-    '--B',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.example.com',
-    '',
-    `Final-Recipient: rfc822; ${recipient}`,
-    `Action: ${action}`,
-    `Status: ${status}`,
-    `Diagnostic-Code: smtp; ${diagnostic}`,
-    '',
-    '--B--',
-    '',
-  ].join('\r\n');
-}
-
-/** Sends a report to `to` over SMTP, from the null sender as reporting servers do. */
-function report(to: string, raw: string) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: bounces.port, secure: false, ignoreTLS: true });
-  return transport.sendMail({ envelope: { from: '', to }, raw }).finally(() => transport.close());
-}
+/** Sends a report to `to` at the bounce listener. */
+const report = (to: string, raw: string) => sendReport(bounces.port, to, raw);
 
 const bouncesOf = (emailId: string) => ctx.dataSource.getRepository(EmailBounce).find({ where: { emailId }, order: { receivedAt: 'ASC' } });
 const bouncedEventsFor = (emailId: string) =>

@@ -56,9 +56,7 @@ export async function startBounceListener({ host, port, mailOf, onReports, logge
             .filter((part) => /^message\/(global-)?delivery-status$/i.test(part.contentType))
             .flatMap((part) => parseDeliveryStatus(part.content.toString('utf8')));
           if (reports.length === 0) logger.info({ recipients: session.envelope.rcptTo.length }, 'mail to a return path without a delivery status report; ignored');
-          for (const { address } of session.envelope.rcptTo) {
-            if (reports.length > 0) await onReports(mailOf(address)!, reports);
-          }
+          else for (const { address } of session.envelope.rcptTo) await onReports(mailOf(address)!, reports); // RCPT TO let only our return paths in
           callback();
         } catch (error) {
           logger.warn({ reason: (error as Error).message }, 'bounce report not recorded; the reporting server will try again');
