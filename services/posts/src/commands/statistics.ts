@@ -16,7 +16,7 @@ import { accountStatistics, globalStatistics, isCurrent, STATISTICS_GUARD_MS } f
 import { countPostStatistics } from './post-statistics.js';
 
 /** How long statistics wait for the organizations or scheduler service. */
-export const STATISTICS_TIMEOUT_MS = 3000;
+const STATISTICS_TIMEOUT_MS = 3000;
 
 /** The last global statistics computed, shared by every replica. */
 export const GLOBAL_STATISTICS_KEY = 'statistics:global';
