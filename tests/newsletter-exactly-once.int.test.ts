@@ -117,7 +117,7 @@ describe('a newsletter to 1,000 subscribers across both services', () => {
     await start('notifications');
 
     // Done: every mail sent, and content has heard so of each delivery (notifications.email.sent).
-    await waitFor(mailStatuses, (s) => s.sent === SUBSCRIBERS, 60_000);
+    await waitFor(mailStatuses, (s) => s.sent === SUBSCRIBERS, 90_000);
     await waitFor(() => count(`SELECT count(*) AS n FROM "${namespace}_content".newsletter_deliveries WHERE status = 'sent'`), (n) => n === SUBSCRIBERS, 30_000);
     await new Promise((r) => setTimeout(r, 1500)); // a late duplicate would arrive now
 
@@ -132,5 +132,5 @@ describe('a newsletter to 1,000 subscribers across both services', () => {
 
     const newsletter = await fetch(`${contentUrl}/newsletter/admin/newsletters/${id}`, { headers: { authorization: admin.authorization } });
     expect(((await newsletter.json()) as { newsletter: object }).newsletter).toMatchObject({ status: 'sent', recipients_count: SUBSCRIBERS });
-  }, 150_000);
+  }, 180_000);
 });
