@@ -5,9 +5,8 @@ import {
   postListSchema,
   PostRequests,
   postStatisticsSchema,
+  scheduleCountSchema,
   SchedulerRequests,
-  type AutoScheduleView,
-  type PostStatistics,
 } from '@planner/contracts';
 import { HttpError, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { ownOrganization } from '../commands/access.js';
@@ -30,6 +29,8 @@ interface RemotePart {
   key: string;
   subject: string;
   schema: z.ZodType;
+  /** The request's payload for an organization; `{ organization_id }` unless set. */
+  payload?: (organizationId: string) => object;
 }
 
 /** The parts' answers, each under its key, as its schema has checked it. */
@@ -38,11 +39,13 @@ type RemoteAnswers<P extends readonly RemotePart[]> = { [Part in P[number] as Pa
 const POSTS = { key: 'posts', subject: PostRequests.listForOrganization, schema: postListSchema } as const;
 const AUTO_SCHEDULES = { key: 'autoSchedules', subject: SchedulerRequests.listForOrganization, schema: autoScheduleListSchema } as const;
 const POST_STATISTICS = { key: 'statistics', subject: PostRequests.statisticsForOrganization, schema: postStatisticsSchema } as const;
-
-/** An organization's statistics (part 2 §3): the posts service's, with its auto-schedules counted. */
-function organizationStatistics(posts: PostStatistics, autoSchedules: AutoScheduleView[]) {
-  return { ...posts, total_schedules: autoSchedules.length, active_schedules: autoSchedules.filter((schedule) => schedule.active).length };
-}
+/** The scheduler counts the organization's auto-schedules itself: the statistics need no list. */
+const SCHEDULE_COUNT = {
+  key: 'autoSchedules',
+  subject: SchedulerRequests.count,
+  schema: scheduleCountSchema,
+  payload: (organizationId: string) => ({ organization_ids: [organizationId] }),
+} as const;
 
 /**
  * The composite reads of one organization's pages (part 2 §7): its own data
@@ -70,7 +73,7 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
 
   const remote = async <const P extends readonly RemotePart[]>(organization: Organization, parts: P): Promise<RemoteAnswers<P>> => {
     const answers = await Promise.allSettled(
-      parts.map(async (part) => part.schema.parse(await ctx.bus.request(part.subject, { organization_id: organization.id }, COMPOSITE_TIMEOUT_MS))),
+      parts.map(async (part) => part.schema.parse(await ctx.bus.request(part.subject, part.payload?.(organization.id) ?? { organization_id: organization.id }, COMPOSITE_TIMEOUT_MS))),
     );
     const missing = parts.filter((_, i) => answers[i]!.status === 'rejected');
     if (missing.length > 0) {
@@ -111,8 +114,9 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
   // The organization's statistics page (part 2 §7): statistics-data, and GET or POST .../statistics and .../statistics/refresh,
   // each answering { statistics }. Refreshing is the admin's on global statistics only (part 2 §6); here it reloads.
   const statistics = async (request: Parameters<typeof requireUser>[0] & { params: { id: string } }) => {
-    const parts = await remote(await owned(request, request.params.id), [POST_STATISTICS, AUTO_SCHEDULES]);
-    return { statistics: organizationStatistics(parts.statistics, parts.autoSchedules) };
+    const parts = await remote(await owned(request, request.params.id), [POST_STATISTICS, SCHEDULE_COUNT]);
+    // Part 2 §3: the posts service's figures with the organization's auto-schedules counted.
+    return { statistics: { ...parts.statistics, ...parts.autoSchedules } };
   };
   app.get('/organizations/:id/statistics-data', { schema: { tags, params } }, statistics);
   app.get('/organizations/:id/statistics', { schema: { tags, params } }, statistics);
