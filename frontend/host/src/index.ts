@@ -17,8 +17,12 @@ export interface HostProps {
   host: Host;
 }
 
-/** What a remote exposes as './pages': its page components by name. */
-export type RemotePages = Record<string, ComponentType<HostProps>>;
+/**
+ * What a remote exposes as './pages': by name, a loader of each page component.
+ * A page the remote's pages.ts imports with import() is a chunk of its own,
+ * fetched when shown; the others come with the remote (remoteConfig).
+ */
+export type RemotePages = Record<string, () => Promise<ComponentType<HostProps>>>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

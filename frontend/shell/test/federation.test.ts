@@ -43,8 +43,8 @@ describe('module federation settings', () => {
     const deps = read('shell/package.json').dependencies;
     const shell = sharedSingletons(deps, 'shell');
     expect(Object.keys(shell).sort()).toEqual([...SINGLETONS, 'react/', 'react-dom/'].sort());
-    expect(shell['react/']).toEqual({ singleton: true, requiredVersion: '19.3.1' });
-    expect(shell['react-router-dom']).toEqual({ singleton: true, requiredVersion: '7.18.5', import: SLIM_SHARES['react-router-dom'] });
+    expect(shell['react/']).toEqual({ singleton: true, requiredVersion: '19.3.1', eager: true });
+    expect(shell['react-router-dom']).toEqual({ singleton: true, requiredVersion: '7.18.5', import: SLIM_SHARES['react-router-dom'], eager: true });
     const remote = sharedSingletons(deps, 'remote');
     expect(Object.keys(remote).sort()).toEqual(Object.keys(shell).sort());
     for (const share of Object.values(remote)) expect(share.import).toBe(false);

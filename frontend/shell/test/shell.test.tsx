@@ -28,7 +28,7 @@ function flakyLoader(failures: number): RemoteLoader & { attempts: number } {
     load: async () => {
       loader.attempts += 1;
       if (loader.attempts <= failures) throw new Error('remoteEntry.js could not be fetched');
-      return { pages: { LoginPage }, config: {} };
+      return { pages: { LoginPage: async () => LoginPage }, config: {} };
     },
   };
   return loader;
@@ -43,6 +43,21 @@ describe('remote pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Remote login for a visitor' })).toBeTruthy();
     expect(loader.attempts).toBe(2);
+  });
+
+  it('show the same error state when the page chunk fails to load, and the page after a retry', async () => {
+    let chunkAttempts = 0;
+    const loadLogin = async () => {
+      chunkAttempts += 1;
+      if (chunkAttempts === 1) throw new Error('LoginPage chunk could not be fetched');
+      return LoginPage;
+    };
+    const shell = testShell(api.url, { remotes: { load: async () => ({ pages: { LoginPage: loadLogin }, config: {} }) } });
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    expect(await screen.findByText(REMOTE_FAILED)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Remote login for a visitor' })).toBeTruthy();
+    expect(chunkAttempts).toBe(2);
   });
 });
 
@@ -146,8 +161,8 @@ describe('organization switcher (part 2 §2)', () => {
 describe('routes', () => {
   it('shows the OAuth result pages without the navigation bar, and the public pages with it', async () => {
     const pages = {
-      OAuthSuccessPage: () => <h1>OAuth done</h1>,
-      TermsPage: () => <h1>Terms</h1>,
+      OAuthSuccessPage: async () => () => <h1>OAuth done</h1>,
+      TermsPage: async () => () => <h1>Terms</h1>,
     };
     const loader: RemoteLoader = { load: async () => ({ pages, config: {} }) };
     const shell = testShell(api.url, { remotes: loader });

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { LANDING_HERO, type HostProps } from '@planner/frontend-host';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
-import type { PostPage } from './blog.js';
+import { RECENT_POSTS, type PostPage } from './blog.js';
 import { NewsletterSignup } from './NewsletterSignup.js';
-import { RECENT_POSTS } from './NewsletterPage.js';
 
 /** Part 1 §9: landing statistics refresh every 60 s. */
 export const LANDING_STATS_REFRESH_MS = 60_000;

@@ -1,11 +1,8 @@
 import type { HostProps } from '@planner/frontend-host';
 import { useQuery } from '@tanstack/react-query';
 import { BlogCard } from './BlogCard.js';
-import { RECENT_POSTS_FAILED, type PostPage } from './blog.js';
+import { RECENT_POSTS, RECENT_POSTS_FAILED, type PostPage } from './blog.js';
 import { NewsletterSignup } from './NewsletterSignup.js';
-
-/** Part 1 §9: the 3 latest posts. */
-export const RECENT_POSTS = 3;
 
 const BENEFITS = [
   'Practical tips for planning and scheduling social media posts',

@@ -30,6 +30,8 @@ export const BLOG_PAGE_SIZE = LIMITS.blogPageSize;
 export const CATEGORIES_PER_CARD = 3;
 /** Part 1 §8. */
 export const BLOG_LOAD_FAILED = 'Failed to load blog content';
+/** Part 1 §9: the 3 latest posts (landing and newsletter pages). */
+export const RECENT_POSTS = 3;
 export const RECENT_POSTS_FAILED = 'Failed to load recent blog posts';
 
 /** The service is down (5xx or no answer) versus another failure. */

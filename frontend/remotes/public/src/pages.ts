@@ -1,26 +1,22 @@
 import type { RemotePages } from '@planner/frontend-host';
-import { BlogPage } from './BlogPage.js';
-import { BlogPostPage } from './BlogPostPage.js';
-import { SystemStatusDemoPage, ToastDemoPage } from './DemoPages.js';
 import { LandingPage } from './LandingPage.js';
-import { PrivacyPage, SagentPrivacyPage, TermsPage } from './LegalPages.js';
-import { NewsletterPage } from './NewsletterPage.js';
-import { OAuthErrorPage, OAuthSuccessPage } from './OAuthResultPage.js';
-import { UnsubscribePage } from './UnsubscribePage.js';
 
-/** What the public remote exposes to the shell ('public/pages'). */
+/**
+ * What the public remote exposes to the shell ('public/pages'). The landing page
+ * comes with the remote; the others are chunks of their own, fetched when shown.
+ */
 const pages: RemotePages = {
-  BlogPage,
-  BlogPostPage,
-  LandingPage,
-  NewsletterPage,
-  OAuthErrorPage,
-  OAuthSuccessPage,
-  PrivacyPage,
-  SagentPrivacyPage,
-  SystemStatusDemoPage,
-  TermsPage,
-  ToastDemoPage,
-  UnsubscribePage,
+  BlogPage: () => import('./BlogPage.js').then((m) => m.BlogPage),
+  BlogPostPage: () => import('./BlogPostPage.js').then((m) => m.BlogPostPage),
+  LandingPage: async () => LandingPage,
+  NewsletterPage: () => import('./NewsletterPage.js').then((m) => m.NewsletterPage),
+  OAuthErrorPage: () => import('./OAuthResultPage.js').then((m) => m.OAuthErrorPage),
+  OAuthSuccessPage: () => import('./OAuthResultPage.js').then((m) => m.OAuthSuccessPage),
+  PrivacyPage: () => import('./LegalPages.js').then((m) => m.PrivacyPage),
+  SagentPrivacyPage: () => import('./LegalPages.js').then((m) => m.SagentPrivacyPage),
+  SystemStatusDemoPage: () => import('./DemoPages.js').then((m) => m.SystemStatusDemoPage),
+  TermsPage: () => import('./LegalPages.js').then((m) => m.TermsPage),
+  ToastDemoPage: () => import('./DemoPages.js').then((m) => m.ToastDemoPage),
+  UnsubscribePage: () => import('./UnsubscribePage.js').then((m) => m.UnsubscribePage),
 };
 export default pages;

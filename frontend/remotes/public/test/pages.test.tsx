@@ -8,6 +8,7 @@ import { BLOG_LOAD_FAILED, type BlogPost } from '../src/blog.js';
 import { PRIVACY_SECTIONS, PrivacyPage, SagentPrivacyPage, TermsPage } from '../src/LegalPages.js';
 import { NewsletterPage } from '../src/NewsletterPage.js';
 import { OAuthErrorPage, OAuthSuccessPage, OAUTH_CODE_TEXT } from '../src/OAuthResultPage.js';
+import pages from '../src/pages.js';
 import { UNSUBSCRIBE_FAILED, UnsubscribePage } from '../src/UnsubscribePage.js';
 import { apiError, renderPage, testHost } from './support.js';
 
@@ -15,6 +16,13 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('the pages exposed to the shell', () => {
+  it('load every page as a component, the lazily loaded ones too', async () => {
+    expect(await pages.TermsPage!()).toBe(TermsPage);
+    for (const [name, load] of Object.entries(pages)) expect(typeof (await load()), name).toBe('function');
+  });
 });
 
 const post = (n: number, categories = ['News', 'Tips', 'AI', 'Extra']): BlogPost => ({

@@ -1,5 +1,5 @@
-import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { LoadedRemote } from './loader.js';
+import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { HostConfig, HostProps } from '@planner/frontend-host';
 import { useHost, useShell } from '../shell-context.js';
 
 /** Not worded by the spec: a part of the app whose code could not be loaded. */
@@ -38,16 +38,14 @@ class RenderBoundary extends Component<{ children: ReactNode; onRetry: () => voi
   }
 }
 
-function Loaded({ loaded, page }: { loaded: LoadedRemote; page: string }) {
-  const host = useHost(loaded.config);
-  const Page = loaded.pages[page];
-  if (!Page) throw new Error(`the remote has no page "${page}"`);
+function Loaded({ Page, config }: { Page: ComponentType<HostProps>; config: HostConfig }) {
+  const host = useHost(config);
   return <Page host={host} />;
 }
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; loaded: LoadedRemote };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; remote: string; Page: ComponentType<HostProps>; config: HostConfig };
 
-/** One page of a remote, loaded at run time; loading (or `placeholder`), then the page or an error with Retry. */
+/** One page of a remote, loaded at run time (the remote, then the page); loading (or `placeholder`), then the page or an error with Retry. */
 export function RemotePage({ remote, page, placeholder }: { remote: string; page: string; placeholder?: ReactNode }) {
   const { remotes } = useShell();
   const [attempt, setAttempt] = useState(0);
@@ -56,15 +54,23 @@ export function RemotePage({ remote, page, placeholder }: { remote: string; page
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
-    remotes.load(remote).then(
-      (loaded) => current && setState({ status: 'ready', loaded }),
-      () => current && setState({ status: 'error' }),
-    );
+    // From one page of a remote to another, the shown page stays until the next is ready (no flash of the loading state).
+    setState((previous) => (previous.status === 'ready' && previous.remote === remote ? previous : { status: 'loading' }));
+    remotes
+      .load(remote)
+      .then(async ({ pages, config }) => {
+        const load = pages[page];
+        if (!load) throw new Error(`the remote has no page "${page}"`);
+        return { remote, Page: await load(), config };
+      })
+      .then(
+        (ready) => current && setState({ status: 'ready', ...ready }),
+        () => current && setState({ status: 'error' }),
+      );
     return () => {
       current = false;
     };
-  }, [remotes, remote, attempt]);
+  }, [remotes, remote, page, attempt]);
 
   if (state.status === 'loading') {
     if (placeholder) return placeholder;
@@ -77,7 +83,7 @@ export function RemotePage({ remote, page, placeholder }: { remote: string; page
   if (state.status === 'error') return <RemoteError onRetry={retry} />;
   return (
     <RenderBoundary key={attempt} onRetry={retry}>
-      <Loaded loaded={state.loaded} page={page} />
+      <Loaded Page={state.Page} config={state.config} />
     </RenderBoundary>
   );
 }
