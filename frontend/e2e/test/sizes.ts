@@ -52,7 +52,7 @@ export interface Weight {
   brotli: number;
 }
 
-export function weigh(content: Buffer | string): Weight {
+function weigh(content: Buffer | string): Weight {
   return {
     gzip: gzipSync(content, { level: 9 }).length,
     brotli: brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
@@ -66,7 +66,7 @@ export type Kind = 'shared dependencies' | 'federation runtime' | 'own code';
  * chunks: the shell's eagerly shared dependencies, the federation runtime and
  * its glue (remote entry, share wrappers and init), or the build's own code.
  */
-export function kindOf(file: string): Kind {
+function kindOf(file: string): Kind {
   const name = path.basename(file);
   if (name.startsWith('loadShare-eager')) return 'shared dependencies';
   if (/^(remoteEntry|hostInit|_virtual_mf|pendingShares|mf-entry-bootstrap|utils|dist|helpers|rolldown-runtime|vite-preload-helper)\b/.test(name)) {
