@@ -1,20 +1,19 @@
 import type { RemotePages } from '@planner/frontend-host';
-import { AccountsPage } from './AccountsPage.js';
-import { HomePage } from './HomePage.js';
 import { LoginPage } from './LoginPage.js';
-import { ProfilePage } from './ProfilePage.js';
 import { RegisterPage } from './RegisterPage.js';
-import { ResetPasswordPage } from './ResetPasswordPage.js';
-import { VerifyEmailPage } from './VerifyEmailPage.js';
 
-/** What the account remote exposes to the shell ('account/pages'); all its pages come with the remote. */
+/**
+ * What the account remote exposes to the shell ('account/pages'). The login and
+ * register pages come with the remote; the others are chunks of their own,
+ * fetched when shown.
+ */
 const pages: RemotePages = {
-  AccountsPage: async () => AccountsPage,
-  HomePage: async () => HomePage,
+  AccountsPage: () => import('./AccountsPage.js').then((m) => m.AccountsPage),
+  HomePage: () => import('./HomePage.js').then((m) => m.HomePage),
   LoginPage: async () => LoginPage,
-  ProfilePage: async () => ProfilePage,
+  ProfilePage: () => import('./ProfilePage.js').then((m) => m.ProfilePage),
   RegisterPage: async () => RegisterPage,
-  ResetPasswordPage: async () => ResetPasswordPage,
-  VerifyEmailPage: async () => VerifyEmailPage,
+  ResetPasswordPage: () => import('./ResetPasswordPage.js').then((m) => m.ResetPasswordPage),
+  VerifyEmailPage: () => import('./VerifyEmailPage.js').then((m) => m.VerifyEmailPage),
 };
 export default pages;
