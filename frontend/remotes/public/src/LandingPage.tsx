@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LandingStatistics } from '@planner/contracts';
 import { LANDING_HERO, type HostProps } from '@planner/frontend-host';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
@@ -15,11 +16,6 @@ export const FEATURES = [
   { title: 'Analytics', text: 'See what was published where, and how it performed.' },
   { title: 'AI content generation', text: 'Generate posts and media in your brand voice.' },
 ] as const;
-
-interface LandingStatistics {
-  total_organizations: number;
-  total_posts: number;
-}
 
 function figure(value: number | undefined): string {
   return value === undefined ? '—' : value.toLocaleString('en-US');
