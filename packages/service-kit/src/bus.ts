@@ -65,6 +65,8 @@ function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
  */
 export class EventBus {
   private readonly consumers: ConsumerMessages[] = [];
+  /** Each consumer's handling loop; it ends once its stopped consumer has handed over what it held. */
+  private readonly consumerLoops: Promise<void>[] = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly knownStreams = new Set<string>();
 
@@ -164,7 +166,7 @@ export class EventBus {
     const consumer = await this.js.consumers.get(stream, name);
     const messages = await consumer.consume({ max_messages: 50 });
     this.consumers.push(messages);
-    void (async () => {
+    const loop = (async () => {
       for await (const msg of messages) {
         const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
         if (!parsed.success) {
@@ -187,6 +189,7 @@ export class EventBus {
         }
       }
     })();
+    this.consumerLoops.push(loop);
   }
 
   /** Answers requests on `subject` (one replica per request, through a queue group). */
@@ -248,6 +251,9 @@ export class EventBus {
 
   async close(): Promise<void> {
     for (const messages of this.consumers) messages.stop();
+    // A stopped consumer may still ask the server for its next batch when its loop comes back for it:
+    // that request must go out before the drain, or nats.js rejects it (CONNECTION_DRAINING) unhandled.
+    await Promise.allSettled(this.consumerLoops);
     for (const sub of this.subscriptions) sub.unsubscribe();
     if (!this.connection.isClosed()) await this.connection.drain();
   }
