@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll } from 'vitest';
 import { createDataSource } from '@planner/service-kit';
-import { freePort, namespacedProcessEnv, removeNamespace, startTestProcess, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
+import { removeNamespace, startServiceProcess, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
 import type { Harness } from './harness.js';
 
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -33,12 +33,7 @@ export function usePostsAndScheduler(h: Harness): PostsAndScheduler {
   const schema = (service: string) => `"${h.ctx.id}_${service}"`;
 
   beforeAll(async () => {
-    const start = async (service: string) => {
-      const env = { ...(await namespacedProcessEnv({ namespace: h.ctx.id, logDir, authPort: await freePort() })), PORT: String(await freePort()) };
-      const started = startTestProcess('src/main.ts', { cwd: path.join(servicesDir, service), env });
-      await started.healthy(`http://127.0.0.1:${env.PORT}/health`);
-      return started;
-    };
+    const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
     [services.posts, services.scheduler] = await Promise.all([start('posts'), start('scheduler')]);
     // Tables are named with their schemas below: one connection serves both services' tables.
     db = await createDataSource({ url: (await testInfrastructure()).databaseUrl, schema: `${h.ctx.id}_posts` }).initialize();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { behindGateway } from '@planner/gateway/testing';
 import type { App } from '@planner/service-kit';
-import { createTestContext, freePort, namespacedProcessEnv, removeNamespace, startTestProcess, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
+import { createTestContext, removeNamespace, startServiceProcess, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
@@ -40,12 +40,7 @@ export function usePosts(): Harness {
 
   beforeAll(async () => {
     h.ctx = await createTestContext({ name: 'posts', entities, migrations, configSchema });
-    const start = async (service: string) => {
-      const env = { ...(await namespacedProcessEnv({ namespace: h.ctx.id, logDir, authPort: await freePort() })), PORT: String(await freePort()) };
-      const started = startTestProcess('src/main.ts', { cwd: path.join(servicesDir, service), env });
-      await started.healthy(`http://127.0.0.1:${env.PORT}/health`);
-      return started;
-    };
+    const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
     [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
     h.app = await buildApp(h.ctx);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);

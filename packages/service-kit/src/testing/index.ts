@@ -15,6 +15,7 @@ import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
 export { startTestProcess, type TestProcess } from './process.js';
+import { startTestProcess, type TestProcess } from './process.js';
 
 /** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
 export function freePort(): Promise<number> {
@@ -45,6 +46,19 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
     LOG_LEVEL: 'warn',
     JWKS_URL: `http://127.0.0.1:${options.authPort}/.well-known/jwks.json`,
   };
+}
+
+/**
+ * A service (its src/main.ts in `serviceDir`) as its own process in `namespace`,
+ * on a free port, once its /health answers: the real peer a test talks to.
+ */
+export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string }): Promise<TestProcess> {
+  const port = await freePort();
+  // No auth in these tests: the JWKS address is a free port nothing answers on.
+  const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port) };
+  const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
+  await started.healthy(`http://127.0.0.1:${port}/health`);
+  return started;
 }
 
 /** Polls `probe` until `accept` holds, failing with the last value seen after `timeoutMs`. */
