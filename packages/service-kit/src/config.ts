@@ -32,6 +32,28 @@ export function serviceConfigSchema<S extends z.ZodRawShape>(defaultPort: number
   return baseConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort), ...extra });
 }
 
+/** The development values of secrets (see developmentSecret), with what leaving one in production lets anyone forge. */
+const developmentSecrets = new Map<string, string>();
+
+/**
+ * A signing key with a development default, so a fresh clone runs with no setup.
+ * Anyone who reads the source knows that default: a service started in
+ * production with it says so (developmentSecretWarnings), naming the `risk`.
+ */
+export function developmentSecret(developmentValue: string, risk: string) {
+  developmentSecrets.set(developmentValue, risk);
+  return z.string().min(16).default(developmentValue);
+}
+
+/** In production, a warning for each setting of `config` still at its development secret. */
+export function developmentSecretWarnings(config: { NODE_ENV: string } & Record<string, unknown>): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return Object.entries(config).flatMap(([name, value]) => {
+    const risk = typeof value === 'string' ? developmentSecrets.get(value) : undefined;
+    return risk ? [`${name} is the development default: ${risk}; set a random value`] : [];
+  });
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { EventBus } from './bus.js';
-import { baseConfigSchema, loadConfig, type BaseConfig } from './config.js';
+import { baseConfigSchema, developmentSecretWarnings, loadConfig, type BaseConfig } from './config.js';
 import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions } from './database.js';
 import { createLogger, type Logger } from './logger.js';
 import { Outbox, OutboxRelay } from './outbox/outbox.js';
@@ -137,6 +137,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(definition: Se
     const config = loadConfig(definition.configSchema) as z.infer<S> & { PORT: number };
     startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
     logger = createLogger({ service: name, level: config.LOG_LEVEL, logDir: config.LOG_DIR });
+    for (const warning of developmentSecretWarnings(config)) logger.warn(warning);
     const ns = config.NAMESPACE;
     const ctx = await connectInfrastructure({
       name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, loadConfig, serviceConfigSchema } from '../src/index.js';
+import { ConfigError, developmentSecret, developmentSecretWarnings, loadConfig, serviceConfigSchema } from '../src/index.js';
 
 const schema = serviceConfigSchema(4999, { STRIPE_SECRET_KEY: z.string().min(1), RETRIES: z.coerce.number().int() });
 
@@ -26,5 +26,22 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset so defaults still apply', () => {
     expect(loadConfig(schema, { STRIPE_SECRET_KEY: 'sk', RETRIES: '1', PORT: '' }).PORT).toBe(4999);
+  });
+});
+
+describe('developmentSecret', () => {
+  const withKey = serviceConfigSchema(4998, { LINK_KEY: developmentSecret('development-link-signing-key', 'links can be forged') });
+
+  it('defaults to the development value, and only production warns of it, naming the setting and the risk', () => {
+    expect(loadConfig(withKey, {}).LINK_KEY).toBe('development-link-signing-key');
+    expect(developmentSecretWarnings(loadConfig(withKey, {}))).toEqual([]);
+    expect(developmentSecretWarnings(loadConfig(withKey, { NODE_ENV: 'production' }))).toEqual([
+      'LINK_KEY is the development default: links can be forged; set a random value',
+    ]);
+  });
+
+  it('says nothing of a key that was set, and refuses a short one', () => {
+    expect(developmentSecretWarnings(loadConfig(withKey, { NODE_ENV: 'production', LINK_KEY: 'a-long-random-production-value' }))).toEqual([]);
+    expect(() => loadConfig(withKey, { LINK_KEY: 'short' })).toThrow(ConfigError);
   });
 });

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { serviceConfigSchema } from '@planner/service-kit';
+import { developmentSecret, serviceConfigSchema } from '@planner/service-kit';
 
 export const configSchema = serviceConfigSchema(4006, {
-  /**
-   * Signs unsubscribe and tracked-click links. The development default makes links
-   * forgeable by anyone who reads the source: set a long random value in production.
-   */
-  NEWSLETTER_SIGNING_KEY: z.string().min(16).default('development-newsletter-signing-key'),
+  /** Signs unsubscribe and tracked-click links: set a long random value in production. */
+  NEWSLETTER_SIGNING_KEY: developmentSecret('development-newsletter-signing-key', 'unsubscribe and click links can be forged'),
   /** Subscribers written per transaction while a newsletter is sent. */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   /** How long a send job's lock lasts without renewal: a crashed sender's job is taken over after about this long. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { serviceConfigSchema } from '@planner/service-kit';
+import { developmentSecret, serviceConfigSchema } from '@planner/service-kit';
 
 export const configSchema = serviceConfigSchema(4007, {
   /** SMTP server, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for TLS); unset: mails go to MAIL_DIR. */
@@ -22,11 +22,8 @@ export const configSchema = serviceConfigSchema(4007, {
    * signed tag of the mail (VERP), e.g. bounces+<tag>@example.com. Default: bounces@ the domain of MAIL_FROM.
    */
   BOUNCE_ADDRESS: z.string().email().optional(),
-  /**
-   * Signs the tags of the return paths, so a bounce cannot be forged for another mail.
-   * The development default lets anyone who reads the source forge them: set a long random value in production.
-   */
-  BOUNCE_SIGNING_KEY: z.string().min(16).default('development-bounce-signing-key'),
+  /** Signs the tags of the return paths, so a bounce cannot be forged for another mail: set a long random value in production. */
+  BOUNCE_SIGNING_KEY: developmentSecret('development-bounce-signing-key', 'bounces can be forged for any mail'),
   /** Port of the SMTP listener that takes bounce reports (DSNs) to the bounce address; unset: no listener. */
   BOUNCE_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
 });

@@ -11,9 +11,6 @@ await runService({
   entities,
   migrations,
   buildApp: async (ctx) => {
-    if (ctx.config.NODE_ENV === 'production' && ctx.config.BOUNCE_SIGNING_KEY === configSchema.shape.BOUNCE_SIGNING_KEY.parse(undefined)) {
-      ctx.logger.warn('BOUNCE_SIGNING_KEY is the development default: bounces can be forged for any mail; set a random value');
-    }
     const app = await buildApp(ctx);
     const mail = await startMail(ctx);
     const bounces = await startBounces(ctx);
