@@ -43,8 +43,12 @@ export const eventSchemas = {
   'auth.email_verification.requested': z.object({ ...userRef, email: z.string().email(), username: z.string(), verifyUrl: z.string().url() }),
   /** Notifications mails the link; the link carries a single-use token valid 1 h. */
   'auth.password_reset.requested': z.object({ ...userRef, email: z.string().email(), username: z.string(), resetUrl: z.string().url() }),
-  /** Every session of the user ends now: caches of verified tokens drop them. */
-  'auth.sessions.revoked': z.object({ ...userRef, reason: z.string() }),
+  /**
+   * These sessions (refresh-token families, the access token's `sid`) end now:
+   * caches of verified tokens drop them. Only these: a session opened after
+   * the revocation is untouched. Version 2: sessions named instead of the user.
+   */
+  'auth.sessions.revoked': z.object({ ...userRef, sessionIds: z.array(z.string().min(1)).min(1), reason: z.string() }),
   'billing.subscription.changed': z.object({
     ...userRef,
     planType: planTypeSchema,
@@ -59,9 +63,10 @@ export const eventSchemas = {
 export type EventSubject = keyof typeof eventSchemas;
 export type EventData<S extends EventSubject> = z.infer<(typeof eventSchemas)[S]>;
 
-export const EVENT_VERSIONS: Record<EventSubject, number> = Object.fromEntries(
-  Object.keys(eventSchemas).map((subject) => [subject, 1]),
-) as Record<EventSubject, number>;
+export const EVENT_VERSIONS: Record<EventSubject, number> = {
+  ...(Object.fromEntries(Object.keys(eventSchemas).map((subject) => [subject, 1])) as Record<EventSubject, number>),
+  'auth.sessions.revoked': 2,
+};
 
 /** The JetStream stream that holds a service's events: its name upper-cased, subjects `<service>.>`. */
 export function streamOf(subject: string): string {

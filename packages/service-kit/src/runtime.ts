@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
+import { eventSchemas } from '@planner/contracts';
 import { EventBus } from './bus.js';
 import { baseConfigSchema, developmentSecretWarnings, loadConfig, type BaseConfig } from './config.js';
 import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions } from './database.js';
@@ -59,7 +60,7 @@ export async function connectInfrastructure<C extends BaseConfig>(options: {
   const queues = new Queues(config.REDIS_URL, options.redisPrefix ? `${options.redisPrefix}bull` : 'bull');
   const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger });
   const relay = new OutboxRelay({ dataSource, bus, logger });
-  const verifier = followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }));
+  const verifier = followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }), logger);
   return {
     name,
     config,
@@ -85,13 +86,14 @@ export function createServiceServer(ctx: ServiceContext, options: Omit<ServerOpt
 }
 
 /**
- * Ends a revoked user's tokens in this verifier. Every replica must see every
+ * Ends revoked sessions' tokens in this verifier. Every replica must see every
  * revocation, so this is a plain subscription, not a shared durable consumer.
  */
-export function followRevocations(bus: EventBus, verifier: TokenVerifier): TokenVerifier {
+export function followRevocations(bus: EventBus, verifier: TokenVerifier, logger: Logger): TokenVerifier {
   bus.subscribe('auth.sessions.revoked', (event) => {
-    const { userId } = event.data as { userId: string };
-    verifier.revokeUser(userId, Date.parse(event.occurredAt));
+    const revoked = eventSchemas['auth.sessions.revoked'].safeParse(event.data);
+    if (!revoked.success) return logger.warn({ eventId: event.eventId, schemaVersion: event.schemaVersion }, 'malformed session revocation ignored');
+    verifier.revokeSessions(revoked.data.sessionIds);
   });
   return verifier;
 }

@@ -22,7 +22,6 @@ interface CachedToken {
   identity: Identity;
   /** Token expiry in ms: the cache never answers past it. */
   expiresAt: number;
-  issuedAt: number;
 }
 
 export class InvalidTokenError extends Error {
@@ -35,13 +34,16 @@ export class InvalidTokenError extends Error {
 /**
  * Verifies access tokens (signature against the JWKS, issuer, audience, expiry,
  * claims) and remembers verified ones, keyed by the token's hash, so the hot
- * path costs one hash and one map lookup. Revoking a user drops their entries
- * and refuses their tokens issued before the revocation.
+ * path costs one hash and one map lookup. Revoking sessions drops their
+ * entries and refuses every token of those sessions; a session started after
+ * the revocation is another session, so it is never caught by it (a revocation
+ * by time would be, within the second of a token's `iat`).
  */
 export class TokenVerifier {
   private readonly keys: JWTVerifyGetKey;
   private readonly cache = new Map<string, CachedToken>();
-  private readonly revokedBefore = new Map<string, number>();
+  /** Revoked session id → when the revocation has done its work (no token of it can still be live). */
+  private readonly revokedSessions = new Map<string, number>();
   private readonly cacheSize: number;
   private readonly now: () => number;
 
@@ -59,7 +61,7 @@ export class TokenVerifier {
     const cached = this.cache.get(key);
     const now = this.now();
     if (cached) {
-      if (cached.expiresAt > now && !this.isRevoked(cached.identity.userId, cached.issuedAt)) return cached.identity;
+      if (cached.expiresAt > now && !this.isRevoked(cached.identity)) return cached.identity;
       this.cache.delete(key);
     }
     let payload;
@@ -82,28 +84,26 @@ export class TokenVerifier {
       emailVerified: claims.data.email_verified,
       ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
     };
-    const issuedAt = (payload.iat ?? 0) * 1000;
-    if (this.isRevoked(identity.userId, issuedAt)) throw new InvalidTokenError('token was revoked');
-    this.remember(key, { identity, expiresAt: (payload.exp ?? 0) * 1000, issuedAt });
+    if (this.isRevoked(identity)) throw new InvalidTokenError('token was revoked');
+    this.remember(key, { identity, expiresAt: (payload.exp ?? 0) * 1000 });
     return identity;
   }
 
-  /** Ends every token of a user issued up to `at` (ms): their sessions were revoked. */
-  revokeUser(userId: string, at: number = this.now()): void {
+  /** Ends every token of these sessions (the `sid` claim), and nothing else. */
+  revokeSessions(sessionIds: readonly string[]): void {
+    const now = this.now();
     // A revocation older than any live token has done its work.
-    const horizon = this.now() - MAX_ACCESS_TOKEN_LIFETIME_MS;
-    for (const [id, before] of this.revokedBefore) if (before < horizon) this.revokedBefore.delete(id);
-    this.revokedBefore.set(userId, Math.max(at, this.revokedBefore.get(userId) ?? 0));
-    for (const [key, entry] of this.cache) if (entry.identity.userId === userId) this.cache.delete(key);
+    for (const [id, until] of this.revokedSessions) if (until < now) this.revokedSessions.delete(id);
+    for (const id of sessionIds) this.revokedSessions.set(id, now + MAX_ACCESS_TOKEN_LIFETIME_MS);
+    for (const [key, entry] of this.cache) if (this.isRevoked(entry.identity)) this.cache.delete(key);
   }
 
   get size(): number {
     return this.cache.size;
   }
 
-  private isRevoked(userId: string, issuedAt: number): boolean {
-    const before = this.revokedBefore.get(userId);
-    return before !== undefined && issuedAt <= before;
+  private isRevoked(identity: Identity): boolean {
+    return identity.sessionId !== undefined && this.revokedSessions.has(identity.sessionId);
   }
 
   private remember(key: string, entry: CachedToken): void {

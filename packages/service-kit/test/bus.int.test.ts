@@ -56,15 +56,16 @@ describe('request/reply', () => {
 });
 
 describe('session revocation', () => {
-  it('reaches the context verifier: a revoked user’s cached token is refused', async () => {
-    const token = await ctx.keys.sign({ sub: 'user-r', role: 'pro' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
+  it('reaches the context verifier: a revoked session’s cached token is refused', async () => {
+    const userId = randomUUID();
+    const token = await ctx.keys.sign({ sub: userId, role: 'pro', sid: 'session-r' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
     await ctx.verifier.verify(token);
     await ctx.bus.publish({
       eventId: randomUUID(),
       subject: 'auth.sessions.revoked',
       occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-      data: { userId: 'user-r', reason: 'banned' },
+      schemaVersion: 2,
+      data: { userId, sessionIds: ['session-r'], reason: 'banned' },
     });
     await waitFor(
       () => ctx.verifier.verify(token).then(() => 'valid', () => 'refused'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, InvalidTokenError, TokenVerifier } from '../src/index.js';
+import { bearerToken, InvalidTokenError, MAX_ACCESS_TOKEN_LIFETIME_MS, TokenVerifier } from '../src/index.js';
 import { createTestKeys } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
@@ -40,16 +40,37 @@ describe('TokenVerifier', () => {
     expect(verifier.size).toBe(2);
   });
 
-  it('refuses the tokens of a revoked user issued before the revocation', async () => {
+  it('refuses every token of a revoked session and no other session of the user', async () => {
     const verifier = new TokenVerifier({ jwks: keys.jwks });
-    const issuedAt = Math.floor(Date.now() / 1000) - 10;
-    const token = await keys.sign(user, { issuedAt });
-    await verifier.verify(token);
-    verifier.revokeUser(user.sub);
-    expect(verifier.size).toBe(0);
-    await expect(verifier.verify(token)).rejects.toThrow('revoked');
-    const later = await keys.sign(user, { issuedAt: Math.floor(Date.now() / 1000) + 2 });
-    await expect(verifier.verify(later)).resolves.toMatchObject({ userId: user.sub });
+    const ended = await keys.sign({ ...user, sid: 'session-ended' });
+    const other = await keys.sign({ ...user, sid: 'session-other' });
+    await verifier.verify(ended);
+    await verifier.verify(other);
+    verifier.revokeSessions(['session-ended']);
+    expect(verifier.size).toBe(1);
+    await expect(verifier.verify(ended)).rejects.toThrow('revoked');
+    await expect(verifier.verify(await keys.sign({ ...user, sid: 'session-ended' }))).rejects.toThrow('revoked');
+    await expect(verifier.verify(other)).resolves.toMatchObject({ userId: user.sub, sessionId: 'session-other' });
+  });
+
+  it('accepts a session opened in the same second as a revocation (issue 13: dead on arrival)', async () => {
+    // The revocation lands half a second into a second; the next login's token carries that
+    // same second as its `iat`. A revocation by time cannot tell the two apart.
+    const second = Math.floor(Date.now() / 1000);
+    const verifier = new TokenVerifier({ jwks: keys.jwks, now: () => second * 1000 + 500 });
+    verifier.revokeSessions(['session-before']);
+    const fresh = await keys.sign({ ...user, sid: 'session-after' }, { issuedAt: second });
+    await expect(verifier.verify(fresh)).resolves.toMatchObject({ sessionId: 'session-after' });
+  });
+
+  it('forgets a revocation once no token of the session can still be live', async () => {
+    let now = Date.now();
+    const verifier = new TokenVerifier({ jwks: keys.jwks, now: () => now });
+    verifier.revokeSessions(['session-old']);
+    now += MAX_ACCESS_TOKEN_LIFETIME_MS + 1;
+    verifier.revokeSessions(['session-new']);
+    const token = await keys.sign({ ...user, sid: 'session-old' }, { issuedAt: Math.floor(now / 1000), expiresIn: Math.floor(now / 1000) + 900 });
+    await expect(verifier.verify(token)).resolves.toMatchObject({ sessionId: 'session-old' });
   });
 });
 

@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.js';
 import { behindGateway } from '@planner/gateway/testing';
 import { configSchema, type AuthConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
+import { RefreshToken } from '../src/entities/refresh-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
 import { followSubscriptions } from '../src/events/subscription-changed.js';
 
@@ -106,6 +107,9 @@ describe('admin user management', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
+    // sam_2 is signed in somewhere: the ban must end that session.
+    const session = randomUUID();
+    await ctx.dataSource.getRepository(RefreshToken).insert({ userId: ids.sam_2!, familyId: session, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
     const banned = (await call('POST', '/auth/admin/ban-user', adminToken, { user_id: ids.sam_2, reason: 'spam', duration_hours: 2 })).json();
     expect(banned.data.user).toMatchObject({ is_banned: true, ban_reason: 'spam' });
     expect(Date.parse(banned.data.user.ban_expires_at) - Date.now()).toBeGreaterThan(7000_000);
@@ -113,6 +117,7 @@ describe('admin user management', () => {
     expect(list.data.users.map((u: { id: string }) => u.id)).toEqual([ids.sam_2]);
     const revoked = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
     expect(revoked.some((e) => (e.envelope.data as { userId: string }).userId === ids.sam_2)).toBe(true);
+    expect(revoked.map((e) => e.envelope.data)).toContainEqual({ userId: ids.sam_2, sessionIds: [session], reason: 'banned' });
 
     const unbanned = (await call('POST', '/auth/admin/unban-user', adminToken, { user_id: ids.sam_2 })).json();
     expect(unbanned.data.user).toMatchObject({ is_banned: false, ban_reason: null, ban_expires_at: null });

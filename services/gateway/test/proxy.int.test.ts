@@ -199,19 +199,33 @@ describe('token check', () => {
     expect(response.status).toBe(401);
   });
 
-  it('drops a user’s cached tokens when their sessions are revoked', async () => {
-    const user = '00000000-0000-4000-8000-000000000099';
-    const token = await keys.sign({ sub: user, role: 'pro' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
-    expect((await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status).toBe(200);
+  const revokeSessions = (userId: string, sessionIds: string[]) => {
     const envelope = {
       eventId: crypto.randomUUID(),
       subject: 'auth.sessions.revoked',
       occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-      data: { userId: user, reason: 'logout everywhere' },
+      schemaVersion: 2,
+      data: { userId, sessionIds, reason: 'logout everywhere' },
     };
     gateway.ctx.bus.connection.publish(gateway.ctx.bus.wireSubject('auth.sessions.revoked'), JSON.stringify(envelope));
+  };
+
+  it('drops a user’s cached tokens when their sessions are revoked', async () => {
+    const user = '00000000-0000-4000-8000-000000000099';
+    const token = await keys.sign({ sub: user, role: 'pro', sid: 'session-revoked' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
+    expect((await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status).toBe(200);
+    revokeSessions(user, ['session-revoked']);
     await waitFor(async () => (await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status, (status) => status === 401);
+  });
+
+  it('lets a session opened in the second of a revocation through (a fresh login is not dead on arrival)', async () => {
+    const user = '00000000-0000-4000-8000-000000000098';
+    const ended = await keys.sign({ sub: user, role: 'pro', sid: 'session-ended' });
+    revokeSessions(user, ['session-ended']);
+    await waitFor(async () => (await get('/api/auth/ping', { authorization: `Bearer ${ended}` })).status, (status) => status === 401);
+    // A login right after: its `iat` (whole seconds) is not later than the revocation's time.
+    const fresh = await keys.sign({ sub: user, role: 'pro', sid: 'session-fresh' }, { issuedAt: Math.floor(Date.now() / 1000) - 1 });
+    expect((await get('/api/auth/ping', { authorization: `Bearer ${fresh}` })).status).toBe(200);
   });
 
   it('lets the refresh call carry its refresh token to the auth service unchecked', async () => {

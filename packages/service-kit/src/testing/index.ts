@@ -87,6 +87,8 @@ export interface TestContextOptions<C extends BaseConfig> {
   env?: Record<string, string>;
   /** Keys that sign test access tokens; made fresh when absent. */
   keys?: TestKeys;
+  /** Verify access tokens against this key set instead of `keys` (auth's own signing keys). */
+  jwks?: TestKeys['jwks'];
 }
 
 export interface TestServiceContext<C extends BaseConfig = BaseConfig> extends ServiceContext<C> {
@@ -123,7 +125,7 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
     migrations: options.migrations,
     redisPrefix: `${id}:`,
     namespace: id,
-    verifier: new TokenVerifier({ jwks: keys.jwks }),
+    verifier: new TokenVerifier({ jwks: options.jwks ?? keys.jwks }),
   });
   return {
     ...ctx,
@@ -187,7 +189,8 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
 
 export interface TestKeys {
   jwks: { keys: JWK[] };
-  sign: (claims: { sub: string; role: Role; email_verified?: boolean }, options?: { expiresIn?: string | number; issuedAt?: number }) => Promise<string>;
+  /** `sid` names the token's session, as auth's tokens do (revocation ends sessions); none when absent. */
+  sign: (claims: { sub: string; role: Role; email_verified?: boolean; sid?: string }, options?: { expiresIn?: string | number; issuedAt?: number }) => Promise<string>;
 }
 
 /** An Ed25519 key pair standing in for the auth service's signing key. */
@@ -197,7 +200,7 @@ export async function createTestKeys(kid = 'test-key'): Promise<TestKeys> {
   return {
     jwks: { keys: [jwk] },
     sign: (claims, { expiresIn = '15m', issuedAt } = {}) =>
-      new SignJWT({ role: claims.role, email_verified: claims.email_verified ?? true })
+      new SignJWT({ role: claims.role, email_verified: claims.email_verified ?? true, ...(claims.sid ? { sid: claims.sid } : {}) })
         .setProtectedHeader({ alg: 'EdDSA', kid })
         .setSubject(claims.sub)
         .setIssuer(ACCESS_TOKEN_ISSUER)

@@ -1,12 +1,11 @@
-import { IsNull, Not } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import { emailHash } from '../domain/secrets.js';
 import { DELETED_ACCOUNT_HOLD_MS } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
+import { endSessions } from './end-sessions.js';
 
 /** Checks the current password, stores the new one and ends the caller's other sessions. */
 export async function changePassword(ctx: ServiceContext, identity: Identity, currentPassword: string, newPassword: string): Promise<void> {
@@ -18,11 +17,7 @@ export async function changePassword(ctx: ServiceContext, identity: Identity, cu
   const passwordHash = await hashPassword(newPassword);
   await ctx.dataSource.transaction(async (manager) => {
     await manager.update(User, { id: user.id }, { passwordHash });
-    await manager.update(
-      RefreshToken,
-      { userId: user.id, revokedAt: IsNull(), ...(identity.sessionId ? { familyId: Not(identity.sessionId) } : {}) },
-      { revokedAt: new Date() },
-    );
+    await endSessions(ctx, manager, user.id, { allBut: identity.sessionId }, 'password changed');
   });
 }
 
@@ -36,8 +31,8 @@ export async function deleteAccount(ctx: ServiceContext, identity: Identity): Pr
     if (!user) throw unauthorized();
     const now = new Date();
     await manager.upsert(DeletedAccount, { emailHash: emailHash(user.email), deletedAt: now, holdUntil: new Date(now.getTime() + DELETED_ACCOUNT_HOLD_MS) }, ['emailHash']);
+    await endSessions(ctx, manager, user.id, { all: true }, 'account deleted');
     await manager.delete(User, { id: user.id }); // refresh tokens cascade
     await ctx.outbox.add(manager, 'auth.user.deleted', { userId: user.id, email: user.email });
-    await ctx.outbox.add(manager, 'auth.sessions.revoked', { userId: user.id, reason: 'account deleted' });
   });
 }

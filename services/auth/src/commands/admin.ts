@@ -1,11 +1,11 @@
-import { IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuthMessages, SharedMessages, type Identity, type OrganizationRequests, type PublicUser, type Role } from '@planner/contracts';
 import { badRequest, HttpError, notFound, RequestFailedError, type ServiceContext } from '@planner/service-kit';
 import { defaultRole } from '../domain/roles.js';
 import { isBanActive } from '../domain/sessions.js';
 import { toPublicUser } from '../domain/user-view.js';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
+import { endSessions } from './end-sessions.js';
 
 export interface Page {
   page: number;
@@ -64,9 +64,8 @@ export function banUser(ctx: ServiceContext, admin: Identity, input: { user_id: 
     const expiresAt = input.duration_hours ? new Date(now.getTime() + input.duration_hours * 3600_000) : null;
     const changes = { isBanned: true, banReason: input.reason, bannedAt: now, banExpiresAt: expiresAt };
     await manager.update(User, { id: user.id }, changes);
-    await manager.update(RefreshToken, { userId: user.id, revokedAt: IsNull() }, { revokedAt: now });
     await ctx.outbox.add(manager, 'auth.user.banned', { userId: user.id, reason: input.reason, expiresAt: expiresAt?.toISOString() ?? null });
-    await ctx.outbox.add(manager, 'auth.sessions.revoked', { userId: user.id, reason: 'banned' });
+    await endSessions(ctx, manager, user.id, { all: true }, 'banned');
     return { ...user, ...changes } as User;
   });
 }

@@ -1,4 +1,4 @@
-import { IsNull, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
@@ -6,8 +6,8 @@ import type { AuthConfig } from '../config.js';
 import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
 import { isBanActive, RESEND_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
 import { OneTimeToken, type OneTimeTokenPurpose } from '../entities/one-time-token.entity.js';
-import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
+import { endSessions } from './end-sessions.js';
 
 type AuthContext = ServiceContext<AuthConfig>;
 
@@ -90,7 +90,6 @@ export async function resetPassword(ctx: AuthContext, token: string, newPassword
     const spent = await spendToken(manager, token, 'reset_password');
     if (!spent) throw badRequest(AuthMessages.invalidResetLink, { error: AuthMessages.invalidResetLink });
     await manager.update(User, { id: spent.userId }, { passwordHash });
-    await manager.update(RefreshToken, { userId: spent.userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-    await ctx.outbox.add(manager, 'auth.sessions.revoked', { userId: spent.userId, reason: 'password reset' });
+    await endSessions(ctx, manager, spent.userId, { all: true }, 'password reset');
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IsNull, type EntityManager } from 'typeorm';
-import { AuthMessages, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
+import type { EntityManager } from 'typeorm';
+import { AuthMessages, type Identity, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
 import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { GoogleVerifier } from '../adapters/google.js';
@@ -11,6 +11,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefres
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
 import type { AuthConfig } from '../config.js';
 import { recordRegistered } from '../events/user-registered.js';
+import { endSessions } from './end-sessions.js';
 import { freeUsernameFor } from './free-username.js';
 import { requestVerification } from './one-time-links.js';
 import { toPublicUser } from '../domain/user-view.js';
@@ -182,8 +183,7 @@ export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshTok
     const now = new Date();
     const verdict = judgeRefresh(token, now);
     if (verdict === 'reuse') {
-      await manager.update(RefreshToken, { familyId: token.familyId, revokedAt: IsNull() }, { revokedAt: now });
-      await ctx.outbox.add(manager, 'auth.sessions.revoked', { userId: token.userId, reason: 'refresh token reused' });
+      await endSessions(ctx, manager, token.userId, { only: token.familyId }, 'refresh token reused');
       return { error: unauthorized() };
     }
     if (verdict !== 'rotate') return { error: unauthorized() };
@@ -197,10 +197,11 @@ export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshTok
   return outcome.session;
 }
 
-/** Ends the caller's session: every refresh token of its family. */
-export async function logout(ctx: ServiceContext, sessionId: string | undefined): Promise<void> {
+/** Ends the caller's session: every refresh token of its family, and its access tokens everywhere. */
+export async function logout(ctx: ServiceContext, identity: Identity): Promise<void> {
+  const sessionId = identity.sessionId;
   if (!sessionId) return;
-  await ctx.dataSource.getRepository(RefreshToken).update({ familyId: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  await ctx.dataSource.transaction((manager) => endSessions(ctx, manager, identity.userId, { only: sessionId }, 'logout'));
 }
 
 /**

@@ -33,7 +33,7 @@ export async function sessionRoutes(app: App, { ctx, deps }: { ctx: ServiceConte
   );
 
   app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (request) => {
-    await logout(ctx, requireUser(request).sessionId);
+    await logout(ctx, requireUser(request));
     return { success: true };
   });
 

@@ -73,7 +73,7 @@ export async function connectGateway(config: GatewayConfig, logger: Logger, opti
     redis.disconnect();
     throw error;
   });
-  const verifier = followRevocations(bus, new TokenVerifier({ jwks: options.jwks ?? config.JWKS_URL }));
+  const verifier = followRevocations(bus, new TokenVerifier({ jwks: options.jwks ?? config.JWKS_URL }), logger);
   return {
     config,
     logger,

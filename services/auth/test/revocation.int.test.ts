@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '@planner/service-kit';
+import { createTestContext, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
+import { behindGateway } from '@planner/gateway/testing';
+import { createGoogleVerifier } from '../src/adapters/google.js';
+import { loadSigningKeys } from '../src/adapters/signing-keys.js';
+import { createTurnstile } from '../src/adapters/turnstile.js';
+import { buildApp } from '../src/app.js';
+import { configSchema, type AuthConfig } from '../src/config.js';
+import { entities, migrations } from '../src/entities/index.js';
+import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
+import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
+
+// Revocations travel as they do in production: outbox → NATS → every verifier (auth's own and the gateway's).
+let ctx: TestServiceContext<AuthConfig>;
+let app: App;
+let api: Awaited<ReturnType<typeof behindGateway>>;
+let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
+let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+
+beforeAll(async () => {
+  turnstile = await startTurnstileStandIn();
+  google = await startGoogleStandIn();
+  const keys = await loadSigningKeys();
+  ctx = await createTestContext({ name: 'revocation', entities, migrations, configSchema, jwks: keys.jwks });
+  app = await buildApp(ctx, {
+    keys,
+    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
+    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+  });
+  await ctx.relay.start();
+  api = await behindGateway(app, 'auth', keys.jwks);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await app?.close();
+  await ctx?.cleanup();
+  await turnstile?.close();
+  await google?.close();
+});
+
+const post = (url: string, payload: unknown, token?: string) =>
+  api.send({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const me = async (token: string) => (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
+
+let n = 0;
+async function newAccount(): Promise<{ email: string; password: string }> {
+  n += 1;
+  const account = { email: `revoked.${n}@example.com`, password: 'Sturdy#Pass1' };
+  const registered = await post('/auth/register', { username: `revoked_${n}`, ...account, newsletter_subscribe: false, turnstile_token: DUMMY_TOKEN });
+  expect(registered.statusCode).toBe(201);
+  return account;
+}
+const login = async (account: { email: string; password: string }) => {
+  const res = await post('/auth/login', { ...account, stayLoggedIn: true, turnstile_token: DUMMY_TOKEN });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { access_token: string; refresh_token: string };
+};
+
+describe('session revocation ends exactly the sessions it means to', () => {
+  it('a login right after a refresh token is replayed works (issue 13: dead on arrival)', async () => {
+    const account = await newAccount();
+    const first = await login(account);
+    const rotated = await post('/auth/refresh', undefined, first.refresh_token);
+    expect(rotated.statusCode).toBe(200);
+    expect((await post('/auth/refresh', undefined, first.refresh_token)).statusCode).toBe(401);
+    const again = await login(account);
+    // Once the revocation has reached the verifiers, the replayed session's token is refused…
+    await waitFor(() => me(rotated.json().access_token), (status) => status === 401);
+    // …and the session opened after it is not, now or a moment later.
+    expect(await me(again.access_token)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await me(again.access_token)).toBe(200);
+  });
+
+  it('a password change ends the other sessions at once and keeps the caller’s and later ones', async () => {
+    const account = await newAccount();
+    const caller = await login(account);
+    const other = await login(account);
+    const changed = await post('/auth/change-password', { current_password: account.password, new_password: 'Sturdier#Pass2' }, caller.access_token);
+    expect(changed.statusCode).toBe(200);
+    const later = await login({ ...account, password: 'Sturdier#Pass2' });
+    await waitFor(() => me(other.access_token), (status) => status === 401);
+    expect(await me(caller.access_token)).toBe(200);
+    expect(await me(later.access_token)).toBe(200);
+  });
+
+  it('logout ends the session’s access token too, and only that session', async () => {
+    const account = await newAccount();
+    const leaving = await login(account);
+    const staying = await login(account);
+    expect((await post('/auth/logout', undefined, leaving.access_token)).statusCode).toBe(200);
+    await waitFor(() => me(leaving.access_token), (status) => status === 401);
+    expect(await me(staying.access_token)).toBe(200);
+  });
+});
