@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       AUTH_URL: auth,
       RATE_LIMIT_MAX: '1000000000',
       AUTH_RATE_LIMIT_MAX: '1000000000',
+      AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000000',
     });
     await waitForOk(`${gateway}/version`);
 

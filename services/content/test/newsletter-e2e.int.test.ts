@@ -111,7 +111,7 @@ beforeAll(async () => {
   bouncePort = await freePort();
   gateway = await startGateway({
     upstreams: { content: `http://127.0.0.1:${contentPort}`, notifications: `http://127.0.0.1:${notificationsPort}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
+    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
     jwks: keys.jwks,
   });
   notifications = await startService(

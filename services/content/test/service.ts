@@ -22,7 +22,7 @@ export async function startContent(name: string, env: Record<string, string> = {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = await startGateway({
     upstreams: { content: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
+    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
     jwks: ctx.keys.jwks,
   });
   const api = gatewayClient(gateway.url);

@@ -59,7 +59,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<App> {
     store: deps.rateLimitStore ?? new RedisRateLimitStore(deps.redis),
     rateLimits: {
       general: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
-      auth: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      auth: { max: config.AUTH_RATE_LIMIT_MAX, addressMax: config.AUTH_RATE_LIMIT_ADDRESS_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
     },
     bodyLimits: { general: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES },
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,

@@ -32,8 +32,10 @@ export const configSchema = serviceConfigSchema(8080, {
   /** General limit: requests per caller (user id, else IP) per window. */
   RATE_LIMIT_MAX: count(600),
   RATE_LIMIT_WINDOW_SECONDS: count(60),
-  /** Stricter limit on POST /api/auth/login, /register and /reset-password, per endpoint and caller. */
+  /** Stricter limit on POST /api/auth/login, /register and /reset-password: per endpoint, caller and account (the e-mail given). */
   AUTH_RATE_LIMIT_MAX: count(10),
+  /** The same endpoints per caller over all accounts: room for an office behind one address, not for spraying. */
+  AUTH_RATE_LIMIT_ADDRESS_MAX: count(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: count(60),
   /** Largest request body (bytes) in general, and on the media upload routes. */
   BODY_LIMIT_BYTES: count(1 * MiB),

@@ -135,7 +135,7 @@ export async function behindGateway(
   const { port } = app.server.address() as net.AddressInfo;
   const gateway = await startGateway({
     upstreams: { [service]: `http://127.0.0.1:${port}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' },
+    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
     jwks,
   });
   return gatewayClient(gateway.url, () => gateway.close());

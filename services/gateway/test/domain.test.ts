@@ -7,6 +7,7 @@ import { aggregateHealth, probeFromReport, type ServiceProbe } from '../src/doma
 import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
 import { mergeOpenApi } from '../src/domain/openapi.js';
 import {
+  accountOf,
   bucketsFor,
   callerKey,
   clientIp,
@@ -123,7 +124,7 @@ describe('buckets known to be full', () => {
 });
 
 describe('rate-limit policy', () => {
-  const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, windowSeconds: 300 } };
+  const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, addressMax: 50, windowSeconds: 300 } };
 
   it('counts users by id and anonymous callers by address', () => {
     expect(callerKey({ userId: 'u1', role: 'pro', emailVerified: true }, '10.0.0.1')).toBe('u:u1');
@@ -139,8 +140,24 @@ describe('rate-limit policy', () => {
     expect(bucketsFor('GET', '/api/posts', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
     expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings)).toEqual([
       { key: 'rl:all:ip:1', max: 100, windowMs: 60_000 },
-      { key: 'rl:login:ip:1', max: 5, windowMs: 300_000 },
+      { key: 'rl:login:ip:1:-', max: 5, windowMs: 300_000 },
+      { key: 'rl:login:ip:1', max: 50, windowMs: 300_000 },
     ]);
+  });
+
+  it('counts credential requests per caller and account, under a larger ceiling per caller', () => {
+    const account = accountOf(Buffer.from(JSON.stringify({ email: ' Ana@Example.com ', password: 'x' })));
+    expect(account).toBe(accountOf(Buffer.from('{"email":"ana@example.com"}')));
+    expect(account).not.toContain('@');
+    expect(accountOf(Buffer.from('{"email":"bo@example.com"}'))).not.toBe(account);
+    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings, account).map((b) => [b.key, b.max])).toEqual([
+      ['rl:all:ip:1', 100],
+      [`rl:login:ip:1:${account}`, 5],
+      ['rl:login:ip:1', 50],
+    ]);
+    for (const body of [undefined, '', 'not json', 'null', '[]', '{"email":42}', '{"email":"  "}', '{"name":"x"}']) {
+      expect(accountOf(body === undefined ? undefined : Buffer.from(body)), String(body)).toBeUndefined();
+    }
   });
 
   it('refuses when any bucket is over, reporting the longest wait; else reports the tightest bucket', () => {

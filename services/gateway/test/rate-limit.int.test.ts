@@ -5,7 +5,7 @@ import { startGateway, startUpstream, type TestGateway, type Upstream } from './
 let upstream: Upstream;
 let gateway: TestGateway;
 /** Requests that reached the service. */
-const reached = { pings: 0, resets: 0 };
+const reached = { pings: 0, resets: 0, loginBodies: [] as unknown[] };
 
 beforeAll(async () => {
   upstream = await startUpstream('auth', (app) => {
@@ -13,7 +13,10 @@ beforeAll(async () => {
       reached.pings += 1;
       return { ok: true };
     });
-    app.post('/auth/login', async (_request, reply) => reply.code(401).send({ error: 'Unauthorized', message: 'Invalid credentials.' }));
+    app.post('/auth/login', async (request, reply) => {
+      reached.loginBodies.push(request.body);
+      return reply.code(401).send({ error: 'Unauthorized', message: 'Invalid credentials.' });
+    });
     app.post('/auth/reset-password', async () => ({ message: 'If your email is registered, you will receive a password reset link.' }));
     app.post('/auth/reset-password/:token', async () => {
       reached.resets += 1;
@@ -112,5 +115,45 @@ describe('rate limits', () => {
   it('does not meter health and version', async () => {
     const anonymous = await as(null);
     for (let i = 0; i < 10; i++) expect((await anonymous('/api/version')).status).toBe(200);
+  });
+});
+
+describe('credential limits for a team behind one address (issue 13)', () => {
+  let office: TestGateway;
+
+  beforeAll(async () => {
+    office = await startGateway({
+      upstreams: { auth: upstream.url },
+      env: { RATE_LIMIT_MAX: '1000', AUTH_RATE_LIMIT_MAX: '2', AUTH_RATE_LIMIT_ADDRESS_MAX: '6', AUTH_RATE_LIMIT_WINDOW_SECONDS: '120' },
+    });
+  });
+
+  afterAll(async () => {
+    await office?.close();
+  });
+
+  const login = (email: string, chunked = false) => {
+    const body = JSON.stringify({ email, password: 'Wrong#Pass1', turnstile_token: 'sandbox' });
+    return fetch(`${office.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunked ? new Blob([body]).stream() : body,
+      ...(chunked ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  };
+
+  it('counts each account apart up to the address’s ceiling, and passes the body on intact', async () => {
+    const before = reached.loginBodies.length;
+    const tries = ['ana@office.test', 'ana@office.test', 'Bo@Office.test', 'bo@office.test', 'cy@office.test'];
+    // Three people log in from the office (one body chunked): all reach auth, which refuses the password.
+    for (const [i, email] of tries.entries()) expect((await login(email, i === 4)).status, email).toBe(401);
+    expect(reached.loginBodies.slice(before).map((b) => (b as { email: string }).email)).toEqual(tries);
+    // One account past its own limit is refused…
+    await expectRateLimited(await login('ANA@office.test'), 2, 120);
+    // …(a refusal known in advance is not counted), the sixth login of the address still goes through…
+    expect((await login('dee@office.test')).status).toBe(401);
+    // …and past the address's ceiling over all accounts, a new account is refused too.
+    await expectRateLimited(await login('eve@office.test'), 6, 120);
+    expect(reached.loginBodies.length - before).toBe(tries.length + 1);
   });
 });

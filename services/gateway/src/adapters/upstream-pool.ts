@@ -26,7 +26,8 @@ export interface UpstreamRequest {
   /** Path and query as the service sees them. */
   path: string;
   headers: Record<string, string | string[]>;
-  body: Readable | null;
+  /** A stream passed through, or a body the gateway read already (a credential request). */
+  body: Readable | Buffer | null;
 }
 
 /** Where an upstream answer goes: the proxy route implements it over the Fastify reply. */

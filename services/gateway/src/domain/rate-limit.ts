@@ -1,10 +1,15 @@
+import { hash } from 'node:crypto';
 import { ErrorCode, formatWait, SharedMessages, type ErrorBody, type Identity } from '@planner/contracts';
 
 export interface RateLimitSettings {
   /** Per caller, on every metered request. */
   general: { max: number; windowSeconds: number };
-  /** Per caller and endpoint, on the credential endpoints. */
-  auth: { max: number; windowSeconds: number };
+  /**
+   * On the credential endpoints, per endpoint: `max` per caller and account (the
+   * e-mail given), so a team behind one address is not refused after ten logins
+   * between them; `addressMax` per caller whatever the account, against spraying.
+   */
+  auth: { max: number; addressMax: number; windowSeconds: number };
 }
 
 /** One counter in the store: a fixed window of `windowMs` allowing `max` requests. */
@@ -51,12 +56,38 @@ export function strictEndpoint(method: string, path: string): string | undefined
   return STRICT_ENDPOINTS[trimmed];
 }
 
-/** The buckets a request counts against: the general one, plus a strict one on credential endpoints. */
-export function bucketsFor(method: string, path: string, caller: string, settings: RateLimitSettings): Bucket[] {
+/**
+ * The account a credential request names: its JSON body's `email`, trimmed and
+ * lower-cased as auth compares them, hashed so that no address sits in Redis.
+ * Undefined when the body names none (it then counts as one account: none).
+ */
+export function accountOf(body: Buffer | undefined): string | undefined {
+  if (!body || body.length === 0) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const email = (parsed as { email?: unknown } | null)?.email;
+  if (typeof email !== 'string' || email.trim() === '') return undefined;
+  return hash('sha256', email.trim().toLowerCase(), 'base64url').slice(0, 22);
+}
+
+/**
+ * The buckets a request counts against: the general one, plus on a credential
+ * endpoint one per caller and account and the caller's ceiling over all accounts.
+ */
+export function bucketsFor(method: string, path: string, caller: string, settings: RateLimitSettings, account?: string): Bucket[] {
   const general: Bucket = { key: `rl:all:${caller}`, max: settings.general.max, windowMs: settings.general.windowSeconds * 1000 };
   const endpoint = strictEndpoint(method, path);
   if (!endpoint) return [general];
-  return [general, { key: `rl:${endpoint}:${caller}`, max: settings.auth.max, windowMs: settings.auth.windowSeconds * 1000 }];
+  const windowMs = settings.auth.windowSeconds * 1000;
+  return [
+    general,
+    { key: `rl:${endpoint}:${caller}:${account ?? '-'}`, max: settings.auth.max, windowMs },
+    { key: `rl:${endpoint}:${caller}`, max: settings.auth.addressMax, windowMs },
+  ];
 }
 
 /** Allowed unless a bucket went over its maximum; the headers describe the tightest bucket. */

@@ -3,7 +3,7 @@ import { REFRESH_BEARER_PATHS, type Identity } from '@planner/contracts';
 import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { bodyLimitFor, checkDeclaredLength, type BodyLimits } from '../domain/body-limit.js';
 import { GatewayMessages } from '../domain/messages.js';
-import { bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
+import { accountOf, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
 import { isUnmeteredPath } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
@@ -33,11 +33,12 @@ export interface Refusal {
  * What the gate found: a refusal, or the caller with the rate limit's verdict
  * still to come (`limit`, null when the path is not metered): the proxy may
  * forward a safe request while the count is made, and answers only once it is.
- * `streamLimit` is set when a chunked body must be counted on its way.
+ * `streamLimit` is set when a chunked body must be counted on its way; `body`
+ * when the gate read it already (a credential request, counted per account).
  */
 export type GateOutcome =
-  | { refusal: Refusal; identity?: undefined; streamLimit?: undefined; limit?: undefined }
-  | { refusal?: undefined; identity: Identity | null; streamLimit: number | undefined; limit: Promise<Refusal | null> | null };
+  | { refusal: Refusal; identity?: undefined; streamLimit?: undefined; limit?: undefined; body?: undefined }
+  | { refusal?: undefined; identity: Identity | null; streamLimit: number | undefined; limit: Promise<Refusal | null> | null; body?: Buffer };
 
 export interface GateOptions {
   verifier: TokenVerifier;
@@ -65,8 +66,31 @@ function rateLimited(decision: RateLimitDecision): Refusal {
   };
 }
 
+/** A request's whole body, or 'too-large' once more than `limit` bytes arrived. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        request.off('data', onData);
+        request.pause();
+        resolve('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(Buffer.concat(chunks, size)));
+    request.once('error', reject);
+  });
+}
+
 const UNAUTHORIZED = unauthorized();
 const REFUSED_TOKEN: GateOutcome = { refusal: { status: 401, headers: {}, body: errorBody(401, UNAUTHORIZED.message) } };
+// The client may still be sending: close the connection rather than read the body.
+const tooLarge = (limit: number): GateOutcome => ({ refusal: { status: 413, headers: { connection: 'close' }, body: errorBody(413, GatewayMessages.bodyTooLarge(limit)) } });
 
 /**
  * The checks every request passes, proxied or the gateway's own, cheapest
@@ -101,8 +125,7 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
     const limit = bodyLimitFor(path, bodyLimits);
     const declared = checkDeclaredLength(headers['content-length'], headers['transfer-encoding'], limit);
     if (declared === 'too-large') {
-      // The client may still be sending: close the connection rather than read the body.
-      return { refusal: { status: 413, headers: { connection: 'close' }, body: errorBody(413, GatewayMessages.bodyTooLarge(limit)) } };
+      return tooLarge(limit);
     }
     const streamLimit = declared === 'stream' ? limit : undefined;
 
@@ -119,10 +142,17 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
 
     if (method === 'OPTIONS' || isUnmeteredPath(path)) return { identity, streamLimit, limit: null };
     const ip = clientIp(request.socket.remoteAddress, headers['x-forwarded-for'] as string | undefined, trustedProxyHops);
-    const buckets = bucketsFor(method, path, callerKey(identity, ip), rateLimits);
+    // A credential request is counted per account too: the account is in its (small) body.
+    let body: Buffer | undefined;
+    if (strictEndpoint(method, path)) {
+      const read = await readBody(request, limit);
+      if (read === 'too-large') return tooLarge(limit);
+      body = read;
+    }
+    const buckets = bucketsFor(method, path, callerKey(identity, ip), rateLimits, accountOf(body));
     const known = exhausted.check(buckets, Date.now());
     if (known) return { refusal: rateLimited(known) };
-    return { identity, streamLimit, limit: count(buckets) };
+    return { identity, streamLimit, limit: count(buckets), body };
   };
 }
 

@@ -302,7 +302,7 @@ export function createProxy(options: ProxyOptions): Proxy {
       verdict = null;
     }
     const target = services.get(match.service)!;
-    const body = hasBody(request.headers) ? (outcome.streamLimit === undefined ? request : limitBody(request, outcome.streamLimit)) : null;
+    const body = outcome.body ?? (hasBody(request.headers) ? (outcome.streamLimit === undefined ? request : limitBody(request, outcome.streamLimit)) : null);
     target.pool.forward(
       {
         method,
