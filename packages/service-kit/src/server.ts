@@ -43,6 +43,21 @@ export interface ServerOptions {
 }
 
 /**
+ * Many HTTP clients send `content-type: application/json` on every request,
+ * bodiless ones too: an empty body is then no body (a route that needs one
+ * still refuses it, by its schema, in its own words), not a 400 from the parser.
+ * Anything else parses as Fastify's own JSON parser does (prototype poisoning refused).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}
+
+/**
  * A Fastify instance with what every service shares: zod validation and
  * serialization, the uniform error format, request tracing, identity from
  * the bearer token, GET /health and the OpenAPI document at /openapi.json
@@ -61,6 +76,7 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
     frameworkErrors: answerFrameworkError,
     ...(serverFactory ? { serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);

@@ -29,6 +29,7 @@ beforeAll(async () => {
     },
   );
   app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
+  app.post('/bodiless', async (request) => ({ body: request.body ?? null }));
   app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
   await app.ready();
 });
@@ -48,6 +49,20 @@ describe('error format', () => {
     const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Bad Request', message: 'Request body is not valid JSON.' });
+  });
+
+  it('takes an empty JSON body as no body: a route without one answers, a route that needs one says what is missing (issue 13)', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const payload of [undefined, '']) {
+      const bodiless = await app.inject({ method: 'POST', url: '/bodiless', headers: json, payload });
+      expect(bodiless.statusCode).toBe(200);
+      expect(bodiless.json()).toEqual({ body: null });
+    }
+    const needsOne = await app.inject({ method: 'POST', url: '/things', headers: json, payload: '' });
+    expect(needsOne.statusCode).toBe(400);
+    expect(needsOne.json()).toEqual({ error: 'Bad Request', message: 'Request body is required.' });
+    const poisoned = await app.inject({ method: 'POST', url: '/bodiless', headers: json, payload: '{"__proto__": {"admin": true}}' });
+    expect(poisoned.statusCode).toBe(400);
   });
 
   it('passes a domain error through with its message', async () => {

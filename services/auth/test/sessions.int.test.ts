@@ -142,6 +142,15 @@ describe('login, me, refresh, logout', () => {
     expect((await post('/auth/refresh', undefined, 'made-up')).statusCode).toBe(401);
   });
 
+  it('takes refresh and logout with a JSON content type and no body, as many clients send them (issue 13)', async () => {
+    const session = (await post('/auth/register', newUser('empty'))).json();
+    const bodiless = (url: string, token: string) =>
+      api.send({ method: 'POST', url, body: '', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const refreshed = await bodiless('/auth/refresh', session.refresh_token);
+    expect(refreshed.statusCode).toBe(200);
+    expect((await bodiless('/auth/logout', refreshed.json().access_token)).statusCode).toBe(200);
+  });
+
   it('refuses a banned user with the reason and end of the ban', async () => {
     const session = (await post('/auth/register', newUser('h'))).json();
     const until = new Date(Date.now() + 3600_000);
