@@ -45,8 +45,6 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   else void reply.status(400).send(errorBody(400, SharedMessages.invalidPath));
 }
 
-const BODY_REQUIRED = 'Request body is required.';
-
 const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large.',
@@ -65,8 +63,6 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // No body at all where one is needed (an empty JSON body is none): say so, not "expected object".
-      if (error.validationContext === 'body' && request.body == null) return reply.status(400).send(errorBody(400, BODY_REQUIRED));
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       return reply

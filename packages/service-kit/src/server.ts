@@ -45,7 +45,7 @@ export interface ServerOptions {
 /**
  * Many HTTP clients send `content-type: application/json` on every request,
  * bodiless ones too: an empty body is then no body (a route that needs one
- * still refuses it, by its schema, in its own words), not a 400 from the parser.
+ * refuses it as it refuses a missing body, by its schema's words), not a 400 from the parser.
  * Anything else parses as Fastify's own JSON parser does (prototype poisoning refused).
  */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
