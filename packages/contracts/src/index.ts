@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './connections.js';
 export * from './posts.js';
 export * from './scheduler.js';
+export * from './pagination.js';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource, type EntitySchema, type MixedList } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager, type EntitySchema, type MixedList } from 'typeorm';
 import { OutboxEvent } from './outbox/outbox-event.entity.js';
 import { InboxEvent } from './outbox/inbox-event.entity.js';
 import { CreateOutboxAndInbox1763700000000 } from './outbox/outbox.migration.js';
@@ -62,4 +62,19 @@ export async function openDataSource(dataSource: DataSource): Promise<DataSource
 
 export async function checkDatabase(dataSource: DataSource): Promise<void> {
   await dataSource.query('SELECT 1');
+}
+
+/**
+ * Holds a Postgres advisory lock on `key` until the caller's transaction ends:
+ * one writer at a time for what a row lock cannot cover (a count, a name not yet taken).
+ */
+export async function advisoryLock(manager: EntityManager, key: string): Promise<void> {
+  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+}
+
+/** A unique-constraint violation (two writers taking the same name at once), of `constraint` when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === '23505' && (constraint === undefined || driverError.constraint === constraint);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { excerptOf, plainText, sanitizeContent } from '../src/domain/html.js';
 import { confirmSubscriptionUrl, signLink, trackedClickUrl, unsubscribeUrl, verifyLink } from '../src/domain/links.js';
 import { renderNewsletterMail } from '../src/domain/newsletter-mail.js';
-import { pagination, rate } from '../src/domain/pagination.js';
+import { pageOf } from '@planner/contracts';
+import { rate } from '../src/domain/rates.js';
 import { slugify } from '../src/domain/slug.js';
 
 const links = { appUrl: 'https://planner.example', key: 'a-test-key-of-some-length' };
@@ -96,8 +97,9 @@ describe('newsletter mails', () => {
 
 describe('paging and rates', () => {
   it('counts pages and rounds rates to four decimals', () => {
-    expect(pagination(2, 10, 21)).toEqual({ page: 2, per_page: 10, total: 21, total_pages: 3 });
-    expect(pagination(1, 10, 0).total_pages).toBe(0);
+    expect(pageOf(2, 10, 21)).toEqual({ page: 2, per_page: 10, total: 21, total_pages: 3 });
+    // Issue 14: one rule everywhere, an empty list is one empty page (auth already answered 1).
+    expect(pageOf(1, 10, 0).total_pages).toBe(1);
     expect(rate(1, 3)).toBe(0.3333);
     expect(rate(5, 0)).toBe(0);
   });

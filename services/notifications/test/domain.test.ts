@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { NotificationMessages, systemMessageCreateSchema, systemMessageUpdateSchema } from '@planner/contracts';
 import { bounceAddressFor, bounceKindOf, emailIdOf, parseDeliveryStatus, returnPathFor } from '../src/domain/bounces.js';
 import { afterFailure, describeFailure, messageIdFor } from '../src/domain/delivery.js';
-import { escapeHtml, renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification } from '../src/domain/templates.js';
+import { escapeHtml } from '@planner/service-kit';
+import { renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification } from '../src/domain/templates.js';
 
 const hostile = `<script>alert("x")</script>&'`;
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AuthMessages, SharedMessages, type Identity, type OrganizationRequests, type PublicUser, type Role } from '@planner/contracts';
+import { AuthMessages, offsetOf, pageOf, SharedMessages, type Identity, type Pagination, type OrganizationRequests, type PublicUser, type Role } from '@planner/contracts';
 import { badRequest, HttpError, notFound, RequestFailedError, type ServiceContext } from '@planner/service-kit';
 import { defaultRole } from '../domain/roles.js';
 import { isBanActive } from '../domain/sessions.js';
@@ -7,24 +7,17 @@ import { toPublicUser } from '../domain/user-view.js';
 import { User } from '../entities/user.entity.js';
 import { endSessions } from './end-sessions.js';
 
-export interface Page {
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-}
-
-export async function listUsers(ctx: ServiceContext, query: { search?: string; page: number; per_page: number }): Promise<{ users: PublicUser[]; pagination: Page }> {
+export async function listUsers(ctx: ServiceContext, query: { search?: string; page: number; per_page: number }): Promise<{ users: PublicUser[]; pagination: Pagination }> {
   const qb = ctx.dataSource.getRepository(User).createQueryBuilder('u').orderBy('u.created_at', 'DESC');
   if (query.search) {
     // A literal search: % and _ in the input match themselves.
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     qb.where('u.username ILIKE :pattern OR u.email ILIKE :pattern', { pattern });
   }
-  const [users, total] = await qb.skip((query.page - 1) * query.per_page).take(query.per_page).getManyAndCount();
+  const [users, total] = await qb.skip(offsetOf(query.page, query.per_page)).take(query.per_page).getManyAndCount();
   return {
     users: users.map(toPublicUser),
-    pagination: { page: query.page, per_page: query.per_page, total, total_pages: Math.max(1, Math.ceil(total / query.per_page)) },
+    pagination: pageOf(query.page, query.per_page, total),
   };
 }
 

@@ -1,5 +1,5 @@
 import { isStrongPassword } from '@planner/contracts';
-import type { ServiceContext } from '@planner/service-kit';
+import { advisoryLock, type ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
 import { User } from '../entities/user.entity.js';
 import { recordRegistered } from '../events/user-registered.js';
@@ -19,7 +19,7 @@ export async function seedAdmin(ctx: ServiceContext, email: string, password: st
   const passwordHash = await hashPassword(password);
   return ctx.dataSource.transaction(async (manager) => {
     // Serialises concurrent seeds across replicas for the rest of this transaction.
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['seed-admin']);
+    await advisoryLock(manager, 'seed-admin');
     const users = manager.getRepository(User);
     const existing = await users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
     if (existing) {

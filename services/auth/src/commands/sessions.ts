@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
-import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, HttpError, isUniqueViolation, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { GoogleVerifier } from '../adapters/google.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
@@ -108,9 +108,8 @@ export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDep
     });
   } catch (error) {
     // Two registrations racing past the checks meet the unique indexes.
-    const constraint = (error as { constraint?: string }).constraint;
-    if (constraint === 'users_email_unique') throw conflict(AuthMessages.emailTaken);
-    if (constraint === 'users_username_unique') throw conflict(AuthMessages.usernameTaken);
+    if (isUniqueViolation(error, 'users_email_unique')) throw conflict(AuthMessages.emailTaken);
+    if (isUniqueViolation(error, 'users_username_unique')) throw conflict(AuthMessages.usernameTaken);
     throw error;
   }
 }
@@ -164,7 +163,7 @@ export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idTok
     });
   } catch (error) {
     // Two first sign-ins racing: the second finds the unique index; it can simply sign in again.
-    if ((error as { constraint?: string }).constraint) throw new HttpError(409, AuthMessages.googleLoginFailed);
+    if (isUniqueViolation(error)) throw new HttpError(409, AuthMessages.googleLoginFailed);
     throw error;
   }
 }

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { In, type EntityManager } from 'typeorm';
-import { ContentMessages, isAdminRole, LIMITS } from '@planner/contracts';
-import { badRequest, conflict, notFound, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { ContentMessages, isAdminRole, LIMITS, offsetOf, pageOf } from '@planner/contracts';
+import { badRequest, conflict, idParams, isUniqueViolation, isUuid, notFound, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
 import { plainText, sanitizeContent } from '../domain/html.js';
-import { offsetOf, pagination } from '../domain/pagination.js';
 import { slugify } from '../domain/slug.js';
 import { toCategoryView, toPostView } from '../domain/views.js';
 import { Author } from '../entities/author.entity.js';
 import { BlogCategory } from '../entities/blog-category.entity.js';
 import { BlogPost } from '../entities/blog-post.entity.js';
-import { booleanFilter, idParams, isUniqueViolation, isUuid, pageQuery, pageSize, rowId } from './common.js';
+import { booleanFilter, pageQuery, pageSize } from './common.js';
 
 const { tooLong } = ContentMessages;
 const postRequired = ContentMessages.postFieldsRequired;
@@ -75,7 +74,7 @@ async function listPosts(manager: EntityManager, filter: { published?: boolean; 
     .skip(offsetOf(page, perPage))
     .take(perPage)
     .getManyAndCount();
-  return { posts: await postViews(manager, posts), pagination: pagination(page, perPage, total) };
+  return { posts: await postViews(manager, posts), pagination: pageOf(page, perPage, total) };
 }
 
 /** The slug given, or the title's; the content sanitized; the categories checked. */

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { ContentMessages, LIMITS } from '@planner/contracts';
-import { badRequest, conflict, notFound, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { ContentMessages, LIMITS, offsetOf, pageOf } from '@planner/contracts';
+import { badRequest, conflict, idParams, notFound, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
 import { requestSend, type NewsletterQueue } from '../commands/send-newsletter.js';
 import type { ContentConfig } from '../config.js';
 import { plainText, sanitizeContent } from '../domain/html.js';
-import { offsetOf, pagination } from '../domain/pagination.js';
 import { toNewsletterView, toSubscriberView } from '../domain/views.js';
 import { Newsletter } from '../entities/newsletter.entity.js';
 import { Subscriber } from '../entities/subscriber.entity.js';
-import { booleanFilter, idParams, pageQuery, rowId } from './common.js';
+import { booleanFilter, pageQuery } from './common.js';
 
 const required = ContentMessages.subjectAndContentRequired;
 const { tooLong } = ContentMessages;
@@ -47,7 +46,7 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
       const query = db.getRepository(Newsletter).createQueryBuilder('n');
       if (sent !== undefined) query.where(sent ? 'n.sent_at IS NOT NULL' : 'n.sent_at IS NULL');
       const [newsletters, total] = await query.orderBy('n.created_at', 'DESC').skip(offsetOf(page, per_page)).take(per_page).getManyAndCount();
-      return { newsletters: newsletters.map(toNewsletterView), pagination: pagination(page, per_page, total) };
+      return { newsletters: newsletters.map(toNewsletterView), pagination: pageOf(page, per_page, total) };
     },
   );
 
@@ -103,7 +102,7 @@ export async function newsletterAdminRoutes(app: App, { ctx, queue }: { ctx: Ser
         skip: offsetOf(page, per_page),
         take: per_page,
       });
-      return { subscribers: subscribers.map(toSubscriberView), pagination: pagination(page, per_page, total) };
+      return { subscribers: subscribers.map(toSubscriberView), pagination: pageOf(page, per_page, total) };
     },
   );
 

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
-import { badRequest, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, escapeHtml, idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
 import { verifyLink } from '../domain/links.js';
-import { rate } from '../domain/pagination.js';
-import { idParams, isUuid } from './common.js';
+import { rate } from '../domain/rates.js';
 
 const subscribeBody = z.object(
   {
@@ -26,7 +25,6 @@ const addressQuery = z.object({ email: linkValue, token: linkValue });
 const clickQuery = z.object({ url: linkValue, sig: linkValue });
 
 const HTML = 'text/html; charset=utf-8';
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 /** A bare page for a reader who followed a mail's link (the gateway's CSP allows no styles or scripts on API answers). */
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title>${body}</html>`;
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@planner/service-kit';
 /** A mail ready for the transport: both parts and any extra headers. */
 export interface RenderedMail {
   subject: string;
@@ -7,13 +8,6 @@ export interface RenderedMail {
 }
 
 const PRODUCT = 'Social Planner';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text and attribute values from events (usernames, links) never become markup. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** One layout for the service's own mails; `paragraphs` are plain text, escaped here. */
 function layout(options: { title: string; greeting: string; paragraphs: string[]; action?: { label: string; url: string }; footer: string }): {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { organizationLimitRefusal, organizationLimits, type Role } from '@planner/contracts';
-import { HttpError } from '@planner/service-kit';
+import { advisoryLock, HttpError } from '@planner/service-kit';
 import { Organization } from '../entities/organization.entity.js';
 
 /**
@@ -8,7 +8,7 @@ import { Organization } from '../entities/organization.entity.js';
  * (creating, activating, deactivating): two at once cannot both take the last free slot.
  */
 export async function lockOwnerOrganizations(manager: EntityManager, ownerId: string): Promise<void> {
-  await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`organizations:${ownerId}`]);
+  await advisoryLock(manager, `organizations:${ownerId}`);
 }
 
 /**

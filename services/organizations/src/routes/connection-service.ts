@@ -8,7 +8,7 @@ import {
   type Identity,
 } from '@planner/contracts';
 import { In, LessThanOrEqual } from 'typeorm';
-import { afterCommit, badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock, afterCommit, badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { connectionConfigSchema, type ConnectionConfig } from '../adapters/config.js';
 import { providersFrom, type OAuthPlatform, type Providers } from '../adapters/index.js';
 import { ProviderError, type AccountProfile, type TokenSet } from '../adapters/provider.js';
@@ -364,7 +364,7 @@ export class Connections {
   private async refresh(connection: Connection, force: boolean): Promise<Connection> {
     const platform = connection.platform as OAuthPlatform;
     const outcome = await this.ctx.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`connection:${connection.id}`]);
+      await advisoryLock(manager, `connection:${connection.id}`);
       const current = await manager.findOneBy(Connection, { id: connection.id });
       if (!current) throw notFound(ConnectionMessages.notConnected(displayName(platform)));
       const alreadyRefreshed = current.updatedAt.getTime() > connection.updatedAt.getTime();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, OrganizationMessages } from '@planner/contracts';
-import { conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock, conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import type { EntityManager } from 'typeorm';
 import { ownOrganization } from '../commands/access.js';
 import { connectionView } from '../domain/connections/view.js';
@@ -73,7 +73,7 @@ async function findPlatform(manager: EntityManager, id: string): Promise<Support
 }
 
 /** Platform changes one at a time, so two admins cannot both take a name. */
-const lockPlatforms = (manager: EntityManager) => manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['supported_platforms']);
+const lockPlatforms = (manager: EntityManager) => advisoryLock(manager, 'supported_platforms');
 
 /** The active platforms, in a stable order. */
 export function activePlatforms(ctx: ServiceContext): Promise<SupportedPlatform[]> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, LANGUAGES, LIMITS, MOODS, OrganizationMessages, PostMessages, TONES, templateLimit } from '@planner/contracts';
-import { badRequest, conflict, forbidden, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock, badRequest, conflict, forbidden, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import type { EntityManager } from 'typeorm';
 import { memberOf, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { UUID } from '../domain/ids.js';
@@ -90,7 +90,7 @@ async function refuseTakenName(manager: EntityManager, organizationId: string, n
 
 /** One organization's template changes at a time, so the limit, the unique name and the single default hold. */
 function lockTemplates(manager: EntityManager, organizationId: string): Promise<unknown> {
-  return manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`templates:${organizationId}`]);
+  return advisoryLock(manager, `templates:${organizationId}`);
 }
 
 async function makeDefault(manager: EntityManager, template: Template): Promise<void> {
