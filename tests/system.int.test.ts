@@ -192,7 +192,10 @@ describe('accounts through the gateway (issue 3)', () => {
     secrets.push(admin.json().access_token, admin.json().refresh_token);
     const users = await api('GET', '/auth/users?search=gw_', { token: admin.json().access_token });
     expect(users.json().data.users.map((u: { username: string }) => u.username)).toEqual(['gw_user']);
-    const denied = await api('GET', '/auth/users', { token: session.access_token });
+    // gw_user logged out above, which ended that session's access tokens too: a new session.
+    const user = (await api('POST', '/auth/login', { body: { email: 'gw.user@example.com', password: 'Sturdy#Pass1', turnstile_token: 'sandbox' } })).json();
+    secrets.push(user.access_token, user.refresh_token);
+    const denied = await api('GET', '/auth/users', { token: user.access_token });
     expect(denied.status).toBe(403);
     expect(denied.json().message).toBe('Unauthorized: Admin access required');
     const logs = await api('GET', '/logs/', { token: admin.json().access_token });
