@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // Tests reach only this machine; a file whose code tried another host fails.
+    setupFiles: ['../../packages/service-kit/src/testing/vitest-no-network.ts'],
   },
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** A TypeScript entry point (a service's src/main.ts, a fixture) running as its own process, as in production. */
 export interface TestProcess {
@@ -15,11 +16,14 @@ export interface TestProcess {
   healthy(url: string, timeoutMs?: number): Promise<Response>;
 }
 
+/** Tests' processes reach only this machine, as the test runner does. */
+const NO_NETWORK = fileURLToPath(new URL('./process-no-network.ts', import.meta.url));
+
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
 /** Starts `script` (relative to `cwd`) with tsx and the current environment plus `env`. */
 export function startTestProcess(script: string, { cwd, env = {}, keepChars = 8000 }: { cwd: string; env?: Record<string, string>; keepChars?: number }): TestProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', NO_NETWORK, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepChars));
   child.stdout!.on('data', keep);
