@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoPath } from './support/repo.js';
+
+/** The documentation a clone reads: the README and every page under docs/. */
+const pages = ['README.md', ...readdirSync(repoPath('docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** GitHub's anchor of a heading: lower-case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replaceAll(' ', '-');
+const anchorsOf = (file: string) => new Set([...readFileSync(file, 'utf8').matchAll(/^#+\s+(.*)$/gm)].map((m) => anchorOf(m[1]!)));
+
+describe('documentation', () => {
+  it.each(pages)('%s: every relative link names a file of the repository (and a heading of it)', (page) => {
+    const text = readFileSync(repoPath(page), 'utf8').replace(/```[\s\S]*?```/g, '');
+    const broken: string[] = [];
+    for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^(https?:|mailto:)/.test(link!)) continue;
+      const [target, anchor] = link!.split('#') as [string, string | undefined];
+      const file = target ? path.resolve(path.dirname(repoPath(page)), target) : repoPath(page);
+      if (!existsSync(file)) broken.push(`${link} (no such file)`);
+      else if (anchor && (!file.endsWith('.md') || !anchorsOf(file).has(anchor))) broken.push(`${link} (no such heading)`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('reads on its own: nothing sends the reader outside the repository', () => {
+    for (const page of pages) expect(readFileSync(repoPath(page), 'utf8'), page).not.toMatch(/\.\.\/shared\//);
+  });
+});
