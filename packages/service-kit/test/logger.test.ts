@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger, createServer, loggableUrl } from '../src/index.js';
+import { untilLogWritten } from '../src/testing/index.js';
 
 describe('logger redaction', () => {
   it('keeps secrets, query parameters and single-use links out of the log file', async () => {
@@ -12,9 +13,7 @@ describe('logger redaction', () => {
     logger.error({ err: failed }, 'query failed');
     logger.info({ envelope: { data: { verifyUrl: 'https://x/verify?token=SECRET-2' } }, event: { resetUrl: 'https://x/reset/SECRET-3' } }, 'event');
     logger.info({ body: { password: 'SECRET-4', token: 'SECRET-5' } }, 'body');
-    logger.flush();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const text = fs.readFileSync(path.join(dir, 'redaction.log'), 'utf8');
+    const text = await untilLogWritten(logger, path.join(dir, 'redaction.log'));
     expect(text).toContain('query failed');
     expect(text).toContain('INSERT INTO outbox');
     expect(text).not.toMatch(/SECRET-\d/);
@@ -37,9 +36,7 @@ describe('loggable request URLs', () => {
     const app = await createServer({ name: 'urls', logger });
     await app.inject({ method: 'GET', url: '/oauth/x/callback?code=SECRET-CODE&state=SECRET-STATE' });
     await app.close();
-    logger.flush();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const text = fs.readFileSync(path.join(dir, 'urls.log'), 'utf8');
+    const text = await untilLogWritten(logger, path.join(dir, 'urls.log'));
     expect(text).toContain('/oauth/x/callback?code=[redacted]');
     expect(text).not.toMatch(/SECRET-(CODE|STATE)/);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
-import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
+import { createTestContext, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,10 +95,9 @@ describe('outbox and inbox', () => {
     const stream = ctx.bus.streamFor('kit.thing.happened');
     // Stored: the first publish and the copy without msgID; the relay's second publish was dropped.
     expect((await jsm.streams.info(stream)).state.messages).toBe(2);
-    await waitFor(
-      async () => (await jsm.consumers.list(stream).next())[0],
-      (info) => info !== undefined && info.delivered.stream_seq === 2 && info.num_ack_pending === 0 && info.num_pending === 0,
-    );
+    // Both handled (the copy too), so an effect of the copy would be in by now.
+    const consumer = await untilConsumerIdle(ctx, { durable: 'kit-test', subject: 'kit.thing.happened' });
+    expect(consumer.delivered.stream_seq).toBe(2);
     expect((await effects()).filter((r) => r.event_id === envelope.eventId)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
+import { createTestContext, untilQueueIdle, type TestServiceContext } from '../src/testing/index.js';
 
 let ctx: TestServiceContext<BaseConfig>;
 
@@ -25,7 +25,8 @@ describe('queues', () => {
     await queue.add('publish', { postId: 'p1' }, { jobId: 'p1-v1' });
     await queue.add('publish', { postId: 'p1' }, { jobId: 'p1-v1' });
     await done;
-    await new Promise((r) => setTimeout(r, 200));
+    // Nothing left that could run it again: a second job would be waiting, running or delayed.
+    await untilQueueIdle(queue);
     expect(runs).toEqual(['p1']);
   });
 });

@@ -15,6 +15,8 @@ import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
 export { startTestProcess, type TestProcess } from './process.js';
+export { waitFor } from './wait.js';
+export { durableConsumerName, untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
 import { startTestProcess, type TestProcess } from './process.js';
 
 /** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
@@ -59,17 +61,6 @@ export async function startServiceProcess(serviceDir: string, options: { namespa
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
   await started.healthy(`http://127.0.0.1:${port}/health`);
   return started;
-}
-
-/** Polls `probe` until `accept` holds, failing with the last value seen after `timeoutMs`. */
-export async function waitFor<T>(probe: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** A short unique id for names of one test file's schema, key prefix and streams. */
