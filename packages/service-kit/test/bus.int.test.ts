@@ -2,7 +2,7 @@ import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, RequestFailedError } from '../src/index.js';
 import { randomUUID } from 'node:crypto';
-import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
+import { createTestContext, publishEvent, waitFor, type TestServiceContext } from '../src/testing/index.js';
 
 let ctx: TestServiceContext<BaseConfig>;
 
@@ -60,13 +60,7 @@ describe('session revocation', () => {
     const userId = randomUUID();
     const token = await ctx.keys.sign({ sub: userId, role: 'pro', sid: 'session-r' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
     await ctx.verifier.verify(token);
-    await ctx.bus.publish({
-      eventId: randomUUID(),
-      subject: 'auth.sessions.revoked',
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 2,
-      data: { userId, sessionIds: ['session-r'], reason: 'banned' },
-    });
+    await publishEvent(ctx, 'auth.sessions.revoked', { userId, sessionIds: ['session-r'], reason: 'banned' });
     await waitFor(
       () => ctx.verifier.verify(token).then(() => 'valid', () => 'refused'),
       (state) => state === 'refused',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
-import { createTestContext, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
+import { createTestContext, publishCopy, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,7 +89,7 @@ describe('outbox and inbox', () => {
 
     // Past JetStream's dedupe window the same event can be stored again (here: published without msgID);
     // the durable consumer gets the second copy and the inbox keeps the effect single.
-    ctx.bus.connection.publish(ctx.bus.wireSubject('kit.thing.happened'), new TextEncoder().encode(JSON.stringify(envelope)));
+    await publishCopy(ctx, envelope);
     await waitFor(() => arrivals.filter((id) => id === envelope.eventId).length, (n) => n >= 2);
     const jsm = await ctx.bus.connection.jetstreamManager();
     const stream = ctx.bus.streamFor('kit.thing.happened');
