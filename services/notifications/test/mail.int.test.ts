@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData, EventEnvelope, EventSubject } from '@planner/contracts';
 import { createLogger, OutboxEvent } from '@planner/service-kit';
-import { createTestContext, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
+import type { Queue } from 'bullmq';
+import { createTestContext, publishCopy, untilConsumerIdle, untilLogWritten, untilQueueIdle, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
 import type { MailDelivery } from '../src/commands/mail-queue.js';
 import { returnPathFor } from '../src/domain/bounces.js';
 import { startMail } from '../src/commands/start-mail.js';
@@ -29,6 +30,9 @@ async function publish<S extends EventSubject>(subject: S, data: EventData<S>): 
 const emailsTo = (recipient: string) => ctx.dataSource.getRepository(Email).findBy({ recipient });
 const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const outcomeFor = (emailId: string) => outcomes.find((e) => (e.data as { emailId: string }).emailId === emailId);
+/** The queue the mail worker takes its jobs from (commands/mail-queue.ts). */
+const mailQueue = () => (queue ??= ctx.queues.queue('mail'));
+let queue: Queue | undefined;
 
 async function delivered(address: string) {
   await waitFor(() => receivedBy(address).length, (n) => n >= 1);
@@ -109,14 +113,12 @@ describe('mails from auth events', () => {
     const envelope = await publish('auth.user.deleted', { userId: randomUUID(), email: 'twice@example.com' });
     await waitFor(() => receivedBy('twice@example.com').length, (n) => n === 1);
     // A second copy past JetStream's dedupe (no msgID): the durable consumer gets it, the inbox drops it.
-    const copy = await ctx.bus.connection.jetstream().publish(ctx.bus.wireSubject('auth.user.deleted'), new TextEncoder().encode(JSON.stringify(envelope)));
-    const jsm = await ctx.bus.connection.jetstreamManager();
-    await waitFor(
-      () => jsm.consumers.info(ctx.bus.streamFor('auth.user.deleted'), 'notifications__auth_user_deleted'),
-      (info) => info.delivered.stream_seq >= copy.seq && info.num_ack_pending === 0,
-    );
+    const copy = await publishCopy(ctx, envelope);
+    const consumer = await untilConsumerIdle(ctx, { durable: 'notifications', subject: 'auth.user.deleted' });
+    expect(consumer.delivered.stream_seq).toBeGreaterThanOrEqual(copy.seq);
+    // Whatever mail the copy could have led to has been handed to the queue and sent.
     await mail.dispatch();
-    await new Promise((r) => setTimeout(r, 500));
+    await untilQueueIdle(mailQueue());
     expect(receivedBy('twice@example.com')).toHaveLength(1);
     expect(await emailsTo('twice@example.com')).toHaveLength(1);
   });
@@ -176,9 +178,10 @@ describe('refusals', () => {
       subject: 'notifications.email.failed',
       data: { emailId: row!.id, kind: 'password_reset', permanent: true, attempts: 1, reason: expect.stringMatching(/^550/) },
     });
-    // Well past the retry delays: still one try, nothing delivered.
-    await new Promise((r) => setTimeout(r, 1500));
+    // No try left in the queue (a retry waiting out its back-off would be), nor a row to hand it again: still one try, nothing delivered.
+    await untilQueueIdle(mailQueue());
     await mail.dispatch();
+    await untilQueueIdle(mailQueue());
     expect(smtp.tries.get('nobody@example.com')).toBe(1);
     expect(receivedBy('nobody@example.com')).toHaveLength(0);
   });
@@ -206,9 +209,7 @@ describe('refusals', () => {
   });
 
   it('keeps every link token out of the log and the outbox', async () => {
-    ctx.logger.flush();
-    await new Promise((r) => setTimeout(r, 200));
-    const log = fs.readFileSync(path.join(logDir, 'notifications.log'), 'utf8');
+    const log = await untilLogWritten(ctx.logger, path.join(logDir, 'notifications.log'));
     expect(log).toContain('mail not accepted; will retry');
     expect(log).toContain('mail failed');
     expect(log).not.toMatch(/token|secret/i);

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger, loadConfig } from '@planner/service-kit';
+import { untilLogWritten } from '@planner/service-kit/testing';
 import { createMailTransport } from '../src/adapters/mail-transport.js';
 import { configSchema } from '../src/config.js';
 import { renderPasswordReset } from '../src/domain/templates.js';
@@ -41,9 +42,7 @@ describe('without SMTP_URL', () => {
     expect(parsed.text).toContain(resetUrl);
     expect(parsed.html).toContain(`href="${resetUrl}"`);
 
-    logger.flush();
-    await new Promise((r) => setTimeout(r, 200));
-    const lines = fs.readFileSync(path.join(logDir, 'notifications.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await untilLogWritten(logger, path.join(logDir, 'notifications.log'))).trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toContainEqual(expect.objectContaining({ to: 'sandy@example.com', subject: 'Reset your Social Planner password', file }));
     expect(JSON.stringify(lines)).not.toContain('sandbox-token-42');
   });
