@@ -28,7 +28,18 @@ import {
   type BaseConfig,
   type ServiceContext,
 } from '@planner/service-kit';
-import { createTestKeys, freePort, removeNamespace, testId, testInfrastructure, waitFor, type TestKeys } from '@planner/service-kit/testing';
+import {
+  createTestKeys,
+  freePort,
+  removeNamespace,
+  testId,
+  testInfrastructure,
+  untilConsumerIdle,
+  untilOutboxSent,
+  untilQueueIdle,
+  waitFor,
+  type TestKeys,
+} from '@planner/service-kit/testing';
 import type { z } from 'zod';
 import { buildApp as buildNotificationsApp } from '../../notifications/src/app.js';
 import type { MailDelivery } from '../../notifications/src/commands/mail-queue.js';
@@ -166,6 +177,25 @@ afterAll(async () => {
 
 const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 
+/**
+ * Nothing is on its way to a mailbox any more: content's send jobs are done and
+ * its events published, notifications has taken every mail request, handed
+ * every mail to its queue and the queue has nothing left to send (a retry
+ * waiting out its back-off included). The mailboxes then hold all there will be.
+ */
+async function untilMailSettled(): Promise<void> {
+  await untilQueueIdle(content.ctx.queues.queue('newsletter-send'));
+  await untilOutboxSent(content.ctx);
+  for (const subject of ['content.newsletter.confirmation_requested', 'content.newsletter.delivery_requested']) {
+    await untilConsumerIdle(notifications.ctx, { durable: 'notifications', subject });
+  }
+  await waitFor(
+    () => notifications.ctx.dataSource.query(`SELECT count(*)::int AS n FROM emails WHERE status IN ('pending', 'sending')`),
+    (rows: Array<{ n: number }>) => rows[0]!.n === 0,
+  );
+  await untilQueueIdle(notifications.ctx.queues.queue('mail'));
+}
+
 /** A header as the mail carries it, unfolded. */
 const header = (mail: ParsedMail, key: string) => mail.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n[ \t]+/g, ' ');
 
@@ -226,7 +256,7 @@ describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
     }
     // Double opt-in: one confirmation mail per address (Ada asked twice), each reader confirms by its link.
     await waitFor(() => smtp.received.length, (n) => n >= readers.length + 1, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilMailSettled();
     const confirmations = smtp.received.splice(0);
     expect(confirmations.map((mail) => mail.to).flat().sort()).toEqual([...readers, 'gone@example.com'].sort());
     for (const email of readers) {
@@ -316,7 +346,7 @@ describe('a newsletter from the admin to the subscribers’ mailboxes', () => {
       (n) => n.finished_at !== null,
       10_000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await untilMailSettled();
     expect(receivedBy('ada@example.com')).toHaveLength(1);
     expect(receivedBy('bob@example.com')).toHaveLength(1);
     expect(smtp.received).toHaveLength(readers.length + 1);
