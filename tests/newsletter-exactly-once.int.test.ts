@@ -13,7 +13,21 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestKeys, freePort, namespacedProcessEnv, removeNamespace, startTestProcess, testId, testInfrastructure, waitFor, type TestKeys, type TestProcess } from '@planner/service-kit/testing';
+import { createLogger, EventBus, Queues } from '@planner/service-kit';
+import {
+  createTestKeys,
+  freePort,
+  namespacedProcessEnv,
+  removeNamespace,
+  startTestProcess,
+  testId,
+  testInfrastructure,
+  untilConsumerIdle,
+  untilQueueIdle,
+  waitFor,
+  type TestKeys,
+  type TestProcess,
+} from '@planner/service-kit/testing';
 import { startSmtpStandIn, type SmtpStandIn } from '../services/notifications/test/smtp-stand-in.js';
 import { repoPath } from './support/repo.js';
 
@@ -45,6 +59,27 @@ async function crash(name: Service): Promise<void> {
 }
 
 const count = async (sql: string, params: unknown[] = []) => Number((await db.query<{ n: string }>(sql, params)).rows[0]!.n);
+
+/** The two services' bus and BullMQ queues as their processes see them (runService: namespace, Redis prefix `<namespace>:<service>:`). */
+let bus: EventBus;
+const queues = {} as Record<Service, Queues>;
+
+/**
+ * Everything that could still send a mail or report one is done: content's
+ * send jobs and outbox, notifications' consumer of the delivery requests, its
+ * open mail rows, its mail queue (retries waiting out their back-off included)
+ * and outbox, and content's consumer of the outcomes.
+ */
+async function untilNothingPending(timeoutMs = 30_000): Promise<void> {
+  const unpublished = (service: Service) => count(`SELECT count(*) AS n FROM "${namespace}_${service}".outbox WHERE published_at IS NULL`);
+  await untilQueueIdle(queues.content.queue('newsletter-send'), timeoutMs);
+  await waitFor(() => unpublished('content'), (n) => n === 0, timeoutMs);
+  await untilConsumerIdle({ bus }, { durable: 'notifications', subject: 'content.newsletter.delivery_requested' }, timeoutMs);
+  await waitFor(() => count(`SELECT count(*) AS n FROM "${namespace}_notifications".emails WHERE status IN ('pending', 'sending')`), (n) => n === 0, timeoutMs);
+  await untilQueueIdle(queues.notifications.queue('mail'), timeoutMs);
+  await waitFor(() => unpublished('notifications'), (n) => n === 0, timeoutMs);
+  await untilConsumerIdle({ bus }, { durable: 'content', subject: 'notifications.email.sent' }, timeoutMs);
+}
 const mailStatuses = async () =>
   Object.fromEntries(
     (await db.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM "${namespace}_notifications".emails GROUP BY status`)).rows.map((r) => [r.status, r.n]),
@@ -62,13 +97,18 @@ beforeAll(async () => {
   env.content = { ...common, PORT: String(await freePort()), NEWSLETTER_BATCH_SIZE: '10', NEWSLETTER_JOB_LOCK_MS: '2000' };
   env.notifications = { ...common, PORT: String(await freePort()), SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '200', MAIL_JOB_LOCK_MS: '2000' };
   await Promise.all([start('content'), start('notifications')]);
-  db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
+  const urls = await testInfrastructure();
+  db = new pg.Client({ connectionString: urls.databaseUrl });
   await db.connect();
+  bus = await EventBus.connect({ url: urls.natsUrl, name: 'exactly-once-test', namespace, logger: createLogger({ service: 'exactly-once-test', level: 'silent' }) });
+  for (const service of ['content', 'notifications'] as const) queues[service] = new Queues(urls.redisUrl, `${namespace}:${service}:bull`);
 }, 90_000);
 
 afterAll(async () => {
   await Promise.all(Object.values(processes).map((p) => p.stop()));
   await db?.end();
+  await Promise.all(Object.values(queues).map((q) => q.close()));
+  await bus?.close();
   jwks?.close();
   await smtp?.close();
   await removeNamespace(namespace);
@@ -119,7 +159,8 @@ describe('a newsletter to 1,000 subscribers across both services', () => {
     // Done: every mail sent, and content has heard so of each delivery (notifications.email.sent).
     await waitFor(mailStatuses, (s) => s.sent === SUBSCRIBERS, 90_000);
     await waitFor(() => count(`SELECT count(*) AS n FROM "${namespace}_content".newsletter_deliveries WHERE status = 'sent'`), (n) => n === SUBSCRIBERS, 30_000);
-    await new Promise((r) => setTimeout(r, 1500)); // a late duplicate would arrive now
+    // Nothing is on its way any more, however late: a duplicate would be in the mailboxes by now.
+    await untilNothingPending();
 
     const perAddress = new Map<string, number>();
     for (const mail of smtp.received) for (const to of mail.to) perAddress.set(to, (perAddress.get(to) ?? 0) + 1);

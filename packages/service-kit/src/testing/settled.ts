@@ -54,7 +54,8 @@ const UNFINISHED = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-chil
 /**
  * Resolves once `queue` has no job that is waiting, running or delayed (a retry
  * waiting out its back-off counts as pending): whatever the queue would still
- * do has been done.
+ * do has been done. Not for a queue with a job scheduler (a repeatable job is
+ * always delayed until its next run).
  */
 export async function untilQueueIdle(queue: Queue, timeoutMs = 10_000): Promise<void> {
   await waitFor(
