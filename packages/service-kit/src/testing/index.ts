@@ -18,6 +18,7 @@ export { startTestProcess, type TestProcess } from './process.js';
 export { waitFor } from './wait.js';
 export { durableConsumerName, untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
 export { publishCopy, publishEvent, testEvent, type EventInput, type TestEventOptions } from './events.js';
+export { bearer, loopbackUrl, signedBearer } from './http.js';
 import { startTestProcess, type TestProcess } from './process.js';
 
 /** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
