@@ -2,15 +2,17 @@
  * The gateway for tests, here and in other services' tests (a service's
  * endpoints tested through the real gateway): `@planner/gateway/testing`.
  */
-import net from 'node:net';
 import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
 import { createLogger, loadConfig, Redis, type App } from '@planner/service-kit';
-import { createTestKeys, freePort, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
+import { createTestKeys, freePort, loopbackUrl, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
 import { connectGateway, disconnectGateway, type GatewayContext } from './adapters/context.js';
 import { buildGateway } from './app.js';
 import { configSchema, upstreamVariable } from './config.js';
 
 const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+
+/** Rate limits raised out of the way, for tests of something else (the gateway's own tests cover the limits). */
+export const NO_RATE_LIMITS = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' };
 
 /** A URL where nothing listens (a service that is down). */
 export async function deadUrl(): Promise<string> {
@@ -38,6 +40,8 @@ export async function startGateway(
     keys?: TestKeys;
     /** Verify tokens against these keys instead (a real auth service's, say). */
     jwks?: TestKeys['jwks'];
+    /** The NATS namespace of the services it stands before, so it hears their events (session revocations); its own when absent. */
+    namespace?: string;
   } = {},
 ): Promise<TestGateway> {
   const urls = await testInfrastructure();
@@ -55,12 +59,11 @@ export async function startGateway(
     ...options.env,
   });
   const logger = createLogger({ service: 'gateway', level: logLevel });
-  const ctx = await connectGateway(config, logger, { redisPrefix: `${id}:`, namespace: id, jwks: options.jwks ?? keys.jwks });
+  const ctx = await connectGateway(config, logger, { redisPrefix: `${id}:`, namespace: options.namespace ?? id, jwks: options.jwks ?? keys.jwks });
   const app = await buildGateway(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopbackUrl(app),
     app,
     ctx,
     keys,
@@ -125,18 +128,16 @@ export function gatewayClient(url: string, close: () => Promise<void> = async ()
  * Puts a service's app behind the real gateway (token check, routing under
  * /api, body limits), so each test call goes the way a browser's does. Rate
  * limits are raised out of the way: the gateway's own tests cover them.
+ * `namespace` (the service's test context id) lets the gateway hear the
+ * service's events, as in production.
  */
 export async function behindGateway(
   app: App,
   service: ServiceName,
   jwks: TestKeys['jwks'],
-): Promise<GatewayClient> {
+  options: { namespace?: string } = {},
+): Promise<GatewayClient & { gateway: TestGateway }> {
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
-  const gateway = await startGateway({
-    upstreams: { [service]: `http://127.0.0.1:${port}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
-    jwks,
-  });
-  return gatewayClient(gateway.url, () => gateway.close());
+  const gateway = await startGateway({ upstreams: { [service]: loopbackUrl(app) }, env: NO_RATE_LIMITS, jwks, namespace: options.namespace });
+  return { ...gatewayClient(gateway.url, () => gateway.close()), gateway };
 }
