@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_CREDENTIALS_SUBJECT, CONNECTION_PLATFORMS, OrganizationRequests } from '@planner/contracts';
-import { auth, registered, useOrganizations } from './harness.js';
+import { bearer } from '@planner/service-kit/testing';
+import { registered, useOrganizations } from './harness.js';
 import { organizationState } from './org-scoped-routes.js';
 
 const h = useOrganizations();
@@ -42,7 +43,7 @@ async function expectRefused(rows: Row[], headers: Record<string, string>): Prom
 
 async function owner() {
   const user = await registered(h.ctx, 'pro');
-  const headers = auth(user.token);
+  const headers = bearer(user.token);
   const org: string = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Probed' }, headers })).json().id;
   const template: string = (await h.api.send({ method: 'POST', url: `/organizations/${org}/templates`, payload: { template_name: 'Probed' }, headers })).json().id;
   return { headers, org, template };
@@ -137,7 +138,7 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
 
   it('platforms: the organization’s, their status, and the admin’s management', async () => {
     const { headers, org } = await owner();
-    const admin = auth(await h.ctx.keys.sign({ sub: randomUUID(), role: 'admin', email_verified: true }));
+    const admin = bearer(await h.ctx.keys.sign({ sub: randomUUID(), role: 'admin', email_verified: true }));
     const platforms = await h.api.send({ method: 'GET', url: '/platforms', headers: admin });
     await expectRefused(
       [

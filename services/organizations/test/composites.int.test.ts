@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SchedulerRequests } from '@planner/contracts';
+import { bearer } from '@planner/service-kit/testing';
 import { COMPOSITE_TIMEOUT_MS } from '../src/routes/composite-routes.js';
-import { auth, registered, useOrganizations } from './harness.js';
+import { registered, useOrganizations } from './harness.js';
 import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
 const h = useOrganizations();
@@ -11,7 +12,7 @@ const services = usePostsAndScheduler(h);
 /** An owner with one organization, a template and a Sandbox LinkedIn connection. */
 async function organizationWithData() {
   const owner = await registered(h.ctx, 'pro');
-  const headers = auth(owner.token);
+  const headers = bearer(owner.token);
   const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Composite ${randomUUID().slice(0, 8)}` }, headers })).json();
   await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Launch' }, headers });
   const sandbox = await h.api.send({ method: 'POST', url: '/oauth/linkedin/sandbox', payload: { organization_id: org.id }, headers });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Role } from '@planner/contracts';
 import { behindGateway } from '@planner/gateway/testing';
 import { OutboxEvent, type App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
@@ -41,22 +42,16 @@ export function useOrganizations(): Harness {
   return harness;
 }
 
-export function publish(ctx: TestServiceContext, subject: string, data: object) {
-  return ctx.bus.publish({ eventId: randomUUID(), subject, occurredAt: new Date().toISOString(), schemaVersion: 1, data });
-}
-
 /**
  * A user as auth announces them; the token may say otherwise (role advanced,
  * verified), so the read model is what decides.
  */
-export async function registered(ctx: TestServiceContext, role: string, emailVerified = true): Promise<{ id: string; token: string }> {
+export async function registered(ctx: TestServiceContext, role: Role, emailVerified = true): Promise<{ id: string; token: string }> {
   const id = randomUUID();
-  await publish(ctx, 'auth.user.registered', { userId: id, username: `u${id.slice(0, 8)}`, email: `${id}@example.com`, role, newsletterSubscribe: false, emailVerified });
+  await publishEvent(ctx, 'auth.user.registered', { userId: id, username: `u${id.slice(0, 8)}`, email: `${id}@example.com`, role, newsletterSubscribe: false, emailVerified });
   await expect.poll(() => ctx.dataSource.getRepository(Member).findOneBy({ userId: id }), { timeout: 5000 }).not.toBeNull();
   return { id, token: await ctx.keys.sign({ sub: id, role: 'advanced', email_verified: true }) };
 }
-
-export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The events written to the outbox about one organization, oldest first. */
 export async function outboxEventsOf(ctx: TestServiceContext, organizationId: string): Promise<Array<{ subject: string; data: Record<string, unknown> }>> {

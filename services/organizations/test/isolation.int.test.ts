@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_PLATFORMS } from '@planner/contracts';
-import { auth, registered, useOrganizations } from './harness.js';
+import { bearer } from '@planner/service-kit/testing';
+import { registered, useOrganizations } from './harness.js';
 import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
 import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
@@ -13,7 +14,7 @@ usePostsAndScheduler(h);
 /** An owner's organization with two templates and a (Sandbox) connection to every platform. */
 async function ownedOrganization() {
   const owner = await registered(h.ctx, 'pro');
-  const headers = auth(owner.token);
+  const headers = bearer(owner.token);
   const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Private' }, headers })).json();
   const template = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Secret' }, headers })).json();
   const second = (await h.api.send({ method: 'POST', url: `/organizations/${org.id}/templates`, payload: { template_name: 'Second' }, headers })).json();
@@ -30,7 +31,7 @@ describe('tenant isolation', () => {
     const before = await organizationState(h.ctx.dataSource, org.id);
 
     for (const { method, url, payload } of routes) {
-      const res = await h.api.send({ method, url, headers: auth(stranger.token), ...(payload && { payload }) });
+      const res = await h.api.send({ method, url, headers: bearer(stranger.token), ...(payload && { payload }) });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
       expect(res.body).not.toContain('Private');
       expect(res.body).not.toContain('Secret');
@@ -47,23 +48,23 @@ describe('tenant isolation', () => {
   it('does not open the owner’s templates through the other user’s own organization', async () => {
     const { org, routes } = await ownedOrganization();
     const stranger = await registered(h.ctx, 'advanced');
-    const own = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Theirs' }, headers: auth(stranger.token) })).json();
+    const own = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Theirs' }, headers: bearer(stranger.token) })).json();
     const before = await organizationState(h.ctx.dataSource, org.id);
     for (const { method, url, payload } of routes.filter((route) => /\/templates\/[^/]+/.test(route.url))) {
-      const res = await h.api.send({ method, url: url.replace(org.id, own.id), headers: auth(stranger.token), ...(payload && { payload }) });
+      const res = await h.api.send({ method, url: url.replace(org.id, own.id), headers: bearer(stranger.token), ...(payload && { payload }) });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
     }
     expect(await organizationState(h.ctx.dataSource, org.id)).toEqual(before);
-    const list = (await h.api.send({ method: 'GET', url: '/organizations', headers: auth(stranger.token) })).json();
+    const list = (await h.api.send({ method: 'GET', url: '/organizations', headers: bearer(stranger.token) })).json();
     expect(list.map((o: { id: string }) => o.id)).toEqual([own.id]);
-    const limits = (await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(stranger.token) })).json();
+    const limits = (await h.api.send({ method: 'GET', url: '/organizations/limits', headers: bearer(stranger.token) })).json();
     expect(limits).toMatchObject({ active_count: 1, total_count: 1 });
   });
 
   it('answers 404 for ids that name nothing, and 401 on every route without a token', async () => {
     const user = await registered(h.ctx, 'pro');
     for (const url of [`/organizations/${randomUUID()}/templates`, '/organizations/not-an-id/templates', `/platforms/user?organization_id=${randomUUID()}`]) {
-      expect((await h.api.send({ method: 'GET', url, headers: auth(user.token) })).statusCode).toBe(404);
+      expect((await h.api.send({ method: 'GET', url, headers: bearer(user.token) })).statusCode).toBe(404);
     }
     const { org, routes } = await ownedOrganization();
     const before = await organizationState(h.ctx.dataSource, org.id);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { OrganizationRequests, type EventEnvelope } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit';
-import { auth, outboxEventsOf, publish, registered, useOrganizations } from './harness.js';
+import { bearer, publishEvent, untilConsumerIdle, untilOutboxSent } from '@planner/service-kit/testing';
+import { outboxEventsOf, registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 
@@ -11,14 +12,19 @@ async function listen(durable: string, subjects: string[]): Promise<EventEnvelop
   for (const subject of subjects) await h.ctx.bus.consume({ durable, subject, handle: async (envelope) => void seen.push(envelope) });
   return seen;
 }
+/** Every event the service has written is published and handled by that consumer: a second copy would be in its list by now. */
+async function untilHeard(durable: string, subjects: string[]): Promise<void> {
+  await untilOutboxSent(h.ctx);
+  for (const subject of subjects) await untilConsumerIdle(h.ctx, { durable, subject });
+}
 const about = (seen: EventEnvelope[], organizationId: string) =>
   seen.filter((e) => (e.data as { organizationId?: string }).organizationId === organizationId).map((e) => [e.subject, e.data]);
 
 /** An organization of the user with Sandbox connections to these platforms. */
 async function organizationWith(token: string, platforms: string[]): Promise<string> {
-  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Connected ${platforms.join(' ')}` }, headers: auth(token) })).json();
+  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Connected ${platforms.join(' ')}` }, headers: bearer(token) })).json();
   for (const platform of platforms) {
-    expect((await h.api.send({ method: 'POST', url: `/oauth/${platform}/sandbox`, payload: { organization_id: org.id }, headers: auth(token) })).statusCode).toBe(200);
+    expect((await h.api.send({ method: 'POST', url: `/oauth/${platform}/sandbox`, payload: { organization_id: org.id }, headers: bearer(token) })).statusCode).toBe(200);
   }
   return org.id;
 }
@@ -27,8 +33,9 @@ describe('organization events on the bus', () => {
   it('reach another service’s durable consumer once the change is committed', async () => {
     const seen = await listen('posts', ['organizations.organization.created']);
     const user = await registered(h.ctx, 'pro');
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Heard' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Heard' }, headers: bearer(user.token) })).json();
     await expect.poll(() => seen.map((e) => e.data), { timeout: 10_000 }).toContainEqual(expect.objectContaining({ organizationId: org.id, ownerId: user.id, name: 'Heard' }));
+    await untilHeard('posts', ['organizations.organization.created']);
     expect(seen.filter((e) => (e.data as { organizationId: string }).organizationId === org.id)).toHaveLength(1);
   });
 
@@ -36,11 +43,13 @@ describe('organization events on the bus', () => {
     const seen = await listen('scheduler-owner-delete', ['organizations.connection.disconnected', 'organizations.organization.deleted']);
     const user = await registered(h.ctx, 'pro');
     const organizationId = await organizationWith(user.token, ['x', 'telegram']);
-    expect((await h.api.send({ method: 'DELETE', url: `/organizations/${organizationId}`, headers: auth(user.token) })).json()).toEqual({ success: true });
+    expect((await h.api.send({ method: 'DELETE', url: `/organizations/${organizationId}`, headers: bearer(user.token) })).json()).toEqual({ success: true });
 
     const ref = { organizationId, ownerId: user.id };
     await expect.poll(() => about(seen, organizationId).length, { timeout: 10_000 }).toBe(3);
+    await untilHeard('scheduler-owner-delete', ['organizations.connection.disconnected', 'organizations.organization.deleted']);
     const told = about(seen, organizationId);
+    expect(told).toHaveLength(3);
     expect(told.slice(0, 2)).toEqual(
       expect.arrayContaining([
         ['organizations.connection.disconnected', { ...ref, platform: 'x' }],
@@ -59,8 +68,9 @@ describe('organization events on the bus', () => {
     const bystander = await registered(h.ctx, 'pro');
     const kept = await organizationWith(bystander.token, ['linkedin']);
 
-    await publish(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
+    await publishEvent(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
     await expect.poll(() => about(seen, first).length + about(seen, second).length, { timeout: 10_000 }).toBe(5);
+    await untilHeard('scheduler-user-delete', ['organizations.connection.disconnected', 'organizations.organization.deleted']);
     expect(about(seen, first)).toEqual([
       ['organizations.connection.disconnected', { organizationId: first, ownerId: user.id, platform: 'linkedin' }],
       ['organizations.organization.deleted', { organizationId: first, ownerId: user.id, reason: 'user_deleted' }],
@@ -71,14 +81,14 @@ describe('organization events on the bus', () => {
       ['organizations.organization.deleted', null],
     ]);
     expect(about(seen, kept)).toEqual([]);
-    const listed = await h.api.send({ method: 'GET', url: `/oauth/connections?organization_id=${kept}`, headers: auth(bystander.token) });
+    const listed = await h.api.send({ method: 'GET', url: `/oauth/connections?organization_id=${kept}`, headers: bearer(bystander.token) });
     expect(listed.json().platforms.LINKEDIN.is_connected).toBe(true);
   });
 
   it('tell of a connection removed by two disconnects at once only once', async () => {
     const user = await registered(h.ctx, 'pro');
     const organizationId = await organizationWith(user.token, ['threads']);
-    const disconnect = () => h.api.send({ method: 'POST', url: '/oauth/threads/disconnect', payload: { organization_id: organizationId }, headers: auth(user.token) });
+    const disconnect = () => h.api.send({ method: 'POST', url: '/oauth/threads/disconnect', payload: { organization_id: organizationId }, headers: bearer(user.token) });
     const answers = await Promise.all([disconnect(), disconnect(), disconnect()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404, 404]);
     expect(answers.find((a) => a.statusCode === 404)!.json().message).toBe('Threads is not connected.');
@@ -88,7 +98,7 @@ describe('organization events on the bus', () => {
 
   it('leave requests to the service answered by it once its events are on the bus', async () => {
     const user = await registered(h.ctx, 'pro');
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Asked after' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Asked after' }, headers: bearer(user.token) })).json();
     // The organization's event has been published, so the service's stream exists and captures its subjects.
     await expect
       .poll(async () => (await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'organizations.organization.created' })).every((e) => e.publishedAt !== null), {

@@ -1,61 +1,61 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { OrganizationRequests } from '@planner/contracts';
+import { OrganizationRequests, type Role } from '@planner/contracts';
+import { bearer, publishEvent } from '@planner/service-kit/testing';
 import { Member } from '../src/entities/member.entity.js';
-import { auth, outboxEventsOf, publish as publishTo, registered as registeredIn, useOrganizations } from './harness.js';
+import { outboxEventsOf, registered as registeredIn, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
-const publish = (subject: string, data: object) => publishTo(h.ctx, subject, data);
-const registered = (role: string, emailVerified: boolean) => registeredIn(h.ctx, role, emailVerified);
+const registered = (role: Role, emailVerified: boolean) => registeredIn(h.ctx, role, emailVerified);
 
 describe('organizations of a user', () => {
   it('asks for a verified e-mail before creating one, as auth last said', async () => {
     const user = await registered('basic', false);
-    const refused = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Acme' }, headers: auth(user.token) });
+    const refused = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Acme' }, headers: bearer(user.token) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Please verify your email address before creating an account.');
 
-    await publish('auth.user.verified', { userId: user.id, email: `${user.id}@example.com` });
+    await publishEvent(h.ctx, 'auth.user.verified', { userId: user.id, email: `${user.id}@example.com` });
     await expect.poll(async () => (await h.ctx.dataSource.getRepository(Member).findOneByOrFail({ userId: user.id })).emailVerified, { timeout: 5000 }).toBe(true);
-    const created = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '  Acme  ' }, headers: auth(user.token) });
+    const created = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '  Acme  ' }, headers: bearer(user.token) });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Acme', is_active: true, language: 'en-US', deactivation_reason: null });
   });
 
   it('holds a basic user to one active organization with the spec’s message, and counts the limits', async () => {
     const user = await registered('basic', true);
-    expect((await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'One' }, headers: auth(user.token) })).statusCode).toBe(201);
-    const second = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Two' }, headers: auth(user.token) });
+    expect((await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'One' }, headers: bearer(user.token) })).statusCode).toBe(201);
+    const second = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Two' }, headers: bearer(user.token) });
     expect(second.statusCode).toBe(403);
     expect(second.json().message).toBe('You have reached your plan limit of 1 active accounts. Please deactivate an account or upgrade your plan.');
-    const limits = await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(user.token) });
+    const limits = await h.api.send({ method: 'GET', url: '/organizations/limits', headers: bearer(user.token) });
     expect(limits.json()).toEqual({ active_count: 1, inactive_count: 0, total_count: 1, limit: 1, can_create_more: false, remaining: 0 });
 
-    await publish('auth.user.role_changed', { userId: user.id, role: 'starter', previousRole: 'basic' });
-    await expect.poll(async () => (await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(user.token) })).json().limit, { timeout: 5000 }).toBe(5);
-    expect((await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Two' }, headers: auth(user.token) })).statusCode).toBe(201);
-    const list = await h.api.send({ method: 'GET', url: '/organizations', headers: auth(user.token) });
+    await publishEvent(h.ctx, 'auth.user.role_changed', { userId: user.id, role: 'starter', previousRole: 'basic' });
+    await expect.poll(async () => (await h.api.send({ method: 'GET', url: '/organizations/limits', headers: bearer(user.token) })).json().limit, { timeout: 5000 }).toBe(5);
+    expect((await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Two' }, headers: bearer(user.token) })).statusCode).toBe(201);
+    const list = await h.api.send({ method: 'GET', url: '/organizations', headers: bearer(user.token) });
     expect(list.json().map((o: { name: string }) => o.name)).toEqual(['One', 'Two']);
   });
 
   it('gives the last free slot once when creations and an activation race for it', async () => {
     const user = await registered('basic', true);
-    const first = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: auth(user.token) })).json();
-    await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: auth(user.token) });
-    const create = (name: string) => h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers: auth(user.token) });
+    const first = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: bearer(user.token) })).json();
+    await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: bearer(user.token) });
+    const create = (name: string) => h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers: bearer(user.token) });
     const answers = await Promise.all([
       ...['Second', 'Third', 'Fourth', 'Fifth'].map(create),
-      h.api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: auth(user.token) }),
+      h.api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: bearer(user.token) }),
       ...['Sixth', 'Seventh', 'Eighth'].map(create),
     ]);
     expect(answers.filter((a) => a.statusCode === 403)).toHaveLength(answers.length - 1);
-    const limits = await h.api.send({ method: 'GET', url: '/organizations/limits', headers: auth(user.token) });
+    const limits = await h.api.send({ method: 'GET', url: '/organizations/limits', headers: bearer(user.token) });
     expect(limits.json()).toMatchObject({ active_count: 1, can_create_more: false, remaining: 0 });
   });
 
   it('refuses a blank name and anonymous callers', async () => {
     const user = await registered('pro', true);
-    const blank = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '   ' }, headers: auth(user.token) });
+    const blank = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '   ' }, headers: bearer(user.token) });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Please enter an account name.');
     expect((await h.api.send({ method: 'GET', url: '/organizations' })).statusCode).toBe(401);
@@ -63,37 +63,37 @@ describe('organizations of a user', () => {
 
   it('answers auth’s admin request for a user’s organizations, and forgets a deleted user', async () => {
     const user = await registered('pro', true);
-    await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept' }, headers: auth(user.token) });
+    await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept' }, headers: bearer(user.token) });
     const listed = await h.ctx.bus.request<Array<{ name: string }>>(OrganizationRequests.listByOwner, { userId: user.id });
     expect(listed.map((o) => o.name)).toEqual(['Kept']);
 
-    await publish('auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
+    await publishEvent(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
     await expect.poll(() => h.ctx.bus.request<unknown[]>(OrganizationRequests.listByOwner, { userId: user.id }), { timeout: 5000 }).toEqual([]);
   });
 
   it('deactivates with the default reason and activates again only while a slot is free', async () => {
     const user = await registered('basic', true);
-    const first = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: auth(user.token) })).json();
-    const off = await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    const first = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'First' }, headers: bearer(user.token) })).json();
+    const off = await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/deactivate`, payload: {}, headers: bearer(user.token) });
     expect(off.json()).toMatchObject({ is_active: false, deactivation_reason: 'User initiated deactivation' });
-    const second = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Second' }, headers: auth(user.token) })).json();
+    const second = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Second' }, headers: bearer(user.token) })).json();
     expect(second.is_active).toBe(true);
-    const full = await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: auth(user.token) });
+    const full = await h.api.send({ method: 'PUT', url: `/organizations/${first.id}/activate`, headers: bearer(user.token) });
     expect(full.statusCode).toBe(403);
     expect(full.json().message).toBe('You have reached your plan limit of 1 active accounts. Please deactivate an account or upgrade your plan.');
 
     const stranger = await registered('pro', true);
-    expect((await h.api.send({ method: 'PUT', url: `/organizations/${second.id}/deactivate`, payload: {}, headers: auth(stranger.token) })).statusCode).toBe(404);
+    expect((await h.api.send({ method: 'PUT', url: `/organizations/${second.id}/deactivate`, payload: {}, headers: bearer(stranger.token) })).statusCode).toBe(404);
   });
 
   it('answers auth’s admin status change and inactive list, keeping the plan-limit refusal', async () => {
     const user = await registered('basic', true);
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Watched' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Watched' }, headers: bearer(user.token) })).json();
     const off = await h.ctx.bus.request<{ is_active: boolean; deactivation_reason: string }>(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'fraud' });
     expect(off).toMatchObject({ is_active: false, deactivation_reason: 'fraud' });
     const inactive = await h.ctx.bus.request<Array<{ id: string; owner_id: string }>>(OrganizationRequests.listInactive, {});
     expect(inactive).toContainEqual(expect.objectContaining({ id: org.id, owner_id: user.id }));
-    await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Replacement' }, headers: auth(user.token) });
+    await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Replacement' }, headers: bearer(user.token) });
     const refused = await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: true }).catch((e: unknown) => e);
     expect(refused).toMatchObject({ statusCode: 403 });
     expect(await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: 'nope', activate: true }).catch((e: unknown) => e)).toMatchObject({ statusCode: 404 });
@@ -101,8 +101,8 @@ describe('organizations of a user', () => {
 
   it('updates one setting at a time with the spec’s messages, never an inactive one, and deletes', async () => {
     const user = await registered('pro', true);
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Tuned' }, headers: auth(user.token) })).json();
-    const put = (payload: object) => h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload, headers: auth(user.token) });
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Tuned' }, headers: bearer(user.token) })).json();
+    const put = (payload: object) => h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload, headers: bearer(user.token) });
 
     expect((await put({ language: 'fr-CA' })).json().language).toBe('fr-CA');
     expect((await put({ default_before_post_review_time: 120 })).json().default_before_post_review_time).toBe(120);
@@ -116,26 +116,26 @@ describe('organizations of a user', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: bearer(user.token) });
     const locked = await put({ name: 'Renamed' });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('This account is inactive. Please activate it to configure.');
 
-    expect((await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: auth(user.token) })).json()).toEqual({ success: true });
-    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).statusCode).toBe(404);
+    expect((await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: bearer(user.token) })).json()).toEqual({ success: true });
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: bearer(user.token) })).statusCode).toBe(404);
   });
 
   it('writes an event with every change, in the change’s own transaction', async () => {
     const user = await registered('basic', true);
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Told' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Told' }, headers: bearer(user.token) })).json();
     const ref = { organizationId: org.id, ownerId: user.id };
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { language: 'de-DE' }, headers: auth(user.token) });
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: { reason: 'holiday' }, headers: auth(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { language: 'de-DE' }, headers: bearer(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: { reason: 'holiday' }, headers: bearer(user.token) });
     // Already inactive: nothing changes, so nothing is told.
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: auth(user.token) });
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/activate`, headers: auth(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: bearer(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/activate`, headers: bearer(user.token) });
     await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'spam' });
-    await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: auth(user.token) });
+    await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: bearer(user.token) });
     expect(await outboxEventsOf(h.ctx, org.id)).toEqual([
       { subject: 'organizations.organization.created', data: { ...ref, name: 'Told', language: 'en-US', defaultBeforePostReviewTime: 60, isActive: true } },
       { subject: 'organizations.organization.updated', data: { ...ref, changes: { language: 'de-DE' } } },
@@ -146,8 +146,8 @@ describe('organizations of a user', () => {
     ]);
 
     // A refused change writes nothing.
-    const other = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Other' }, headers: auth(user.token) })).json();
-    const refused = await h.api.send({ method: 'PUT', url: `/organizations/${other.id}`, payload: { default_before_post_review_time: 0 }, headers: auth(user.token) });
+    const other = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Other' }, headers: bearer(user.token) })).json();
+    const refused = await h.api.send({ method: 'PUT', url: `/organizations/${other.id}`, payload: { default_before_post_review_time: 0 }, headers: bearer(user.token) });
     expect(refused.statusCode).toBe(400);
     expect((await outboxEventsOf(h.ctx, other.id)).map((e) => e.subject)).toEqual(['organizations.organization.created']);
   });
@@ -155,8 +155,8 @@ describe('organizations of a user', () => {
   it('tells of each organization removed with a deleted user', async () => {
     const user = await registered('pro', true);
     const ids: string[] = [];
-    for (const name of ['A', 'B']) ids.push((await h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers: auth(user.token) })).json().id);
-    await publish('auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
+    for (const name of ['A', 'B']) ids.push((await h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers: bearer(user.token) })).json().id);
+    await publishEvent(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
     for (const id of ids) {
       await expect.poll(async () => (await outboxEventsOf(h.ctx, id)).at(-1), { timeout: 5000 }).toEqual({
         subject: 'organizations.organization.deleted',
@@ -167,12 +167,12 @@ describe('organizations of a user', () => {
 
   it('needs an admin’s reason to deactivate, and leaves the organization as it was without one', async () => {
     const user = await registered('pro', true);
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept on' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept on' }, headers: bearer(user.token) })).json();
     for (const reason of [undefined, '   ']) {
       const refused = await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason }).catch((e: unknown) => e);
       expect(refused).toMatchObject({ statusCode: 400, message: 'Please provide a reason for deactivating this organization' });
     }
-    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).json().is_active).toBe(true);
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: bearer(user.token) })).json().is_active).toBe(true);
     const back = await h.ctx.bus.request<{ is_active: boolean }>(OrganizationRequests.setStatus, { organization_id: org.id, activate: false, reason: 'abuse' });
     expect(back.is_active).toBe(false);
     expect(await h.ctx.bus.request(OrganizationRequests.setStatus, { organization_id: org.id, activate: true })).toMatchObject({ is_active: true, deactivation_reason: null });
@@ -180,9 +180,9 @@ describe('organizations of a user', () => {
 
   it('asks for a verified e-mail before updating, deleting, activating or deactivating, as auth last said', async () => {
     const user = await registered('pro', true);
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Guarded' }, headers: auth(user.token) })).json();
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Guarded' }, headers: bearer(user.token) })).json();
     // Auth's read model has the final word, whatever the token says.
-    await publish('auth.user.registered', { userId: user.id, username: 'again', email: `${user.id}@example.com`, role: 'pro', newsletterSubscribe: false, emailVerified: false });
+    await publishEvent(h.ctx, 'auth.user.registered', { userId: user.id, username: 'again', email: `${user.id}@example.com`, role: 'pro', newsletterSubscribe: false, emailVerified: false });
     await expect.poll(async () => (await h.ctx.dataSource.getRepository(Member).findOneByOrFail({ userId: user.id })).emailVerified, { timeout: 5000 }).toBe(false);
     for (const [method, url, payload, action] of [
       ['PUT', `/organizations/${org.id}`, { name: 'New' }, 'updating an account.'],
@@ -190,19 +190,19 @@ describe('organizations of a user', () => {
       ['PUT', `/organizations/${org.id}/activate`, undefined, 'activating an account.'],
       ['DELETE', `/organizations/${org.id}`, undefined, 'deleting an account.'],
     ] as const) {
-      const res = await h.api.send({ method, url, headers: auth(user.token), ...(payload && { payload }) });
+      const res = await h.api.send({ method, url, headers: bearer(user.token), ...(payload && { payload }) });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(`Please verify your email address before ${action}`);
     }
-    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: auth(user.token) })).json()).toMatchObject({ name: 'Guarded', is_active: true });
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}`, headers: bearer(user.token) })).json()).toMatchObject({ name: 'Guarded', is_active: true });
   });
   it('answers the spec’s paths written with a trailing slash (GET and POST /organizations/, GET /platforms/)', async () => {
     const user = await registered('pro', true);
-    const created = await h.api.send({ method: 'POST', url: '/organizations/', payload: { name: 'Slashed' }, headers: auth(user.token) });
+    const created = await h.api.send({ method: 'POST', url: '/organizations/', payload: { name: 'Slashed' }, headers: bearer(user.token) });
     expect(created.statusCode).toBe(201);
-    const listed = await h.api.send({ method: 'GET', url: '/organizations/', headers: auth(user.token) });
+    const listed = await h.api.send({ method: 'GET', url: '/organizations/', headers: bearer(user.token) });
     expect(listed.json().map((o: { id: string }) => o.id)).toEqual([created.json().id]);
     const admin = await h.ctx.keys.sign({ sub: randomUUID(), role: 'admin', email_verified: true });
-    expect((await h.api.send({ method: 'GET', url: '/platforms/', headers: auth(admin) })).json()).toHaveLength(8);
+    expect((await h.api.send({ method: 'GET', url: '/platforms/', headers: bearer(admin) })).json()).toHaveLength(8);
   });
 });

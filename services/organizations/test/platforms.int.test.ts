@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { auth, registered, useOrganizations } from './harness.js';
+import { bearer } from '@planner/service-kit/testing';
+import { registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 const token = (role: 'admin' | 'pro') => h.ctx.keys.sign({ sub: randomUUID(), role, email_verified: true });
 
 describe('supported platforms', () => {
   it('are seeded with the eight platforms, their media types and the default daily limit', async () => {
-    const supported = await h.api.send({ method: 'GET', url: '/platforms/supported', headers: auth(await token('pro')) });
+    const supported = await h.api.send({ method: 'GET', url: '/platforms/supported', headers: bearer(await token('pro')) });
     expect(supported.statusCode).toBe(200);
     const byName = Object.fromEntries(supported.json().map((p: { name: string }) => [p.name, p]));
     expect(Object.keys(byName).sort()).toEqual(['Facebook', 'Instagram', 'LinkedIn', 'Telegram', 'Threads', 'TikTok', 'X', 'YouTube']);
@@ -15,7 +16,7 @@ describe('supported platforms', () => {
     expect(byName.YouTube).toMatchObject({ media_types: 'video,short' });
     expect(byName.Instagram.media_types.split(',')).toContain('story');
 
-    const types = (await h.api.send({ method: 'GET', url: '/platforms/media_types', headers: auth(await token('pro')) })).json();
+    const types = (await h.api.send({ method: 'GET', url: '/platforms/media_types', headers: bearer(await token('pro')) })).json();
     expect(types.media_types).toEqual(['text', 'image', 'video', 'carousel', 'short', 'story']);
     expect(types.platforms.YOUTUBE).toEqual(['video', 'short']);
     expect(types.platforms.TIKTOK).toContain('short');
@@ -26,14 +27,14 @@ describe('supported platforms', () => {
     const user = await token('pro');
     const someId = randomUUID();
     for (const [method, url] of [['GET', '/platforms'], ['POST', '/platforms'], ['PUT', `/platforms/${someId}`], ['DELETE', `/platforms/${someId}`]] as const) {
-      const res = await h.api.send({ method, url, headers: auth(user), ...(method !== 'GET' && method !== 'DELETE' && { payload: { name: 'Mastodon' } }) });
+      const res = await h.api.send({ method, url, headers: bearer(user), ...(method !== 'GET' && method !== 'DELETE' && { payload: { name: 'Mastodon' } }) });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Unauthorized: Admin access required');
     }
   });
 
   it('are created, changed, deactivated and deleted by an admin, with the spec’s rules', async () => {
-    const admin = auth(await token('admin'));
+    const admin = bearer(await token('admin'));
     const created = await h.api.send({
       method: 'POST',
       url: '/platforms',
@@ -68,7 +69,7 @@ describe('supported platforms', () => {
     const cleared = await h.api.send({ method: 'PUT', url: `/platforms/${id}`, headers: admin, payload: { other_credentials: null } });
     expect(cleared.json().other_credentials).toBeNull();
     expect((await h.api.send({ method: 'PUT', url: `/platforms/${id}`, headers: admin, payload: { name: 'x' } })).statusCode).toBe(409);
-    const users = auth(await token('pro'));
+    const users = bearer(await token('pro'));
     expect((await h.api.send({ method: 'GET', url: '/platforms/supported', headers: users })).json().map((p: { name: string }) => p.name)).not.toContain('Mastodon');
     expect((await h.api.send({ method: 'GET', url: '/platforms', headers: admin })).json().map((p: { name: string }) => p.name)).toContain('Mastodon');
 
@@ -79,12 +80,12 @@ describe('supported platforms', () => {
 
   it('show an organization’s connected platforms and each platform’s status to its owner', async () => {
     const owner = await registered(h.ctx, 'pro');
-    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Connected' }, headers: auth(owner.token) })).json();
-    const get = (url: string) => h.api.send({ method: 'GET', url, headers: auth(owner.token) });
+    const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Connected' }, headers: bearer(owner.token) })).json();
+    const get = (url: string) => h.api.send({ method: 'GET', url, headers: bearer(owner.token) });
     expect((await get(`/platforms/user?organization_id=${org.id}`)).json()).toEqual([]);
 
     // A Sandbox connection (no X credentials on this server) through the connections' own route.
-    const sandbox = await h.api.send({ method: 'POST', url: '/oauth/x/sandbox', payload: { organization_id: org.id }, headers: auth(owner.token) });
+    const sandbox = await h.api.send({ method: 'POST', url: '/oauth/x/sandbox', payload: { organization_id: org.id }, headers: bearer(owner.token) });
     expect(sandbox.statusCode).toBe(200);
     const mine = (await get(`/platforms/user?organization_id=${org.id}`)).json();
     expect(mine).toEqual([expect.objectContaining({ name: 'X', media_types: 'text,image,video,carousel', is_connected: true, sandbox: true, label: 'Sandbox' })]);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { organizationCountSchema, OrganizationRequests } from '@planner/contracts';
+import { bearer } from '@planner/service-kit/testing';
 import { statisticsResponders } from '../src/events/statistics-requests.js';
-import { auth, registered, useOrganizations } from './harness.js';
+import { registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 beforeAll(() => statisticsResponders(h.ctx));
@@ -12,7 +13,7 @@ describe('organizations.organization.count', () => {
   it('counts every organization, a deactivated one too, and no longer a deleted one', async () => {
     const before = await count();
     const owner = await registered(h.ctx, 'pro');
-    const headers = auth(owner.token);
+    const headers = bearer(owner.token);
     const created = [];
     for (const name of ['One', 'Two', 'Three']) created.push((await h.api.send({ method: 'POST', url: '/organizations', payload: { name }, headers })).json());
     expect((await h.api.send({ method: 'PUT', url: `/organizations/${created[0].id}/deactivate`, payload: { reason: 'Paused' }, headers })).statusCode).toBe(200);

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auth, registered, useOrganizations } from './harness.js';
+import type { Role } from '@planner/contracts';
+import { bearer } from '@planner/service-kit/testing';
+import { registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
 
-async function ownerWithOrganization(role: string) {
+async function ownerWithOrganization(role: Role) {
   const user = await registered(h.ctx, role);
-  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Org of ${role}` }, headers: auth(user.token) })).json();
+  const org = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: `Org of ${role}` }, headers: bearer(user.token) })).json();
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path = '', payload?: object) =>
-    h.api.send({ method, url: `/organizations/${org.id}/templates${path}`, headers: auth(user.token), ...(payload && { payload }) });
+    h.api.send({ method, url: `/organizations/${org.id}/templates${path}`, headers: bearer(user.token), ...(payload && { payload }) });
   return { user, org, call };
 }
 
@@ -86,7 +88,7 @@ describe('templates of an organization', () => {
     expect((await call('GET', `/${second.id}`)).json().is_default).toBe(false);
   });
 
-  it.each([
+  it.each<[Role, number]>([
     ['basic', 1],
     ['test', 1],
     ['starter', 5],
@@ -112,7 +114,7 @@ describe('templates of an organization', () => {
     const { user, org, call } = await ownerWithOrganization('pro');
     const kept = (await call('POST', '', { template_name: 'Kept' })).json();
     const other = (await call('POST', '', { template_name: 'Other' })).json();
-    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: auth(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}/deactivate`, payload: {}, headers: bearer(user.token) });
     for (const [method, path, payload] of [
       ['POST', '', { template_name: 'New' }],
       ['PUT', `/${kept.id}`, { topic: 'x' }],
@@ -130,7 +132,7 @@ describe('templates of an organization', () => {
   it('goes with its organization', async () => {
     const { user, org, call } = await ownerWithOrganization('pro');
     const template = (await call('POST', '', { template_name: 'Gone' })).json();
-    await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: auth(user.token) });
+    await h.api.send({ method: 'DELETE', url: `/organizations/${org.id}`, headers: bearer(user.token) });
     expect((await call('GET', `/${template.id}`)).statusCode).toBe(404);
     expect(await h.ctx.dataSource.query(`SELECT 1 FROM templates WHERE id = $1`, [template.id])).toEqual([]);
   });

@@ -78,5 +78,3 @@ export function usePosts(): Harness {
   };
   return h;
 }
-
-export const auth = (token: string) => ({ authorization: `Bearer ${token}` });

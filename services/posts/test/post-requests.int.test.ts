@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postListSchema, PostRequests, postStatisticsSchema } from '@planner/contracts';
 import { HttpError, InboxEvent } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { Post } from '../src/entities/post.entity.js';
@@ -110,15 +110,7 @@ describe('organizations.organization.deleted', () => {
     await ctx.dataSource.getRepository(Post).softDelete(gone!.id);
     await postsOf(other, [{ status: 'approved' }]);
 
-    const eventId = randomUUID();
-    const envelope = {
-      eventId,
-      subject: 'organizations.organization.deleted',
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-      data: { organizationId, ownerId: randomUUID(), reason: 'owner_request' },
-    };
-    await ctx.bus.publish(envelope);
+    const { eventId } = await publishEvent(ctx, 'organizations.organization.deleted', { organizationId, ownerId: randomUUID(), reason: 'owner_request' });
 
     const posts = ctx.dataSource.getRepository(Post);
     await expect.poll(() => posts.count({ where: { organizationId }, withDeleted: true }), { timeout: 5000 }).toBe(0);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { globalStatisticsSchema, landingStatisticsSchema, OrganizationRequests, SharedMessages, type GlobalStatistics } from '@planner/contracts';
+import { bearer } from '@planner/service-kit/testing';
 import { GLOBAL_STATISTICS_KEY } from '../src/commands/statistics.js';
 import { STATISTICS_REFRESH_MS } from '../src/domain/statistics.js';
-import { auth, usePosts } from './harness.js';
+import { usePosts } from './harness.js';
 
 const h = usePosts();
 
@@ -42,8 +43,8 @@ afterEach(() => {
 });
 
 const landing = () => h.api.send({ method: 'GET', url: '/statistics' });
-const refresh = (token = tokens.admin) => h.api.send({ method: 'POST', url: '/statistics/refresh', headers: auth(token) });
-const accounts = (token: string) => h.api.send({ method: 'GET', url: '/statistics/user/accounts', headers: auth(token) });
+const refresh = (token = tokens.admin) => h.api.send({ method: 'POST', url: '/statistics/refresh', headers: bearer(token) });
+const accounts = (token: string) => h.api.send({ method: 'GET', url: '/statistics/user/accounts', headers: bearer(token) });
 /** The requests the posts service sends to count organizations (one per computation of the global statistics). */
 const countRequests = () => {
   const request = vi.spyOn(h.ctx.bus, 'request');
@@ -109,7 +110,7 @@ describe('GET /statistics (the landing, public)', () => {
 describe('admin statistics', () => {
   it('GET /statistics/admin: every field with the admin extras, from the same cached computation', async () => {
     const landed = (await landing()).json();
-    const res = await h.api.send({ method: 'GET', url: '/statistics/admin', headers: auth(tokens.admin) });
+    const res = await h.api.send({ method: 'GET', url: '/statistics/admin', headers: bearer(tokens.admin) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...landed,
@@ -136,7 +137,7 @@ describe('admin statistics', () => {
       const anonymous = await h.api.send(request);
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().message).toBe(SharedMessages.authenticationRequired);
-      const user = await h.api.send({ ...request, headers: auth(tokens.alice) });
+      const user = await h.api.send({ ...request, headers: bearer(tokens.alice) });
       expect(user.statusCode).toBe(403);
       expect(user.json().message).toBe(SharedMessages.adminRequired);
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoScheduleListSchema, scheduleCountSchema, SchedulerRequests } from '@planner/contracts';
 import { HttpError, InboxEvent } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 import { AutoSchedule } from '../src/entities/auto-schedule.entity.js';
@@ -121,14 +121,7 @@ describe('organizations.organization.deleted', () => {
     await schedulesOf(organizationId, [weekly, { ...weekly, dayOfWeek: 'friday' }]);
     await schedulesOf(other, [weekly]);
 
-    const eventId = randomUUID();
-    await ctx.bus.publish({
-      eventId,
-      subject: 'organizations.organization.deleted',
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-      data: { organizationId, ownerId: randomUUID(), reason: 'user_deleted' },
-    });
+    const { eventId } = await publishEvent(ctx, 'organizations.organization.deleted', { organizationId, ownerId: randomUUID(), reason: 'user_deleted' });
 
     const schedules = ctx.dataSource.getRepository(AutoSchedule);
     await expect.poll(() => schedules.countBy({ organizationId }), { timeout: 5000 }).toBe(0);
