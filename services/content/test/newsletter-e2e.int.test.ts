@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '@planner/gateway/testing';
+import { gatewayClient, NO_RATE_LIMITS, startGateway, type GatewayClient, type TestGateway } from '@planner/gateway/testing';
 import {
   connectInfrastructure,
   createLogger,
@@ -32,6 +32,7 @@ import {
   createTestKeys,
   freePort,
   removeNamespace,
+  signedBearer,
   testId,
   testInfrastructure,
   untilConsumerIdle,
@@ -54,7 +55,6 @@ import { configSchema as contentConfigSchema } from '../src/config.js';
 import { entities as contentEntities, migrations as contentMigrations } from '../src/entities/index.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
 import { startContentWork } from '../src/start.js';
-import { gatewayClient } from './service.js';
 
 const namespace = testId('newslettere2e');
 const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
@@ -70,7 +70,7 @@ let smtp: SmtpStandIn;
 let gateway: TestGateway;
 let content: Running;
 let notifications: Running;
-let api: ReturnType<typeof gatewayClient>;
+let api: GatewayClient;
 let admin: Record<string, string>;
 /** Notifications' SMTP listener for bounce reports. */
 let bouncePort: number;
@@ -122,7 +122,7 @@ beforeAll(async () => {
   bouncePort = await freePort();
   gateway = await startGateway({
     upstreams: { content: `http://127.0.0.1:${contentPort}`, notifications: `http://127.0.0.1:${notificationsPort}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
+    env: NO_RATE_LIMITS,
     jwks: keys.jwks,
   });
   notifications = await startService(
@@ -164,7 +164,7 @@ beforeAll(async () => {
     },
   );
   api = gatewayClient(gateway.url);
-  admin = { authorization: `Bearer ${await keys.sign({ sub: randomUUID(), role: 'admin' })}` };
+  admin = await signedBearer(keys, { sub: randomUUID(), role: 'admin' });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxEvent } from '@planner/service-kit';
-import { waitFor } from '@planner/service-kit/testing';
+import { publishCopy, testEvent, waitFor } from '@planner/service-kit/testing';
 import { startNewsletterSender } from '../src/commands/send-newsletter.js';
 import { Delivery } from '../src/entities/delivery.entity.js';
 import { Newsletter } from '../src/entities/newsletter.entity.js';
@@ -134,13 +134,8 @@ describe('subscribing and unsubscribing', () => {
   });
 
   it('subscribes a new account that ticked the newsletter box once its address is verified, once even when the event comes twice', async () => {
-    const event = (email: string, newsletterSubscribe: boolean, emailVerified = false) => ({
-      eventId: randomUUID(),
-      subject: 'auth.user.registered',
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 1,
-      data: { userId: randomUUID(), username: 'someone', email, role: 'basic', newsletterSubscribe, emailVerified },
-    });
+    const event = (email: string, newsletterSubscribe: boolean, emailVerified = false) =>
+      testEvent('auth.user.registered', { userId: randomUUID(), username: 'someone', email, role: 'basic', newsletterSubscribe, emailVerified });
     const ticked = event('Ticked@Example.com', true);
     await c.ctx.bus.publish(ticked);
     await c.ctx.bus.publish(event('unticked@example.com', false));
@@ -156,7 +151,7 @@ describe('subscribing and unsubscribing', () => {
 
     // Unsubscribed since; the same event again (past JetStream's dedupe: no msgID) must not subscribe them again.
     await send('POST', '/newsletter/unsubscribe', { email: 'ticked@example.com' });
-    c.ctx.bus.connection.publish(c.ctx.bus.wireSubject('auth.user.registered'), new TextEncoder().encode(JSON.stringify(ticked)));
+    await publishCopy(c.ctx, ticked);
     const marker = event('marker@example.com', true);
     await c.ctx.bus.publish(marker); // handled after the copy: once it is in, the copy was seen
     await expect.poll(() => subscriber('marker@example.com'), { timeout: 5000 }).not.toBeNull();

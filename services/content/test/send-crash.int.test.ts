@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type TestGateway } from '@planner/gateway/testing';
+import { gatewayClient, NO_RATE_LIMITS, startGateway, type TestGateway } from '@planner/gateway/testing';
 import {
   createTestKeys,
   freePort,
   namespacedProcessEnv,
   removeNamespace,
+  signedBearer,
   startTestProcess,
   testId,
   testInfrastructure,
@@ -20,7 +21,6 @@ import {
   type TestKeys,
   type TestProcess,
 } from '@planner/service-kit/testing';
-import { gatewayClient } from './service.js';
 
 /**
  * A newsletter to 1,000 subscribers sent by the service as its own process,
@@ -66,7 +66,7 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: urls.databaseUrl });
   await db.connect();
   nats = await connect({ servers: urls.natsUrl });
-  gateway = await startGateway({ upstreams: { content: `http://127.0.0.1:${port}` }, jwks: keys.jwks, env: { RATE_LIMIT_MAX: '1000000' } });
+  gateway = await startGateway({ upstreams: { content: `http://127.0.0.1:${port}` }, jwks: keys.jwks, env: NO_RATE_LIMITS });
   await startService();
 }, 90_000);
 
@@ -88,7 +88,7 @@ describe('sending a newsletter across a crash', () => {
       [SUBSCRIBERS],
     );
     const api = gatewayClient(gateway.url);
-    const admin = { authorization: `Bearer ${await keys.sign({ sub: randomUUID(), role: 'admin' })}` };
+    const admin = await signedBearer(keys, { sub: randomUUID(), role: 'admin' });
     const created = await api.send({ method: 'POST', url: '/newsletter/admin/newsletters', payload: { subject: 'Crash test', content: '<p>Hello</p>' }, headers: admin });
     expect(created.statusCode).toBe(201);
     const { id } = created.json().newsletter;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type net from 'node:net';
-import { startGateway, type Answer, type GatewayRequest } from '@planner/gateway/testing';
+import { behindGateway } from '@planner/gateway/testing';
 import type { App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { createTestContext, publishEvent, signedBearer, type EventInput, type TestServiceContext } from '@planner/service-kit/testing';
+import type { EventSubject } from '@planner/contracts';
 import { buildApp } from '../src/app.js';
 import { configSchema, type ContentConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
@@ -19,24 +19,21 @@ export async function startContent(name: string, env: Record<string, string> = {
     env: { NEWSLETTER_SIGNING_KEY: SIGNING_KEY, APP_URL: 'https://planner.example', ...env },
   });
   const app: App = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const gateway = await startGateway({
-    upstreams: { content: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}` },
-    env: { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_ADDRESS_MAX: '1000000' },
-    jwks: ctx.keys.jwks,
-  });
-  const api = gatewayClient(gateway.url);
+  const gateway = await behindGateway(app, 'content', ctx.keys.jwks);
   const adminId = randomUUID();
   const tokens = {
-    admin: { authorization: `Bearer ${await ctx.keys.sign({ sub: adminId, role: 'admin' })}` },
-    user: { authorization: `Bearer ${await ctx.keys.sign({ sub: randomUUID(), role: 'pro' })}` },
+    admin: await signedBearer(ctx.keys, { sub: adminId, role: 'admin' }),
+    user: await signedBearer(ctx.keys, { sub: randomUUID(), role: 'pro' }),
   };
-  const publish = (subject: string, data: object) =>
-    ctx.bus.publish({ eventId: randomUUID(), subject, occurredAt: new Date().toISOString(), schemaVersion: 1, data });
+  const publish = <S extends EventSubject>(subject: S, data: EventInput<S>) => publishEvent(ctx, subject, data);
   return {
     ctx,
     app,
-    api,
+    api: {
+      ...gateway,
+      /** A link from a mail (on APP_URL) followed through this gateway, redirects not followed. */
+      follow: (link: string, init: RequestInit = {}) => gateway.fetch(link.replace(/^https:\/\/planner\.example\/api/, ''), init),
+    },
     adminId,
     tokens,
     publish,
@@ -48,26 +45,3 @@ export async function startContent(name: string, env: Record<string, string> = {
   };
 }
 export type Content = Awaited<ReturnType<typeof startContent>>;
-
-/**
- * Calls through the gateway as a browser or mail client would: `send` for
- * JSON, `fetch` for the rest (form bodies, redirects not followed). Like
- * behindGateway's, which hides the gateway's address these tests need.
- */
-export function gatewayClient(gatewayUrl: string) {
-  const fetchApi = (path: string, init: RequestInit = {}) => fetch(`${gatewayUrl}/api${path}`, { redirect: 'manual', ...init });
-  return {
-    fetch: fetchApi,
-    /** A link from a mail (on APP_URL) followed through this gateway. */
-    follow: (link: string, init: RequestInit = {}) => fetchApi(link.replace(/^https:\/\/planner\.example\/api/, ''), init),
-    send: async ({ method, url, payload, headers = {} }: GatewayRequest): Promise<Answer> => {
-      const res = await fetchApi(url, {
-        method,
-        headers: { ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: payload !== undefined ? JSON.stringify(payload) : undefined,
-      });
-      const body = await res.text();
-      return { statusCode: res.status, headers: res.headers, body, json: () => JSON.parse(body) };
-    },
-  };
-}

@@ -103,6 +103,8 @@ export interface GatewayClient {
   /** The gateway's base URL, for what a test sends by other means (a browser, a raw request). */
   url: string;
   send: (request: GatewayRequest) => Promise<Answer>;
+  /** A request under /api sent as it is (a form, a page, a redirect to look at): the Response itself, redirects not followed. */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 }
 
@@ -120,6 +122,7 @@ export function gatewayClient(url: string, close: () => Promise<void> = async ()
       const text = await res.text();
       return { statusCode: res.status, headers: res.headers, body: text, json: () => JSON.parse(text) };
     },
+    fetch: (path, init = {}) => fetch(`${url}/api${path}`, { redirect: 'manual', ...init }),
     close,
   };
 }
