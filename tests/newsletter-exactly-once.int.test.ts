@@ -19,14 +19,15 @@ import {
   freePort,
   namespacedProcessEnv,
   removeNamespace,
+  signedBearer,
   startTestProcess,
   testId,
   testInfrastructure,
+  type TestKeys,
+  type TestProcess,
   untilConsumerIdle,
   untilQueueIdle,
   waitFor,
-  type TestKeys,
-  type TestProcess,
 } from '@planner/service-kit/testing';
 import { startSmtpStandIn, type SmtpStandIn } from '../services/notifications/test/smtp-stand-in.js';
 import { repoPath } from './support/repo.js';
@@ -123,7 +124,7 @@ describe('a newsletter to 1,000 subscribers across both services', () => {
       [SUBSCRIBERS, UNSUBSCRIBED],
     );
     const contentUrl = `http://127.0.0.1:${env.content.PORT}`;
-    const admin = { authorization: `Bearer ${await keys.sign({ sub: randomUUID(), role: 'admin' })}`, 'content-type': 'application/json' };
+    const admin = { ...(await signedBearer(keys, { sub: randomUUID(), role: 'admin' })), 'content-type': 'application/json' };
     const created = await fetch(`${contentUrl}/newsletter/admin/newsletters`, {
       method: 'POST',
       headers: admin,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES } from '@planner/contracts';
-import { freePort, namespacedProcessEnv, removeNamespace, startTestProcess, testId, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
+import { bearer, freePort, namespacedProcessEnv, removeNamespace, startTestProcess, testId, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
 import { repoPath } from './support/repo.js';
 
 const namespace = testId('system');
@@ -99,7 +99,7 @@ async function api(method: string, path: string, options: { token?: string; body
     method,
     headers: {
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...bearer(options.token),
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });

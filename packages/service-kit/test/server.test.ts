@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
 import { badRequest, createLogger, createServer, requireAdmin, TokenVerifier, type App } from '../src/index.js';
-import { createTestKeys, untilLogWritten } from '../src/testing/index.js';
+import { bearer, createTestKeys, untilLogWritten } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-logs-'));
@@ -104,11 +104,11 @@ describe('identity', () => {
     expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: 'Bearer nope' } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/admin-only' })).json().message).toBe(SharedMessages.authenticationRequired);
     const pro = await keys.sign({ sub: 'u1', role: 'pro' });
-    const forbidden = await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${pro}` } });
+    const forbidden = await app.inject({ method: 'GET', url: '/admin-only', headers: bearer(pro) });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe('Unauthorized: Admin access required');
     const admin = await keys.sign({ sub: 'a1', role: 'admin' });
-    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${admin}` } })).json()).toEqual({ admin: 'a1' });
+    expect((await app.inject({ method: 'GET', url: '/admin-only', headers: bearer(admin) })).json()).toEqual({ admin: 'a1' });
   });
 });
 
@@ -131,7 +131,7 @@ describe('health, API document and logs', () => {
 
   it('writes request logs to LOG_DIR without secrets', async () => {
     const token = await keys.sign({ sub: 'u9', role: 'pro' });
-    await app.inject({ method: 'POST', url: '/things', headers: { authorization: `Bearer ${token}` }, payload: { name: 'boom', password: 'Hunter2!' } });
+    await app.inject({ method: 'POST', url: '/things', headers: bearer(token), payload: { name: 'boom', password: 'Hunter2!' } });
     logger.info({ user: { password: 'Hunter2!', token } }, 'something with secrets');
     const log = await untilLogWritten(logger, path.join(logDir, 'kit-test.log'));
     expect(log).toContain('secret internal detail'); // the 500's detail goes to the log only

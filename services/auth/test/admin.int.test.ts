@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
 import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
-import { createTestContext, publishCopy, publishEvent, untilConsumerIdle, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, createTestContext, publishCopy, publishEvent, type TestServiceContext, untilConsumerIdle } from '@planner/service-kit/testing';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
-  api.send({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  api.send({ method, url, payload, headers: bearer(token) });
 
 describe('admin user management', () => {
   it('refuses every admin route to anonymous callers (401) and to non-admins (403)', async () => {

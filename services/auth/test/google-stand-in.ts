@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
+import { loopbackUrl } from '@planner/service-kit/testing';
 
 export const CLIENT_ID = 'planner-test.apps.googleusercontent.com';
 
@@ -23,7 +23,6 @@ export async function startGoogleStandIn() {
     res.end(JSON.stringify({ [kid]: publicKey.export({ type: 'spki', format: 'pem' }) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   const idToken = (claims: { sub: string; email: string; email_verified?: boolean; aud?: string; iss?: string }) =>
     new SignJWT({ email: claims.email, email_verified: claims.email_verified ?? true, azp: CLIENT_ID })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
@@ -34,7 +33,7 @@ export async function startGoogleStandIn() {
       .setExpirationTime('1h')
       .sign(privateKey);
   return {
-    certsUrl: `http://127.0.0.1:${port}/oauth2/v1/certs`,
+    certsUrl: `${loopbackUrl(server)}/oauth2/v1/certs`,
     idToken,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

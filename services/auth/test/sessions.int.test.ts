@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
 import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
 import { buildApp } from '../src/app.js';
@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
-  api.send({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  api.send({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 
 describe('register', () => {
   it('creates a basic account, opens a session and records auth.user.registered', async () => {
@@ -112,10 +112,10 @@ describe('login, me, refresh, logout', () => {
 
   it('renews the access token from /auth/me when the role changed', async () => {
     const session = (await post('/auth/register', newUser('e'))).json();
-    const me = await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } });
+    const me = await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) });
     expect(me.json()).toEqual({ user: expect.objectContaining({ id: session.user.id }) });
     await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { role: 'pro' });
-    const renewed = (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    const renewed = (await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
     expect(renewed).toMatchObject({ token_refreshed: true, user: { role: 'pro', capabilities: { can_use_calendar: true } } });
     expect(await ctx.verifier.verify(renewed.access_token)).toMatchObject({ role: 'pro' });
   });
@@ -145,7 +145,7 @@ describe('login, me, refresh, logout', () => {
   it('takes refresh and logout with a JSON content type and no body, as many clients send them (issue 13)', async () => {
     const session = (await post('/auth/register', newUser('empty'))).json();
     const bodiless = (url: string, token: string) =>
-      api.send({ method: 'POST', url, body: '', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+      api.send({ method: 'POST', url, body: '', headers: { 'content-type': 'application/json', ...bearer(token) } });
     const refreshed = await bodiless('/auth/refresh', session.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     expect((await bodiless('/auth/logout', refreshed.json().access_token)).statusCode).toBe(200);
@@ -164,7 +164,7 @@ describe('login, me, refresh, logout', () => {
 
 describe('change password and delete account', () => {
   const authed = (method: 'POST' | 'DELETE', url: string, token: string, payload: object) =>
-    api.send({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    api.send({ method, url, payload, headers: bearer(token) });
 
   it('changes the password after checking the current one, ending the other sessions', async () => {
     const here = (await post('/auth/register', newUser('i'))).json();
@@ -219,7 +219,7 @@ describe('mailed links: verification and password reset', () => {
     expect(again.json().message).toBe('Email verification failed. Please try again or contact support.');
     const resend = await post('/auth/resend-verification', undefined, session.access_token);
     expect(resend.json().message).toBe('Already verified');
-    const me = (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${session.access_token}` } })).json();
+    const me = (await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
     expect(me).toMatchObject({ token_refreshed: true, user: { email_verified: true } });
   });
 

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { loopbackUrl } from '@planner/service-kit/testing';
 
 /** Cloudflare's documented test secret (always passes) and the dummy token its test site keys produce. */
 export const TEST_SECRET = '1x0000000000000000000000000000000AA';
@@ -24,6 +24,5 @@ export async function startTurnstileStandIn(): Promise<{ url: string; close: () 
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/turnstile/v0/siteverify`, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `${loopbackUrl(server)}/turnstile/v0/siteverify`, close: () => new Promise((r) => server.close(() => r())) };
 }

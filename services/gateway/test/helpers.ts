@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { createLogger, createServer, TokenVerifier, type App, type HealthCheck } from '@planner/service-kit';
-import type { TestKeys } from '@planner/service-kit/testing';
+import { loopbackUrl, type TestKeys } from '@planner/service-kit/testing';
 
 export { deadUrl, startGateway, type TestGateway } from '../src/testing.js';
 
@@ -27,8 +27,7 @@ export async function startUpstream(
   });
   routes(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as net.AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+  return { url: loopbackUrl(app), app, close: () => app.close() };
 }
 
 /** A service that accepts connections and never answers. */
@@ -36,9 +35,8 @@ export async function silentUrl(): Promise<{ url: string; close: () => Promise<v
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => sockets.add(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopbackUrl(server),
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
+import { signedBearer } from '@planner/service-kit/testing';
 import { GatewayMessages } from '../src/domain/messages.js';
 import { rawRequest, startGateway, type TestGateway } from './helpers.js';
 
@@ -24,8 +25,8 @@ beforeAll(async () => {
   fs.symlinkSync(path.join(root, 'secret.txt'), path.join(logDir, 'escape.log'));
   fs.mkdirSync(path.join(logDir, 'archive'));
   gateway = await startGateway({ env: { LOG_DIR: logDir, LOG_READ_MAX_BYTES: '1000' } });
-  admin = { authorization: `Bearer ${await gateway.keys.sign({ sub: '00000000-0000-4000-8000-00000000000a', role: 'admin' })}` };
-  user = { authorization: `Bearer ${await gateway.keys.sign({ sub: '00000000-0000-4000-8000-00000000000b', role: 'advanced' })}` };
+  admin = await signedBearer(gateway.keys, { sub: '00000000-0000-4000-8000-00000000000a', role: 'admin' });
+  user = await signedBearer(gateway.keys, { sub: '00000000-0000-4000-8000-00000000000b', role: 'advanced' });
 });
 
 afterAll(async () => {

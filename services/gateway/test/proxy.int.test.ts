@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDENTITY_HEADERS, SharedMessages } from '@planner/contracts';
 import { stopTracing } from '@planner/service-kit';
-import { createTestKeys, type TestKeys } from '@planner/service-kit/testing';
+import { bearer, createTestKeys, testEvent, type TestKeys } from '@planner/service-kit/testing';
 import { startGatewayTracing } from '../src/adapters/tracing.js';
 import { rawRequest, startGateway, startUpstream, waitFor, type TestGateway, type Upstream } from './helpers.js';
 
@@ -161,7 +161,7 @@ describe('token check', () => {
   it('forwards a verified caller’s identity and replaces what a client claims', async () => {
     const token = await keys.sign({ sub: USER, role: 'pro' });
     const response = await get('/api/auth/whoami', {
-      authorization: `Bearer ${token}`,
+      ...bearer(token),
       [IDENTITY_HEADERS.userId]: 'someone-else',
       [IDENTITY_HEADERS.role]: 'admin',
     });
@@ -185,7 +185,7 @@ describe('token check', () => {
     const stranger = await createTestKeys(); // same kid, another key pair
     const wrongKey = await stranger.sign({ sub: USER, role: 'admin' });
     for (const token of ['not-a-jwt', expired, wrongKey]) {
-      const response = await get('/api/auth/ping', { authorization: `Bearer ${token}` });
+      const response = await get('/api/auth/ping', bearer(token));
       expect(response.status, token.slice(0, 20)).toBe(401);
       expect(await response.json()).toEqual(UNAUTHORIZED);
     }
@@ -193,39 +193,34 @@ describe('token check', () => {
 
   it('never answers from its cache past a token’s expiry', async () => {
     const token = await keys.sign({ sub: USER, role: 'pro' }, { expiresIn: Math.floor(Date.now() / 1000) + 2 });
-    expect((await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await get('/api/auth/ping', bearer(token))).status).toBe(200);
     await new Promise((r) => setTimeout(r, 2100));
-    const response = await get('/api/auth/ping', { authorization: `Bearer ${token}` });
+    const response = await get('/api/auth/ping', bearer(token));
     expect(response.status).toBe(401);
   });
 
+  // A plain publish: the gateway only subscribes to revocations (it has no stream of auth's events).
   const revokeSessions = (userId: string, sessionIds: string[]) => {
-    const envelope = {
-      eventId: crypto.randomUUID(),
-      subject: 'auth.sessions.revoked',
-      occurredAt: new Date().toISOString(),
-      schemaVersion: 2,
-      data: { userId, sessionIds, reason: 'logout everywhere' },
-    };
+    const envelope = testEvent('auth.sessions.revoked', { userId, sessionIds, reason: 'logout everywhere' });
     gateway.ctx.bus.connection.publish(gateway.ctx.bus.wireSubject('auth.sessions.revoked'), JSON.stringify(envelope));
   };
 
   it('drops a user’s cached tokens when their sessions are revoked', async () => {
     const user = '00000000-0000-4000-8000-000000000099';
     const token = await keys.sign({ sub: user, role: 'pro', sid: 'session-revoked' }, { issuedAt: Math.floor(Date.now() / 1000) - 5 });
-    expect((await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await get('/api/auth/ping', bearer(token))).status).toBe(200);
     revokeSessions(user, ['session-revoked']);
-    await waitFor(async () => (await get('/api/auth/ping', { authorization: `Bearer ${token}` })).status, (status) => status === 401);
+    await waitFor(async () => (await get('/api/auth/ping', bearer(token))).status, (status) => status === 401);
   });
 
   it('lets a session opened in the second of a revocation through (a fresh login is not dead on arrival)', async () => {
     const user = '00000000-0000-4000-8000-000000000098';
     const ended = await keys.sign({ sub: user, role: 'pro', sid: 'session-ended' });
     revokeSessions(user, ['session-ended']);
-    await waitFor(async () => (await get('/api/auth/ping', { authorization: `Bearer ${ended}` })).status, (status) => status === 401);
+    await waitFor(async () => (await get('/api/auth/ping', bearer(ended))).status, (status) => status === 401);
     // A login right after: its `iat` (whole seconds) is not later than the revocation's time.
     const fresh = await keys.sign({ sub: user, role: 'pro', sid: 'session-fresh' }, { issuedAt: Math.floor(Date.now() / 1000) - 1 });
-    expect((await get('/api/auth/ping', { authorization: `Bearer ${fresh}` })).status).toBe(200);
+    expect((await get('/api/auth/ping', bearer(fresh))).status).toBe(200);
   });
 
   it('lets the refresh call carry its refresh token to the auth service unchecked', async () => {

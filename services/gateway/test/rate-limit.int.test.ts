@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWait, SharedMessages } from '@planner/contracts';
+import { signedBearer } from '@planner/service-kit/testing';
 import { startGateway, startUpstream, type TestGateway, type Upstream } from './helpers.js';
 
 let upstream: Upstream;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 /** Each caller is a different user (own bucket), so tests do not share counters; anonymous ones share the IP's. */
 async function as(user: string | null) {
-  const headers: Record<string, string> = user ? { authorization: `Bearer ${await gateway.keys.sign({ sub: user, role: 'pro' })}` } : {};
+  const headers: Record<string, string> = user ? await signedBearer(gateway.keys, { sub: user, role: 'pro' }) : {};
   return (path: string, method = 'GET') => fetch(`${gateway.url}${path}`, { method, headers });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWithInbox, createServer, startTracing, stopTracing, traceIdOf, type App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, createTestContext, loopbackUrl, type TestServiceContext } from '@planner/service-kit/testing';
 import { startGateway, waitFor, type TestGateway } from './helpers.js';
 
 /**
@@ -39,8 +39,7 @@ beforeAll(async () => {
     },
   });
   await ctx.relay.start();
-  const { port } = service.server.address() as { port: number };
-  gateway = await startGateway({ keys: ctx.keys, upstreams: { auth: `http://127.0.0.1:${port}` } });
+  gateway = await startGateway({ keys: ctx.keys, upstreams: { auth: loopbackUrl(service) } });
 });
 
 afterAll(async () => {
@@ -53,7 +52,7 @@ afterAll(async () => {
 describe('trace context', () => {
   it('carries one trace id from the gateway through the service into the NATS consumer', async () => {
     const token = await ctx.keys.sign({ sub: '00000000-0000-4000-8000-0000000000c1', role: 'pro' });
-    const response = await fetch(`${gateway.url}/api/auth/verify-demo`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${gateway.url}/api/auth/verify-demo`, { method: 'POST', headers: bearer(token) });
     expect(response.status).toBe(200);
     const { userId, caller } = (await response.json()) as { userId: string; caller: string };
     expect(caller).toBe('00000000-0000-4000-8000-0000000000c1');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationMessages, SharedMessages } from '@planner/contracts';
 import type { App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { behindGateway } from '@planner/gateway/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema, type NotificationsConfig } from '../src/config.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token?: string, payload?: object) =>
-  api.send({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  api.send({ method, url, payload, headers: bearer(token) });
 const create = async (payload: object) => {
   const res = await call('POST', '/system-messages/', adminToken, payload);
   expect(res.statusCode, res.body).toBe(201);

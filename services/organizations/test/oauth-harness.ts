@@ -1,6 +1,6 @@
 import { behindGateway } from '@planner/gateway/testing';
 import type { App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
@@ -39,7 +39,7 @@ export async function startConnectionsHarness(env: Record<string, string>) {
       url: path,
       redirect: 'manual',
       ...(options.payload !== undefined && { payload: options.payload }),
-      ...(options.token && { headers: { authorization: `Bearer ${options.token}` } }),
+      headers: bearer(options.token),
     });
     return { status: answer.statusCode, location: answer.headers.get('location'), json: answer.json };
   };

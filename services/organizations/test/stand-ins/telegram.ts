@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { loopbackUrl } from '@planner/service-kit/testing';
 
 interface Chat {
   id: number;
@@ -42,7 +42,7 @@ export async function startTelegramStandIn(botToken: string, chats: Chat[]): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: loopbackUrl(server),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
