@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
-import { bearer, createTestContext, publishCopy, publishEvent, type TestServiceContext, untilConsumerIdle } from '@planner/service-kit/testing';
-import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
-import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
-import { behindGateway } from '@planner/gateway/testing';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { OutboxEvent } from '@planner/service-kit';
+import { bearer, publishCopy, publishEvent, untilConsumerIdle } from '@planner/service-kit/testing';
 import { RefreshToken } from '../src/entities/refresh-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
 import { followSubscriptions } from '../src/events/subscription-changed.js';
+import { startAuth, type AuthApp } from './harness.js';
 
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
-let api: Awaited<ReturnType<typeof behindGateway>>;
-let keys: SigningKeys;
+let auth: AuthApp;
+let ctx: AuthApp['ctx'];
+let api: AuthApp['api'];
+let keys: AuthApp['keys'];
 let adminToken: string;
 let proToken: string;
 const ids: Record<string, string> = {};
@@ -27,11 +22,8 @@ async function addUser(name: string, role: User['role']): Promise<User> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'admin', entities, migrations, configSchema });
-  keys = await loadSigningKeys();
-  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
-  api = await behindGateway(app, 'auth', keys.jwks);
+  auth = await startAuth('admin');
+  ({ ctx, api, keys } = auth);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }
@@ -41,9 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  await auth?.close();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>

@@ -1,23 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
-import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
-import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
-import { loadSigningKeys } from '../src/adapters/signing-keys.js';
-import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
-import { behindGateway } from '@planner/gateway/testing';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { OutboxEvent } from '@planner/service-kit';
+import { bearer } from '@planner/service-kit/testing';
 import { User } from '../src/entities/user.entity.js';
-import { createGoogleVerifier } from '../src/adapters/google.js';
-import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
-import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
+import { startAuth, type AuthApp } from './harness.js';
+import { startGoogleStandIn } from './google-stand-in.js';
+import { DUMMY_TOKEN } from './turnstile-stand-in.js';
 
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
-let api: Awaited<ReturnType<typeof behindGateway>>;
-let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
-let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+let auth: AuthApp;
+let ctx: AuthApp['ctx'];
+let api: AuthApp['api'];
+let google: AuthApp['google'];
 
 const newUser = (n: string) => ({
   username: `user_${n}`,
@@ -28,26 +21,12 @@ const newUser = (n: string) => ({
 });
 
 beforeAll(async () => {
-  turnstile = await startTurnstileStandIn();
-  google = await startGoogleStandIn();
-  ctx = await createTestContext({ name: 'sessions', entities, migrations, configSchema });
-  const keys = await loadSigningKeys();
-  // The app's own tokens must verify in its own identity plugin.
-  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, {
-    keys,
-    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
-    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
-  });
-  api = await behindGateway(app, 'auth', keys.jwks);
+  auth = await startAuth('sessions');
+  ({ ctx, api, google } = auth);
 });
 
 afterAll(async () => {
-  await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
-  await turnstile?.close();
-  await google?.close();
+  await auth?.close();
 });
 
 const post = (url: string, payload: unknown, token?: string) =>
