@@ -14,21 +14,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, EventBus, Queues } from '@planner/service-kit';
-import {
-  createTestKeys,
-  freePort,
-  namespacedProcessEnv,
-  removeNamespace,
-  signedBearer,
-  startTestProcess,
-  testId,
-  testInfrastructure,
-  type TestKeys,
-  type TestProcess,
-  untilConsumerIdle,
-  untilQueueIdle,
-  waitFor,
-} from '@planner/service-kit/testing';
+import { createTestKeys, freePort, namespacedProcessEnv, removeNamespace, signedBearer, startTestProcess, testId, testInfrastructure, type TestKeys, type TestProcess, untilConsumerIdle, untilQueueIdle, waitFor } from '@planner/service-kit/testing';
 import { startSmtpStandIn, type SmtpStandIn } from '../services/notifications/test/smtp-stand-in.js';
 import { repoPath } from './support/repo.js';
 
