@@ -15,6 +15,7 @@ import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
 export { startTestProcess, type TestProcess } from './process.js';
+export { startTestService, type TestService } from './service.js';
 import { startTestProcess, type TestProcess } from './process.js';
 
 /** A loopback port nothing listens on right now (for a child process to take, or to stand for a service that is down). */
@@ -121,8 +122,7 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
     config,
     logger,
     schema: id,
-    entities: options.entities,
-    migrations: options.migrations,
+    database: { entities: options.entities, migrations: options.migrations },
     redisPrefix: `${id}:`,
     namespace: id,
     verifier: new TokenVerifier({ jwks: options.jwks ?? keys.jwks }),
