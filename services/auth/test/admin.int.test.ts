@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
+import { TokenVerifier, type App } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxEvent, TokenVerifier } from '@planner/service-kit';
+import { TokenVerifier } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { verifyPassword } from '../src/adapters/password-hasher.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
-import { OutboxEvent, TokenVerifier, type App } from '@planner/service-kit';
+import { TokenVerifier, type App } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { waitFor } from '@planner/service-kit/testing';
 import { startNewsletterSender } from '../src/commands/send-newsletter.js';
 import { Delivery } from '../src/entities/delivery.entity.js';

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { createTestContext, freePort, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
 import type { BounceListener } from '../src/adapters/bounce-listener.js';
 import type { MailDelivery } from '../src/commands/mail-queue.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { behindGateway } from '@planner/gateway/testing';
-import { OutboxEvent, type App } from '@planner/service-kit';
+import { type App } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
 import { buildApp } from '../src/app.js';
 import { configSchema } from '../src/config.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { deadUrl } from '@planner/gateway/testing';
 import { connectionConfigSchema } from '../src/adapters/config.js';
 import { providersFrom } from '../src/adapters/index.js';

@@ -1,5 +1,6 @@
 import { isStrongPassword } from '@planner/contracts';
-import { advisoryLock, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { advisoryLock } from '@planner/service-kit/data';
 import { hashPassword } from '../adapters/password-hasher.js';
 import { User } from '../entities/user.entity.js';
 import { recordRegistered } from '../events/user-registered.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
-import { badRequest, conflict, HttpError, isUniqueViolation, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { isUniqueViolation } from '@planner/service-kit/data';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { GoogleVerifier } from '../adapters/google.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';

@@ -1,4 +1,5 @@
-import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { roleAfterSubscription } from '../domain/roles.js';
 import { User } from '../entities/user.entity.js';
 

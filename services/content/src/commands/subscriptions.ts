@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Outbox } from '@planner/service-kit';
+import type { Outbox } from '@planner/service-kit/data';
 import { confirmSubscriptionUrl, type LinkSettings } from '../domain/links.js';
 import { Subscriber } from '../entities/subscriber.entity.js';
 

@@ -1,4 +1,5 @@
-import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { activatePending, addPending, subscribe } from '../commands/subscriptions.js';
 import { Author } from '../entities/author.entity.js';
 import { Subscriber } from '../entities/subscriber.entity.js';

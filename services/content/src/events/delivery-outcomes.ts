@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { Delivery, type DeliveryStatus } from '../entities/delivery.entity.js';
 import { Subscriber } from '../entities/subscriber.entity.js';
 

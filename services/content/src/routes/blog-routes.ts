@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { In, type EntityManager } from 'typeorm';
 import { ContentMessages, isAdminRole, LIMITS, offsetOf, pageOf } from '@planner/contracts';
-import { badRequest, conflict, idParams, isUniqueViolation, isUuid, notFound, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, idParams, isUuid, notFound, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
+import { isUniqueViolation } from '@planner/service-kit/data';
 import { plainText, sanitizeContent } from '../domain/html.js';
 import { slugify } from '../domain/slug.js';
 import { toCategoryView, toPostView } from '../domain/views.js';

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { EmailKind, EventData, EventSubject } from '@planner/contracts';
-import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification, type RenderedMail } from '../domain/templates.js';
 import { Email } from '../entities/email.entity.js';
 

@@ -1,4 +1,5 @@
-import { consumeWithInbox, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { deleteOrganizations } from '../commands/delete.js';
 import { Member } from '../entities/member.entity.js';
 import { Connections } from '../routes/connection-service.js';

@@ -8,7 +8,8 @@ import {
   type Identity,
 } from '@planner/contracts';
 import { In, LessThanOrEqual } from 'typeorm';
-import { advisoryLock, afterCommit, badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock, afterCommit } from '@planner/service-kit/data';
 import { connectionConfigSchema, type ConnectionConfig } from '../adapters/config.js';
 import { providersFrom, type OAuthPlatform, type Providers } from '../adapters/index.js';
 import { ProviderError, type AccountProfile, type TokenSet } from '../adapters/provider.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, OrganizationMessages } from '@planner/contracts';
-import { advisoryLock, conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { conflict, notFound, requireAdmin, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock } from '@planner/service-kit/data';
 import type { EntityManager } from 'typeorm';
 import { ownOrganization } from '../commands/access.js';
 import { connectionView } from '../domain/connections/view.js';

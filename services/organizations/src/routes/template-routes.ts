@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, LANGUAGES, LIMITS, MOODS, OrganizationMessages, PostMessages, TONES, templateLimit } from '@planner/contracts';
-import { advisoryLock, badRequest, conflict, forbidden, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, forbidden, notFound, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { advisoryLock } from '@planner/service-kit/data';
 import type { EntityManager } from 'typeorm';
 import { memberOf, ownActiveOrganization, ownOrganization } from '../commands/access.js';
 import { UUID } from '../domain/ids.js';
