@@ -1,19 +1,18 @@
 import {
-  AckPolicy,
   connect,
-  DeliverPolicy,
   headers as natsHeaders,
   JSONCodec,
   nanos,
-  type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   type MsgHdrs,
   type NatsConnection,
   type Subscription,
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { eventEnvelopeSchema, type EventEnvelope } from '@planner/contracts';
+import { DurableConsumer } from './consumer.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import { context, extractContext, injectTraceHeaders, tracer, trace } from './tracing.js';
@@ -64,9 +63,7 @@ function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
  * core request/reply, with trace context in message headers.
  */
 export class EventBus {
-  private readonly consumers: ConsumerMessages[] = [];
-  /** Each consumer's handling loop; it ends once its stopped consumer has handed over what it held. */
-  private readonly consumerLoops: Promise<void>[] = [];
+  private readonly durableConsumers: DurableConsumer[] = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly knownStreams = new Set<string>();
 
@@ -102,6 +99,11 @@ export class EventBus {
   streamFor(subject: string): string {
     const service = subject.split('.')[0]!.toUpperCase();
     return this.namespace ? `${this.namespace}_${service}`.replaceAll('.', '_') : service;
+  }
+
+  /** The name on the server of a durable consumer of a subject. */
+  consumerName(durable: string, subject: string): string {
+    return `${durable}__${subject.replaceAll('.', '_')}`;
   }
 
   /** Creates the owning service's stream if it does not exist yet (idempotent, race-tolerant). */
@@ -146,50 +148,50 @@ export class EventBus {
   }
 
   /**
-   * A durable pull consumer with explicit ack. A handler that throws gets the
-   * message again after `retryDelayMs`; a malformed envelope is terminated.
+   * A durable pull consumer with explicit ack (its settings applied to an
+   * existing consumer too). A handler that throws gets the message again
+   * after `retryDelayMs`; a malformed envelope is terminated.
    */
-  async consume({ durable, subject, handle, retryDelayMs = 2000 }: ConsumeOptions): Promise<void> {
+  async consume(options: ConsumeOptions): Promise<void> {
+    const { durable, subject } = options;
     const stream = await this.ensureStream(subject);
-    const name = `${durable}__${subject.replaceAll('.', '_')}`;
-    try {
-      await this.jsm.consumers.info(stream, name);
-    } catch {
-      await this.jsm.consumers.add(stream, {
-        durable_name: name,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: this.wireSubject(subject),
-        ack_wait: nanos(30_000),
-      });
+    const consumer = new DurableConsumer({
+      jsm: this.jsm,
+      js: this.js,
+      logger: this.logger,
+      stream,
+      durable,
+      subject,
+      name: this.consumerName(durable, subject),
+      filterSubject: this.wireSubject(subject),
+      maxDeliver: -1,
+      handleMessage: (msg) => this.handleMessage(msg, options),
+    });
+    await consumer.start();
+    this.durableConsumers.push(consumer);
+  }
+
+  private async handleMessage(msg: JsMsg, { subject, handle, retryDelayMs = 2000 }: ConsumeOptions): Promise<void> {
+    const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
+    if (!parsed.success) {
+      this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event envelope; terminated');
+      // No reason given: nats-server 2.9 ignores a `+TERM` with one, and delivers the message again.
+      msg.term();
+      return;
     }
-    const consumer = await this.js.consumers.get(stream, name);
-    const messages = await consumer.consume({ max_messages: 50 });
-    this.consumers.push(messages);
-    const loop = (async () => {
-      for await (const msg of messages) {
-        const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
-        if (!parsed.success) {
-          this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event envelope; terminated');
-          msg.term('malformed envelope');
-          continue;
-        }
-        const envelope = parsed.data as EventEnvelope;
-        const parent = extractContext(headersToRecord(msg.headers));
-        const span = tracer().startSpan(`consume ${subject}`, { kind: SpanKind.CONSUMER }, parent);
-        try {
-          await context.with(trace.setSpan(parent, span), () => handle(envelope, { redelivered: msg.redelivered }));
-          msg.ack();
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-          this.logger.error({ err: error, subject, eventId: envelope.eventId }, 'event handler failed; will retry');
-          msg.nak(retryDelayMs);
-        } finally {
-          span.end();
-        }
-      }
-    })();
-    this.consumerLoops.push(loop);
+    const envelope = parsed.data as EventEnvelope;
+    const parent = extractContext(headersToRecord(msg.headers));
+    const span = tracer().startSpan(`consume ${subject}`, { kind: SpanKind.CONSUMER }, parent);
+    try {
+      await context.with(trace.setSpan(parent, span), () => handle(envelope, { redelivered: msg.redelivered }));
+      msg.ack();
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      this.logger.error({ err: error, subject, eventId: envelope.eventId }, 'event handler failed; will retry');
+      msg.nak(retryDelayMs);
+    } finally {
+      span.end();
+    }
   }
 
   /** Answers requests on `subject` (one replica per request, through a queue group). */
@@ -244,16 +246,21 @@ export class EventBus {
     })();
   }
 
+  /** Deletes the streams this bus made or used, after stopping its consumers: they would only try to restart on them. */
   async deleteStreams(): Promise<void> {
+    await this.stopConsumers();
     for (const stream of this.knownStreams) await this.jsm.streams.delete(stream).catch(() => undefined);
     this.knownStreams.clear();
   }
 
+  private async stopConsumers(): Promise<void> {
+    await Promise.allSettled(this.durableConsumers.map((consumer) => consumer.stop()));
+  }
+
   async close(): Promise<void> {
-    for (const messages of this.consumers) messages.stop();
     // A stopped consumer may still ask the server for its next batch when its loop comes back for it:
     // that request must go out before the drain, or nats.js rejects it (CONNECTION_DRAINING) unhandled.
-    await Promise.allSettled(this.consumerLoops);
+    await this.stopConsumers();
     for (const sub of this.subscriptions) sub.unsubscribe();
     if (!this.connection.isClosed()) await this.connection.drain();
   }
