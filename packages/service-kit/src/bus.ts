@@ -8,6 +8,7 @@ import {
   type JsMsg,
   type MsgHdrs,
   type NatsConnection,
+  type StreamConfig,
   type Subscription,
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
@@ -15,7 +16,10 @@ import { eventEnvelopeSchema, type EventEnvelope } from '@planner/contracts';
 import { DurableConsumer } from './consumer.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { ParkedMessages, REPLAY_FOR_HEADER, type ParkedFilter, type ReplayResult } from './parked.js';
 import { context, extractContext, injectTraceHeaders, tracer, trace } from './tracing.js';
+
+export type { ParkedFilter, ParkedMessage, ReplayResult } from './parked.js';
 
 const codec = JSONCodec();
 
@@ -24,6 +28,10 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** How long a stream keeps events: consumers that were down longer than this miss them. Inboxes are pruned to match. */
 export const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** A failing event's deliveries, at 0, 1, 6, 21 and 61 s: a minute for what it needs to come back, then it is parked. */
+const DEFAULT_MAX_DELIVERIES = 5;
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 40_000];
 
 export interface EventBusOptions {
   url: string;
@@ -40,8 +48,30 @@ export interface ConsumeOptions {
   /** Subject without namespace, e.g. `auth.user.registered`. */
   subject: string;
   handle: (envelope: EventEnvelope, delivery: { redelivered: boolean }) => Promise<void>;
-  /** Wait before a failed message comes back. */
+  /** Deliveries a failing event gets; when the last one fails too, the event is parked. Default 5. */
+  maxDeliveries?: number;
+  /** Waits before a failed event comes back: after the nth failure the nth value, after later ones the last. Default 1 s, 5 s, 15 s, 40 s. */
+  retryDelaysMs?: number[];
+  /** One wait before every redelivery; `retryDelaysMs` takes precedence. */
   retryDelayMs?: number;
+}
+
+/** How a consumer retries a failing event before parking it. */
+interface DeliveryPolicy {
+  maxDeliveries: number;
+  retryDelaysMs: number[];
+}
+
+function deliveryPolicy({ maxDeliveries = DEFAULT_MAX_DELIVERIES, retryDelaysMs, retryDelayMs }: ConsumeOptions): DeliveryPolicy {
+  const delays = retryDelaysMs ?? (retryDelayMs === undefined ? DEFAULT_RETRY_DELAYS_MS : [retryDelayMs]);
+  if (!Number.isInteger(maxDeliveries) || maxDeliveries < 1) throw new Error(`maxDeliveries must be a positive integer, not ${maxDeliveries}`);
+  if (delays.length === 0 || delays.some((ms) => !(ms >= 0))) throw new Error(`retryDelaysMs must be waits of 0 ms or more, not [${delays.join(', ')}]`);
+  return { maxDeliveries, retryDelaysMs: delays };
+}
+
+/** The wait after a message's nth delivery failed. */
+function retryDelay(policy: DeliveryPolicy, deliveries: number): number {
+  return policy.retryDelaysMs[Math.min(deliveries, policy.retryDelaysMs.length) - 1]!;
 }
 
 export interface PublishResult {
@@ -61,11 +91,18 @@ function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
  * The NATS JetStream bus: one stream per owning service (`auth.>` → AUTH),
  * publishing with msgID dedupe, durable pull consumers with explicit ack, and
  * core request/reply, with trace context in message headers.
+ *
+ * A consumer retries a failing event a few times, waiting longer each time;
+ * when its last delivery fails too, the event is parked: kept with its error
+ * in the PARKED stream (`parked.<consumer>.<subject>`), counted by
+ * `parkedCount()` (and the bus's health check) and published again by
+ * `replayParked()` once the cause is fixed.
  */
 export class EventBus {
-  private readonly durableConsumers: DurableConsumer[] = [];
+  private readonly durableConsumers: Array<{ consumer: DurableConsumer; durable: string; subject: string }> = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly knownStreams = new Set<string>();
+  private readonly parked: ParkedMessages;
 
   private constructor(
     readonly connection: NatsConnection,
@@ -73,7 +110,18 @@ export class EventBus {
     private readonly js: JetStreamClient,
     private readonly namespace: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    const parkedStream = this.streamFor('parked');
+    this.parked = new ParkedMessages(jsm, js, parkedStream, (subject) => this.wireSubject(subject), () =>
+      this.ensureStreamConfig({
+        name: parkedStream,
+        subjects: [this.wireSubject('parked.>')],
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+        // Parked messages wait for someone to replay them.
+        max_age: 0,
+      }),
+    );
+  }
 
   static async connect({ url, name, namespace = '', logger }: EventBusOptions): Promise<EventBus> {
     const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
@@ -109,14 +157,19 @@ export class EventBus {
   /** Creates the owning service's stream if it does not exist yet (idempotent, race-tolerant). */
   async ensureStream(subject: string): Promise<string> {
     const stream = this.streamFor(subject);
-    if (this.knownStreams.has(stream)) return stream;
     const service = subject.split('.')[0]!;
-    const config = {
+    await this.ensureStreamConfig({
       name: stream,
       subjects: [this.wireSubject(`${service}.>`)],
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       max_age: nanos(EVENT_RETENTION_MS),
-    };
+    });
+    return stream;
+  }
+
+  private async ensureStreamConfig(config: Pick<StreamConfig, 'name' | 'subjects' | 'duplicate_window' | 'max_age'>): Promise<void> {
+    const stream = config.name;
+    if (this.knownStreams.has(stream)) return;
     try {
       const info = await this.jsm.streams.info(stream);
       // Streams made before a retention change get it too.
@@ -132,7 +185,6 @@ export class EventBus {
       }
     }
     this.knownStreams.add(stream);
-    return stream;
   }
 
   /** Publishes an envelope with its event id as msgID, so a second publish of it is dropped by JetStream. */
@@ -149,11 +201,13 @@ export class EventBus {
 
   /**
    * A durable pull consumer with explicit ack (its settings applied to an
-   * existing consumer too). A handler that throws gets the message again
-   * after `retryDelayMs`; a malformed envelope is terminated.
+   * existing consumer too). A handler that throws gets the event again after
+   * the policy's wait, up to `maxDeliveries` times; after that, and at once
+   * for a malformed envelope, the message is parked.
    */
   async consume(options: ConsumeOptions): Promise<void> {
     const { durable, subject } = options;
+    const policy = deliveryPolicy(options);
     const stream = await this.ensureStream(subject);
     const consumer = new DurableConsumer({
       jsm: this.jsm,
@@ -164,22 +218,27 @@ export class EventBus {
       subject,
       name: this.consumerName(durable, subject),
       filterSubject: this.wireSubject(subject),
-      maxDeliver: -1,
-      handleMessage: (msg) => this.handleMessage(msg, options),
+      // One delivery more than the handler gets: it only parks, when the last try ended without an answer
+      // (the process died, ack_wait passed) or parking failed; without it JetStream would drop the message.
+      maxDeliver: policy.maxDeliveries + 1,
+      handleMessage: (msg) => this.handleMessage(msg, options, policy),
     });
     await consumer.start();
-    this.durableConsumers.push(consumer);
+    this.durableConsumers.push({ consumer, durable, subject });
   }
 
-  private async handleMessage(msg: JsMsg, { subject, handle, retryDelayMs = 2000 }: ConsumeOptions): Promise<void> {
+  private async handleMessage(msg: JsMsg, { durable, subject, handle }: ConsumeOptions, policy: DeliveryPolicy): Promise<void> {
+    const replayFor = msg.headers?.get(REPLAY_FOR_HEADER);
+    if (replayFor && replayFor !== durable) return msg.ack();
+    const deliveries = msg.info.redeliveryCount;
     const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
-    if (!parsed.success) {
-      this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event envelope; terminated');
-      // No reason given: nats-server 2.9 ignores a `+TERM` with one, and delivers the message again.
-      msg.term();
-      return;
-    }
+    // Retrying cannot mend a malformed envelope: parked at once, its body kept as it came for whoever mends the publisher.
+    if (!parsed.success) return this.park(msg, { durable, subject, deliveries, policy, error: new Error('malformed event envelope') });
     const envelope = parsed.data as EventEnvelope;
+    if (deliveries > policy.maxDeliveries) {
+      const error = new Error(`no outcome after ${policy.maxDeliveries} deliveries (the handler did not answer in time or parking failed)`);
+      return this.park(msg, { durable, subject, deliveries, policy, envelope, error });
+    }
     const parent = extractContext(headersToRecord(msg.headers));
     const span = tracer().startSpan(`consume ${subject}`, { kind: SpanKind.CONSUMER }, parent);
     try {
@@ -187,11 +246,54 @@ export class EventBus {
       msg.ack();
     } catch (error) {
       span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      this.logger.error({ err: error, subject, eventId: envelope.eventId }, 'event handler failed; will retry');
-      msg.nak(retryDelayMs);
+      if (deliveries < policy.maxDeliveries) {
+        const retryInMs = retryDelay(policy, deliveries);
+        this.logger.error({ err: error, subject, eventId: envelope.eventId, consumer: durable, deliveries, retryInMs }, 'event handler failed; will retry');
+        msg.nak(retryInMs);
+      } else {
+        await this.park(msg, { durable, subject, deliveries, policy, envelope, error: error as Error });
+      }
     } finally {
       span.end();
     }
+  }
+
+  /** Keeps a message the consumer gives up on in the parked stream, then terminates it. */
+  private async park(
+    msg: JsMsg,
+    { durable, subject, deliveries, policy, envelope, error }: { durable: string; subject: string; deliveries: number; policy: DeliveryPolicy; envelope?: EventEnvelope; error: Error },
+  ): Promise<void> {
+    const where = { subject, eventId: envelope?.eventId, consumer: durable, deliveries };
+    try {
+      await this.parked.add({
+        consumer: durable,
+        subject,
+        stream: msg.info.stream,
+        streamSeq: msg.seq,
+        deliveries,
+        error: error.message,
+        parkedAt: new Date().toISOString(),
+        headers: Object.fromEntries(Object.entries(headersToRecord(msg.headers)).filter(([key]) => !key.startsWith('nats-'))),
+        ...(envelope ? { envelope } : { payload: new TextDecoder().decode(msg.data) }),
+      });
+    } catch (parkError) {
+      this.logger.error({ ...where, err: parkError, cause: error, deliveriesLeft: policy.maxDeliveries + 1 - deliveries }, 'could not park a failed event');
+      msg.nak(retryDelay(policy, deliveries));
+      return;
+    }
+    // No reason given: nats-server 2.9 ignores a `+TERM` with one, and delivers the message again.
+    msg.term();
+    this.logger.error({ ...where, err: error }, 'event parked: its consumer gave up on it');
+  }
+
+  /** How many events this bus's consumers have parked (replicas of a service share them). */
+  parkedCount(): Promise<number> {
+    return this.parked.count(this.durableConsumers.map(({ durable, subject }) => ({ consumer: durable, subject })));
+  }
+
+  /** Publishes parked events again for the consumers that parked them (all, or those matching `filter`), and unparks them. */
+  replayParked(filter: ParkedFilter = {}): Promise<ReplayResult> {
+    return this.parked.replay(filter);
   }
 
   /** Answers requests on `subject` (one replica per request, through a queue group). */
@@ -254,7 +356,7 @@ export class EventBus {
   }
 
   private async stopConsumers(): Promise<void> {
-    await Promise.allSettled(this.durableConsumers.map((consumer) => consumer.stop()));
+    await Promise.allSettled(this.durableConsumers.map(({ consumer }) => consumer.stop()));
   }
 
   async close(): Promise<void> {
@@ -269,10 +371,11 @@ export class EventBus {
     return !this.connection.isClosed();
   }
 
-  /** Health check: a round trip to the server. */
-  async ping(): Promise<void> {
+  /** Health check: a round trip to the server; answers how many events this bus's consumers have parked. */
+  async ping(): Promise<{ parked: number }> {
     if (!this.isConnected()) throw new Error('not connected');
     await this.connection.flush();
+    return { parked: await this.parkedCount() };
   }
 }
 
