@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AckPolicy, DeliverPolicy, nanos, type JetStreamManager } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventEnvelope } from '@planner/contracts';
-import { consumeWithInbox, healthReport, type BaseConfig, type ParkedMessage } from '../src/index.js';
+import { healthReport, type BaseConfig, type ParkedMessage } from '../src/index.js';
+import { consumeWithInbox } from '../src/data.js';
 import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
