@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type net from 'node:net';
 import { startGateway, type Answer, type GatewayRequest } from '@planner/gateway/testing';
-import type { App } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
-import { buildApp } from '../src/app.js';
-import { configSchema, type ContentConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { startTestService } from '@planner/service-kit/testing';
+import { contentService } from '../src/service.js';
 
 export const SIGNING_KEY = 'test-newsletter-signing-key';
 
-/** The content app on its own infrastructure, behind the real gateway, with tokens for an admin and a plain user. */
-export async function startContent(name: string, env: Record<string, string> = {}) {
-  const ctx: TestServiceContext<ContentConfig> = await createTestContext({
-    name,
-    entities,
-    migrations,
-    configSchema,
+/** The content service as main runs it, on its own infrastructure, behind the real gateway, with tokens for an admin and a plain user. */
+export async function startContent(env: Record<string, string> = {}) {
+  const { ctx, app, close } = await startTestService(contentService, {
     env: { NEWSLETTER_SIGNING_KEY: SIGNING_KEY, APP_URL: 'https://planner.example', ...env },
   });
-  const app: App = await buildApp(ctx);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const gateway = await startGateway({
     upstreams: { content: `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}` },
@@ -42,8 +34,7 @@ export async function startContent(name: string, env: Record<string, string> = {
     publish,
     close: async () => {
       await gateway.close();
-      await app.close();
-      await ctx.cleanup();
+      await close();
     },
   };
 }

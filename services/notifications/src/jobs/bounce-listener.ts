@@ -1,15 +1,15 @@
-import type { ServiceContext } from '@planner/service-kit';
-import { startBounceListener, type BounceListener } from '../adapters/bounce-listener.js';
+import { job, type ServiceContext } from '@planner/service-kit';
+import { startBounceListener } from '../adapters/bounce-listener.js';
+import { recordBounce } from '../commands/record-bounce.js';
 import type { NotificationsConfig } from '../config.js';
 import { bounceAddressFor, emailIdOf } from '../domain/bounces.js';
-import { recordBounce } from './record-bounce.js';
 
 /** The bounce side, when BOUNCE_SMTP_PORT is set: the listener for our mails' return paths, recording each report it takes. */
-export async function startBounces(ctx: ServiceContext<NotificationsConfig>): Promise<BounceListener | undefined> {
+export const bounceListener = job('bounce-listener', async (ctx: ServiceContext<NotificationsConfig>) => {
   const { BOUNCE_SMTP_PORT, BOUNCE_ADDRESS, BOUNCE_SIGNING_KEY, MAIL_FROM, HOST } = ctx.config;
-  if (BOUNCE_SMTP_PORT === undefined) return undefined;
+  if (BOUNCE_SMTP_PORT === undefined) return;
   const bounceAddress = bounceAddressFor(MAIL_FROM, BOUNCE_ADDRESS);
-  return startBounceListener({
+  const listener = await startBounceListener({
     host: HOST,
     port: BOUNCE_SMTP_PORT,
     mailOf: (address) => emailIdOf(address, bounceAddress, BOUNCE_SIGNING_KEY),
@@ -21,4 +21,5 @@ export async function startBounces(ctx: ServiceContext<NotificationsConfig>): Pr
     },
     logger: ctx.logger,
   });
-}
+  return () => listener.close();
+});
