@@ -1,4 +1,4 @@
-import { LANDING_HERO } from '@planner/frontend-host';
+import { LANDING_HERO } from '@planner/remote-contract';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';

@@ -1,5 +1,5 @@
 import { SharedMessages } from '@planner/contracts';
-import { isApiError } from '@planner/frontend-host';
+import { isApiError } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useShell, useUser, type ShellServices } from './shell-context.js';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { PublicUser } from '@planner/contracts';
-import type { Host, HostConfig, SessionPayload } from '@planner/frontend-host';
+import type { Host, HostConfig, SessionPayload } from '@planner/remote-contract';
 import { ApiClient } from './api/client.js';
 import type { RemoteLoader } from './remotes/loader.js';
 import { SessionStore } from './session/store.js';

@@ -5,7 +5,7 @@ import {
   SharedMessages,
   type OrganizationLimits,
 } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';

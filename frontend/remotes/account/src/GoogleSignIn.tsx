@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps, SessionPayload } from '@planner/frontend-host';
+import type { HostProps, SessionPayload } from '@planner/remote-contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from './components.js';

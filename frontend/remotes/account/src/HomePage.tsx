@@ -1,5 +1,5 @@
 import { hasFeature } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { Organization } from './AccountsPage.js';

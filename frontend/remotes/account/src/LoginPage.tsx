@@ -1,5 +1,5 @@
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { isApiError, type HostProps, type SessionPayload } from '@planner/frontend-host';
+import { isApiError, type HostProps, type SessionPayload } from '@planner/remote-contract';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, SecurityCheck, useFocusFirstInvalid } from './components.js';

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps, type SessionPayload } from '@planner/frontend-host';
+import { isApiError, type HostProps, type SessionPayload } from '@planner/remote-contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field, FormMessage, PasswordRules, SecurityCheck, useFocusFirstInvalid } from './components.js';

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useEffect, useState } from 'react';
 import { FormMessage } from './components.js';
 import { RESEND_COOLDOWN_SECONDS, cooldownLeft, minutesAndSeconds, startCooldown } from './resend.js';

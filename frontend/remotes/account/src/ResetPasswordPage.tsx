@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, useFocusFirstInvalid } from './components.js';

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormMessage } from './components.js';

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@planner/frontend-host';
+import type { RemotePages } from '@planner/remote-contract';
 import { LoginPage } from './LoginPage.js';
 import { RegisterPage } from './RegisterPage.js';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@planner/contracts';
-import type { ApiError, Host, HostProps, ToastInput } from '@planner/frontend-host';
+import type { ApiError, Host, HostProps, ToastInput } from '@planner/remote-contract';
 
 export interface Call {
   method: string;

@@ -1,4 +1,4 @@
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';

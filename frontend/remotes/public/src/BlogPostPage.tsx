@@ -1,5 +1,5 @@
 import { ContentMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';

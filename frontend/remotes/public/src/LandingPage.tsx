@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LandingStatistics } from '@planner/contracts';
-import { LANDING_HERO, type HostProps } from '@planner/frontend-host';
+import { LANDING_HERO, type HostProps } from '@planner/remote-contract';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
 import { RECENT_POSTS, type PostPage } from './blog.js';

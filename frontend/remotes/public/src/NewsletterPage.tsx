@@ -1,4 +1,4 @@
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { BlogCard } from './BlogCard.js';
 import { RECENT_POSTS, RECENT_POSTS_FAILED, type PostPage } from './blog.js';

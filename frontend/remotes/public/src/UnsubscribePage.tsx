@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 

@@ -1,5 +1,5 @@
 import { ContentMessages, LIMITS } from '@planner/contracts';
-import { isApiError } from '@planner/frontend-host';
+import { isApiError } from '@planner/remote-contract';
 
 export interface Category {
   id: string;

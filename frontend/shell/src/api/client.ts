@@ -1,5 +1,5 @@
 import { ErrorCode, SharedMessages, formatWait } from '@planner/contracts';
-import type { ApiRequestOptions, HostApiClient, HttpMethod, SessionPayload, ToastInput } from '@planner/frontend-host';
+import type { ApiRequestOptions, HostApiClient, HttpMethod, SessionPayload, ToastInput } from '@planner/remote-contract';
 import type { SessionStore } from '../session/store.js';
 import { CircuitBreaker } from './circuit.js';
 import { HttpError, errorText } from './errors.js';

@@ -1,4 +1,4 @@
-import type { ToastInput, ToastKind } from '@planner/frontend-host';
+import type { ToastInput, ToastKind } from '@planner/remote-contract';
 import type { ApiClient } from '../api/client.js';
 
 /** Part 1 §9: first fetch 2 s after start, then every 5 minutes; paused after 3 errors in a row. */

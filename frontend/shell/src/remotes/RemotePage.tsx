@@ -1,5 +1,5 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { HostConfig, HostProps } from '@planner/frontend-host';
+import type { HostConfig, HostProps } from '@planner/remote-contract';
 import { useHost, useShell } from '../shell-context.js';
 
 /** Not worded by the spec: a part of the app whose code could not be loaded. */

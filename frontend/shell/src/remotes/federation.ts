@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
-import type { RemotePages } from '@planner/frontend-host';
+import type { RemotePages } from '@planner/remote-contract';
 import { MANIFEST_URL, parseManifest, type LoadedRemote, type RemoteLoader, type RemoteManifest } from './loader.js';
 
 /**

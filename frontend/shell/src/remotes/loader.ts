@@ -1,4 +1,4 @@
-import type { HostConfig, RemotePages } from '@planner/frontend-host';
+import type { HostConfig, RemotePages } from '@planner/remote-contract';
 
 export interface LoadedRemote {
   pages: RemotePages;
