@@ -85,13 +85,3 @@ export interface HostConfig {
   /** Google Identity Services client id; without it Google sign-in is not offered. */
   googleClientId?: string;
 }
-
-/**
- * The landing page's hero text: the public remote shows it, and the shell shows
- * the same hero while that remote loads, so the first paint is the page's own
- * headline rather than an empty screen.
- */
-export const LANDING_HERO = {
-  title: 'Plan, generate and publish your social media in one place',
-  text: 'Organizations plan, generate with AI, review, approve, schedule and publish posts across every major platform.',
-} as const;

@@ -1,4 +1,4 @@
-import { LANDING_HERO } from '@planner/remote-contract';
+import { LANDING_HERO } from '@planner/remote-public/landing-hero';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -16,7 +16,7 @@ function Home() {
   return <RemotePage remote="public" page="LandingPage" placeholder={<LandingPlaceholder />} />;
 }
 
-/** The landing page's hero while the public remote loads (the same text and layout). */
+/** The landing page's hero while the public remote loads (the same text, the remote's, and layout). */
 function LandingPlaceholder() {
   return (
     <main className="page landing" aria-busy="true">

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LandingStatistics } from '@planner/contracts';
-import { LANDING_HERO, type HostProps } from '@planner/remote-contract';
+import type { HostProps } from '@planner/remote-contract';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
+import { LANDING_HERO } from './landing-hero.js';
 import { RECENT_POSTS, type PostPage } from './blog.js';
 import { NewsletterSignup } from './NewsletterSignup.js';
 
