@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
 import type { PublicUser } from '@planner/contracts';
+
+export type * from './pages.js';
 
 /**
  * The interface the shell hands every remote page as its `host` prop. Remotes
@@ -16,13 +17,6 @@ export interface Host {
 export interface HostProps {
   host: Host;
 }
-
-/**
- * What a remote exposes as './pages': by name, a loader of each page component.
- * A page the remote's pages.ts imports with import() is a chunk of its own,
- * fetched when shown; the others come with the remote (remoteConfig).
- */
-export type RemotePages = Record<string, () => Promise<ComponentType<HostProps>>>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
