@@ -1,6 +1,8 @@
 import type { PublicUser } from '@planner/contracts';
+import type { HostApiClient, SessionResponse } from './api.js';
 
 export type * from './pages.js';
+export * from './api.js';
 
 /**
  * The interface the shell hands every remote page as its `host` prop. Remotes
@@ -18,21 +20,6 @@ export interface HostProps {
   host: Host;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface ApiRequestOptions {
-  body?: unknown;
-  /** Send the access token and refresh it on 401 (default true). */
-  auth?: boolean;
-  /** Extra headers, e.g. the refresh token as bearer. */
-  headers?: Record<string, string>;
-}
-
-export interface HostApiClient {
-  /** Resolves with the parsed JSON body; rejects with an ApiError carrying the spec's text. */
-  request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T>;
-}
-
 /** An HTTP failure: `message` is fit to show (part 1 §8), `body` is the server's JSON when it sent one. */
 export interface ApiError extends Error {
   status: number;
@@ -45,11 +32,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && typeof (error as Partial<ApiError>).status === 'number';
 }
 
-export interface SessionPayload {
-  access_token: string;
-  refresh_token: string;
-  user: PublicUser;
-}
+/** A session as login, registration, Google sign-in and refresh answer it (contracts' sessionResponseSchema). */
+export type SessionPayload = SessionResponse;
 
 export interface HostSession {
   user: PublicUser | null;

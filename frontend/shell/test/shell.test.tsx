@@ -106,7 +106,7 @@ describe('connection banner', () => {
     const shell = testShell(target, { remotes: flakyLoader(0) });
     render(<Providers services={shell.services} path="/login"><App /></Providers>);
     await act(async () => {
-      await shell.services.client.request('GET', '/anything').catch(() => undefined);
+      await shell.services.client.request('GET', '/version').catch(() => undefined);
     });
     expect(screen.getByText(SharedMessages.serverUnreachable)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));

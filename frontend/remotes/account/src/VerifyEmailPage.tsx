@@ -27,7 +27,7 @@ export function VerifyEmailPage({ host }: HostProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending = verifications.get(token);
     if (!pending) {
-      pending = host.api.request('GET', `/auth/verify-email/${encodeURIComponent(token)}`, { auth: false });
+      pending = host.api.request('GET', '/auth/verify-email/:token', { params: { token }, auth: false });
       verifications.set(token, pending);
     }
     pending.then(

@@ -16,7 +16,7 @@ export function NewsletterSignup({ host }: HostProps) {
     setError(null);
     setBusy(true);
     try {
-      const answer = await host.api.request<{ message: string }>('POST', '/newsletter/subscribe', { auth: false, body: { email: email.trim() } });
+      const answer = await host.api.request('POST', '/newsletter/subscribe', { auth: false, body: { email: email.trim() } });
       setDone(answer.message);
       setEmail('');
     } catch (failed) {
