@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import type { BuildEnvironmentOptions, Plugin, UserConfig } from 'vite';
+import type { RemoteName } from './pages.js';
 
 /**
  * Module-federation settings shared by the shell and every remote (used from
@@ -48,7 +49,7 @@ export function sharedSingletons(dependencies: Record<string, string>, role: 'sh
 }
 
 /** Where the gateway serves a remote's build: /remotes/<name>/ (its remoteEntry.js at the root). */
-export function remoteBase(name: string): string {
+export function remoteBase(name: RemoteName): string {
   return `/remotes/${name}/`;
 }
 
@@ -111,13 +112,13 @@ export function precompress(): Plugin {
 
 /**
  * The whole vite config of a remote: built alone, exposing './pages' (src/pages.ts,
- * its page loaders by name), loaded by the shell at run time from /remotes.json's
+ * its page loaders by name, `RemotePages<name>`), loaded by the shell at run time from /remotes.json's
  * URL. It runs on the shell's federation runtime and shared singletons, so it
  * ships neither. A page that pages.ts loads with import() is a chunk of its own;
  * what such pages share with the rest (share wrappers, contracts, components)
  * comes in one chunk, pages-common, rather than a small file each.
  */
-export function remoteConfig(name: string, dependencies: Record<string, string>): UserConfig {
+export function remoteConfig(name: RemoteName, dependencies: Record<string, string>): UserConfig {
   // The remote's and the workspace packages' modules, and its share wrappers (the federation's other modules keep their own chunks).
   const ownCode = (id: string) => id.includes('__loadShare__') || (!id.includes('/node_modules/') && /\/(frontend|packages)\//.test(id));
   return {

@@ -1,5 +1,8 @@
-import type { ComponentType } from 'react';
 import type { PublicUser } from '@planner/contracts';
+import type { HostApiClient, SessionResponse } from './api.js';
+
+export type * from './pages.js';
+export * from './api.js';
 
 /**
  * The interface the shell hands every remote page as its `host` prop. Remotes
@@ -17,28 +20,6 @@ export interface HostProps {
   host: Host;
 }
 
-/**
- * What a remote exposes as './pages': by name, a loader of each page component.
- * A page the remote's pages.ts imports with import() is a chunk of its own,
- * fetched when shown; the others come with the remote (remoteConfig).
- */
-export type RemotePages = Record<string, () => Promise<ComponentType<HostProps>>>;
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface ApiRequestOptions {
-  body?: unknown;
-  /** Send the access token and refresh it on 401 (default true). */
-  auth?: boolean;
-  /** Extra headers, e.g. the refresh token as bearer. */
-  headers?: Record<string, string>;
-}
-
-export interface HostApiClient {
-  /** Resolves with the parsed JSON body; rejects with an ApiError carrying the spec's text. */
-  request<T>(method: HttpMethod, path: string, options?: ApiRequestOptions): Promise<T>;
-}
-
 /** An HTTP failure: `message` is fit to show (part 1 §8), `body` is the server's JSON when it sent one. */
 export interface ApiError extends Error {
   status: number;
@@ -51,11 +32,8 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && typeof (error as Partial<ApiError>).status === 'number';
 }
 
-export interface SessionPayload {
-  access_token: string;
-  refresh_token: string;
-  user: PublicUser;
-}
+/** A session as login, registration, Google sign-in and refresh answer it (contracts' sessionResponseSchema). */
+export type SessionPayload = SessionResponse;
 
 export interface HostSession {
   user: PublicUser | null;
@@ -85,13 +63,3 @@ export interface HostConfig {
   /** Google Identity Services client id; without it Google sign-in is not offered. */
   googleClientId?: string;
 }
-
-/**
- * The landing page's hero text: the public remote shows it, and the shell shows
- * the same hero while that remote loads, so the first paint is the page's own
- * headline rather than an empty screen.
- */
-export const LANDING_HERO = {
-  title: 'Plan, generate and publish your social media in one place',
-  text: 'Organizations plan, generate with AI, review, approve, schedule and publish posts across every major platform.',
-} as const;
