@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { TokenVerifier, type App } from '@planner/service-kit';
+import type { App } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { startTestService, type TestService } from '@planner/service-kit/testing';
+import type { AuthAdapters } from '../src/adapters/index.js';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
 import { behindGateway } from '@planner/gateway/testing';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import type { AuthConfig } from '../src/config.js';
 import { RefreshToken } from '../src/entities/refresh-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
-import { followSubscriptions } from '../src/events/subscription-changed.js';
+import { authService } from '../src/service.js';
 
-let ctx: TestServiceContext<AuthConfig>;
+let ctx: TestService<AuthConfig, AuthAdapters>['ctx'];
 let app: App;
+let close: (() => Promise<void>) | undefined;
 let api: Awaited<ReturnType<typeof behindGateway>>;
 let keys: SigningKeys;
 let adminToken: string;
@@ -28,23 +28,23 @@ async function addUser(name: string, role: User['role']): Promise<User> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'admin', entities, migrations, configSchema });
   keys = await loadSigningKeys();
-  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
+  // The organizations service is not running: its requests go unanswered.
+  ({ ctx, app, close } = await startTestService(authService, {
+    jwks: keys.jwks,
+    adapters: { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) },
+  }));
   api = await behindGateway(app, 'auth', keys.jwks);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }
   adminToken = await keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
   proToken = await keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
-  await followSubscriptions(ctx);
 });
 
 afterAll(async () => {
   await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  await close?.();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>

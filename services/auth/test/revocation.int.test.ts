@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '@planner/service-kit';
-import { createTestContext, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
+import { startTestService, waitFor } from '@planner/service-kit/testing';
 import { behindGateway } from '@planner/gateway/testing';
 import { createGoogleVerifier } from '../src/adapters/google.js';
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { authService } from '../src/service.js';
 import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
 import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
 
 // Revocations travel as they do in production: outbox → NATS → every verifier (auth's own and the gateway's).
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
+let close: (() => Promise<void>) | undefined;
 let api: Awaited<ReturnType<typeof behindGateway>>;
 let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
@@ -22,20 +18,21 @@ beforeAll(async () => {
   turnstile = await startTurnstileStandIn();
   google = await startGoogleStandIn();
   const keys = await loadSigningKeys();
-  ctx = await createTestContext({ name: 'revocation', entities, migrations, configSchema, jwks: keys.jwks });
-  app = await buildApp(ctx, {
-    keys,
-    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
-    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+  const service = await startTestService(authService, {
+    jwks: keys.jwks,
+    adapters: {
+      keys,
+      securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
+      google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+    },
   });
-  await ctx.relay.start();
-  api = await behindGateway(app, 'auth', keys.jwks);
+  close = service.close;
+  api = await behindGateway(service.app, 'auth', keys.jwks);
 });
 
 afterAll(async () => {
   await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  await close?.();
   await turnstile?.close();
   await google?.close();
 });

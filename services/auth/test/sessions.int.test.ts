@@ -1,21 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
-import { TokenVerifier, type App } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { startTestService, type TestService } from '@planner/service-kit/testing';
+import type { AuthAdapters } from '../src/adapters/index.js';
 import { loadSigningKeys } from '../src/adapters/signing-keys.js';
 import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
 import { behindGateway } from '@planner/gateway/testing';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import type { AuthConfig } from '../src/config.js';
 import { User } from '../src/entities/user.entity.js';
+import { authService } from '../src/service.js';
 import { createGoogleVerifier } from '../src/adapters/google.js';
 import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
 import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
 
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
+let ctx: TestService<AuthConfig, AuthAdapters>['ctx'];
+let close: (() => Promise<void>) | undefined;
 let api: Awaited<ReturnType<typeof behindGateway>>;
 let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
@@ -31,22 +30,23 @@ const newUser = (n: string) => ({
 beforeAll(async () => {
   turnstile = await startTurnstileStandIn();
   google = await startGoogleStandIn();
-  ctx = await createTestContext({ name: 'sessions', entities, migrations, configSchema });
   const keys = await loadSigningKeys();
   // The app's own tokens must verify in its own identity plugin.
-  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, {
-    keys,
-    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
-    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+  const service = await startTestService(authService, {
+    jwks: keys.jwks,
+    adapters: {
+      keys,
+      securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
+      google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
+    },
   });
-  api = await behindGateway(app, 'auth', keys.jwks);
+  ({ ctx, close } = service);
+  api = await behindGateway(service.app, 'auth', keys.jwks);
 });
 
 afterAll(async () => {
   await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  await close?.();
   await turnstile?.close();
   await google?.close();
 });
