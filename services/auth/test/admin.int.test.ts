@@ -1,54 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { TokenVerifier, type App } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
-import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
-import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
-import { behindGateway } from '@planner/gateway/testing';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
 import { RefreshToken } from '../src/entities/refresh-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
-import { followSubscriptions } from '../src/events/subscription-changed.js';
+import { useAuth } from './harness.js';
 
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
-let api: Awaited<ReturnType<typeof behindGateway>>;
-let keys: SigningKeys;
+// The organizations service is not running: its requests go unanswered.
+const h = useAuth();
 let adminToken: string;
 let proToken: string;
 const ids: Record<string, string> = {};
 
 async function addUser(name: string, role: User['role']): Promise<User> {
-  const users = ctx.dataSource.getRepository(User);
+  const users = h.ctx.dataSource.getRepository(User);
   return users.save(users.create({ username: name, email: `${name}@example.com`, role, emailVerified: true }));
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'admin', entities, migrations, configSchema });
-  keys = await loadSigningKeys();
-  ctx.verifier = new TokenVerifier({ jwks: keys.jwks });
-  app = await buildApp(ctx, { keys, securityCheck: createTurnstile({ verifyUrl: 'http://127.0.0.1:9' }) });
-  api = await behindGateway(app, 'auth', keys.jwks);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }
-  adminToken = await keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
-  proToken = await keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
-  await followSubscriptions(ctx);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  adminToken = await h.keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
+  proToken = await h.keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
-  api.send({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  h.api.send({ method, url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 describe('admin user management', () => {
   it('refuses every admin route to anonymous callers (401) and to non-admins (403)', async () => {
@@ -71,7 +49,7 @@ describe('admin user management', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toBe(SharedMessages.adminRequired);
     }
-    expect((await ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! })).role).toBe('basic');
+    expect((await h.ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! })).role).toBe('basic');
   });
 
   it('lists users with a literal search and paging', async () => {
@@ -94,7 +72,7 @@ describe('admin user management', () => {
     expect(res.json().data.user.role).toBe('superadmin');
     expect((await call('PUT', `/auth/users/${ids.sam_1}/role`, adminToken, { role: 'emperor' })).statusCode).toBe(400);
     expect((await call('POST', `/auth/users/${ids.sam_1}/role/reset`, adminToken)).json().data.user.role).toBe('basic');
-    const events = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.user.role_changed' });
+    const events = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.user.role_changed' });
     expect(events.map((e) => (e.envelope.data as { role: string }).role)).toEqual(expect.arrayContaining(['superadmin', 'basic']));
   });
 
@@ -110,19 +88,19 @@ describe('admin user management', () => {
     }
     // sam_2 is signed in somewhere: the ban must end that session.
     const session = randomUUID();
-    await ctx.dataSource.getRepository(RefreshToken).insert({ userId: ids.sam_2!, familyId: session, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
+    await h.ctx.dataSource.getRepository(RefreshToken).insert({ userId: ids.sam_2!, familyId: session, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
     const banned = (await call('POST', '/auth/admin/ban-user', adminToken, { user_id: ids.sam_2, reason: 'spam', duration_hours: 2 })).json();
     expect(banned.data.user).toMatchObject({ is_banned: true, ban_reason: 'spam' });
     expect(Date.parse(banned.data.user.ban_expires_at) - Date.now()).toBeGreaterThan(7000_000);
     const list = (await call('GET', '/auth/admin/banned-users', adminToken)).json();
     expect(list.data.users.map((u: { id: string }) => u.id)).toEqual([ids.sam_2]);
-    const revoked = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
+    const revoked = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
     expect(revoked.some((e) => (e.envelope.data as { userId: string }).userId === ids.sam_2)).toBe(true);
     expect(revoked.map((e) => e.envelope.data)).toContainEqual({ userId: ids.sam_2, sessionIds: [session], reason: 'banned' });
 
     const unbanned = (await call('POST', '/auth/admin/unban-user', adminToken, { user_id: ids.sam_2 })).json();
     expect(unbanned.data.user).toMatchObject({ is_banned: false, ban_reason: null, ban_expires_at: null });
-    const outbox = ctx.dataSource.getRepository(OutboxEvent);
+    const outbox = h.ctx.dataSource.getRepository(OutboxEvent);
     expect((await outbox.findOneByOrFail({ subject: 'auth.user.banned' })).envelope.data).toMatchObject({ userId: ids.sam_2, reason: 'spam' });
     expect((await outbox.findOneByOrFail({ subject: 'auth.user.unbanned' })).envelope.data).toEqual({ userId: ids.sam_2 });
   });
@@ -140,17 +118,17 @@ describe('admin user management', () => {
 describe('role follows the plan', () => {
   it('sets the plan role on billing.subscription.changed, once, and never demotes an admin', async () => {
     const publish = (userId: string, planType: string, status: string, eventId = randomUUID()) =>
-      ctx.bus.publish({ eventId, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId, planType, status } });
+      h.ctx.bus.publish({ eventId, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId, planType, status } });
     const twice = randomUUID();
     await publish(ids.paula!, 'advanced', 'active', twice);
     await publish(ids.boss!, 'starter', 'active');
-    const users = ctx.dataSource.getRepository(User);
+    const users = h.ctx.dataSource.getRepository(User);
     await expect.poll(async () => (await users.findOneByOrFail({ id: ids.paula! })).role, { timeout: 5000 }).toBe('advanced');
     await expect.poll(async () => (await users.findOneByOrFail({ id: ids.boss! })).planType, { timeout: 5000 }).toBe('starter');
     expect((await users.findOneByOrFail({ id: ids.boss! })).role).toBe('admin');
 
     await users.update({ id: ids.paula! }, { role: 'pro' });
-    await ctx.bus.connection.publish(ctx.bus.wireSubject('billing.subscription.changed'), new TextEncoder().encode(JSON.stringify({ eventId: twice, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId: ids.paula, planType: 'advanced', status: 'active' } })));
+    await h.ctx.bus.connection.publish(h.ctx.bus.wireSubject('billing.subscription.changed'), new TextEncoder().encode(JSON.stringify({ eventId: twice, subject: 'billing.subscription.changed', occurredAt: new Date().toISOString(), schemaVersion: 1, data: { userId: ids.paula, planType: 'advanced', status: 'active' } })));
     await new Promise((r) => setTimeout(r, 500));
     expect((await users.findOneByOrFail({ id: ids.paula! })).role).toBe('pro'); // the redelivery had no second effect
   });

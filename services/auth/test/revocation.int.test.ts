@@ -1,48 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '@planner/service-kit';
-import { createTestContext, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
-import { behindGateway } from '@planner/gateway/testing';
-import { createGoogleVerifier } from '../src/adapters/google.js';
-import { loadSigningKeys } from '../src/adapters/signing-keys.js';
-import { createTurnstile } from '../src/adapters/turnstile.js';
-import { buildApp } from '../src/app.js';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
-import { CLIENT_ID, startGoogleStandIn } from './google-stand-in.js';
-import { DUMMY_TOKEN, startTurnstileStandIn, TEST_SECRET } from './turnstile-stand-in.js';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@planner/service-kit/testing';
+import { useAuth } from './harness.js';
+import { DUMMY_TOKEN } from './turnstile-stand-in.js';
 
 // Revocations travel as they do in production: outbox → NATS → every verifier (auth's own and the gateway's).
-let ctx: TestServiceContext<AuthConfig>;
-let app: App;
-let api: Awaited<ReturnType<typeof behindGateway>>;
-let turnstile: Awaited<ReturnType<typeof startTurnstileStandIn>>;
-let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
-
-beforeAll(async () => {
-  turnstile = await startTurnstileStandIn();
-  google = await startGoogleStandIn();
-  const keys = await loadSigningKeys();
-  ctx = await createTestContext({ name: 'revocation', entities, migrations, configSchema, jwks: keys.jwks });
-  app = await buildApp(ctx, {
-    keys,
-    securityCheck: createTurnstile({ secret: TEST_SECRET, verifyUrl: turnstile.url }),
-    google: createGoogleVerifier({ clientId: CLIENT_ID, certsUrl: google.certsUrl }),
-  });
-  await ctx.relay.start();
-  api = await behindGateway(app, 'auth', keys.jwks);
-});
-
-afterAll(async () => {
-  await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
-  await turnstile?.close();
-  await google?.close();
-});
+const h = useAuth();
 
 const post = (url: string, payload: unknown, token?: string) =>
-  api.send({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-const me = async (token: string) => (await api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  h.api.send({ method: 'POST', url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const me = async (token: string) => (await h.api.send({ method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
 
 let n = 0;
 async function newAccount(): Promise<{ email: string; password: string }> {
