@@ -10,3 +10,4 @@ export { Outbox, OutboxRelay, outboxChannel } from './outbox/outbox.js';
 export { consumeWithInbox } from './outbox/inbox.js';
 export { OutboxEvent } from './outbox/outbox-event.entity.js';
 export { InboxEvent } from './outbox/inbox-event.entity.js';
+export * from './row-drain.js';

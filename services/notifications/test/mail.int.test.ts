@@ -31,7 +31,7 @@ const emailsTo = (recipient: string) => ctx.dataSource.getRepository(Email).find
 const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const outcomeFor = (emailId: string) => outcomes.find((e) => (e.data as { emailId: string }).emailId === emailId);
 /** Hands every open mail row to the queue now, as the dispatcher does at its next poll. */
-const dispatch = () => mailDispatcherOf(ctx)!.dispatch();
+const dispatch = () => mailDispatcherOf(ctx)!.flush();
 
 async function delivered(address: string) {
   await waitFor(() => receivedBy(address).length, (n) => n >= 1);

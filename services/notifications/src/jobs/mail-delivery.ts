@@ -1,4 +1,5 @@
 import { job, type ServiceContext } from '@planner/service-kit';
+import { RowDrain } from '@planner/service-kit/data';
 import { deliverEmail } from '../commands/deliver.js';
 import { DISPATCH_BATCH, handOpenEmailsToQueue, type MailJob } from '../commands/emails.js';
 import type { NotificationsContext } from '../context.js';
@@ -9,26 +10,19 @@ const DISPATCH_POLL_MS = 500;
 /** The server did not take the mail this time (a 4xx, a lost connection): BullMQ tries again after the back-off. */
 class NotAccepted extends Error {}
 
-export interface MailDispatcher {
-  /** Look for new mail rows now rather than at the next poll. */
-  kick(): void;
-  /** Hands every open row to the queue; resolves with how many it handed. */
-  dispatch(): Promise<number>;
-}
-
-/** The dispatcher of each running service, for its consumers to kick. */
-const dispatchers = new WeakMap<ServiceContext, MailDispatcher>();
+/** The dispatcher of each running service, for its consumers to kick (`kick`) and tests to run (`flush`). */
+const dispatchers = new WeakMap<ServiceContext, RowDrain>();
 
 /** The running service's mail dispatcher; none before the mail delivery job started or after it stopped. */
-export function mailDispatcherOf(ctx: ServiceContext): MailDispatcher | undefined {
+export function mailDispatcherOf(ctx: ServiceContext): RowDrain | undefined {
   return dispatchers.get(ctx);
 }
 
 /**
- * Mail rows reach the BullMQ queue through a dispatcher, not from the
- * consumer: a row commits with the event's inbox record, and only a committed
- * row may become a job. The dispatcher polls, and runs at once when a consumer
- * kicks it after its commit. The worker sends with exponential back-off; the
+ * Mail rows reach the BullMQ queue through a dispatcher (the kit's RowDrain),
+ * not from the consumer: a row commits with the event's inbox record, and only
+ * a committed row may become a job. The dispatcher polls, and runs at once when
+ * a consumer kicks it after its commit. The worker sends with exponential back-off; the
  * row decides when to stop (attempts, permanent refusal). Stopped after the
  * HTTP server closed, it lets the sends in flight finish.
  */
@@ -58,7 +52,14 @@ export const mailDelivery = job('mail-delivery', async (ctx: NotificationsContex
     if (!(error instanceof NotAccepted)) ctx.logger.warn({ emailId: mailJob?.data.emailId, reason: error.message }, 'mail job failed; it is retried after its back-off');
   });
 
-  const dispatcher = startDispatcher(ctx, () => handOpenEmailsToQueue(ctx, queue));
+  const dispatcher = new RowDrain({
+    name: 'mail dispatcher',
+    logger: ctx.logger,
+    drainBatch: () => handOpenEmailsToQueue(ctx, queue),
+    batchSize: DISPATCH_BATCH,
+    pollIntervalMs: DISPATCH_POLL_MS,
+  });
+  dispatcher.start();
   dispatchers.set(ctx, dispatcher);
   ctx.logger.info({ transport: transport.description }, transport.sandbox ? 'SANDBOX: SMTP_URL is not set; mails are written as .eml files' : 'mails go out over SMTP');
 
@@ -70,64 +71,3 @@ export const mailDelivery = job('mail-delivery', async (ctx: NotificationsContex
     transport.close();
   };
 });
-
-/**
- * Hands batches until one comes back short: now, every DISPATCH_POLL_MS, and
- * on a kick. One round runs at a time; a kick during a round makes it go once
- * more, so rows committed meanwhile are not left to the next poll.
- */
-function startDispatcher(ctx: ServiceContext, handBatch: () => Promise<number>): MailDispatcher & { stop(): Promise<void> } {
-  let stopped = false;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const dispatch = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          let handed: number;
-          do {
-            handed = await handBatch();
-            total += handed;
-          } while (handed === DISPATCH_BATCH && !stopped);
-        } while (again && !stopped);
-      } catch (error) {
-        ctx.logger.warn({ err: error }, 'mail dispatcher failed; will retry');
-      } finally {
-        running = undefined;
-      }
-      return total;
-    })();
-    return running;
-  };
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(async () => {
-      await dispatch();
-      schedule(DISPATCH_POLL_MS);
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-
-  return {
-    kick: () => {
-      if (!stopped) void dispatch();
-    },
-    dispatch,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
-}
