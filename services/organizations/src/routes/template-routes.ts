@@ -7,7 +7,7 @@ import { memberOf, ownActiveOrganization, ownOrganization } from '../commands/ac
 import { UUID } from '../domain/ids.js';
 import { toTemplateView } from '../domain/templates.js';
 import { Template } from '../entities/template.entity.js';
-import { storedText } from './schemas.js';
+import { storedText } from '../domain/stored-text.js';
 
 const text = storedText(z.string()).max(10_000).nullable().optional();
 const option = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
