@@ -11,12 +11,9 @@ import {
 import { HttpError, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { ownOrganization } from '../commands/access.js';
 import { organizationView } from '../commands/organization-views.js';
-import { connectionKey } from '../domain/platforms.js';
+import { activePlatforms, connectedPlatforms } from '../commands/platforms.js';
+import { listTemplates } from '../commands/templates.js';
 import { toTemplateView } from '../domain/templates.js';
-import { Connection } from '../entities/connection.entity.js';
-import type { Organization } from '../entities/organization.entity.js';
-import { Template } from '../entities/template.entity.js';
-import { activePlatforms } from './platform-routes.js';
 
 /** How long a page waits for the posts or scheduler service before saying what is missing. */
 export const COMPOSITE_TIMEOUT_MS = 3000;
@@ -57,21 +54,12 @@ const SCHEDULE_COUNT = {
 export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
   const tags = ['organizations'];
 
-  const templatesOf = async (organization: Organization) =>
-    (await ctx.dataSource.getRepository(Template).find({ where: { organizationId: organization.id }, order: { createdAt: 'ASC' } })).map(toTemplateView);
-
+  const templatesOf = async (organizationId: string) => (await listTemplates(ctx, organizationId)).map(toTemplateView);
   /** The supported platforms this organization has connected: id and name (part 2 §7). */
-  const activePlatformsOf = async (organization: Organization) => {
-    const connected = new Set(
-      (await ctx.dataSource.getRepository(Connection).findBy({ organizationId: organization.id, status: 'connected' })).map((c) => c.platform),
-    );
-    return (await activePlatforms(ctx)).flatMap((platform) => {
-      const key = connectionKey(platform.name);
-      return key && connected.has(key) ? [{ id: platform.id, name: platform.name }] : [];
-    });
-  };
+  const activePlatformsOf = async (organizationId: string) =>
+    (await connectedPlatforms(ctx, organizationId)).map(({ platform }) => ({ id: platform.id, name: platform.name }));
 
-  const remote = async <const P extends readonly RemotePart[]>(organization: Organization, parts: P): Promise<RemoteAnswers<P>> => {
+  const remote = async <const P extends readonly RemotePart[]>(organization: { id: string }, parts: P): Promise<RemoteAnswers<P>> => {
     const answers = await Promise.allSettled(
       parts.map(async (part) => part.schema.parse(await ctx.bus.request(part.subject, part.payload?.(organization.id) ?? { organization_id: organization.id }, COMPOSITE_TIMEOUT_MS))),
     );
@@ -90,13 +78,13 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
 
   app.get('/organizations/:id/config', { schema: { tags, params } }, async (request) => {
     const organization = await owned(request, request.params.id);
-    const [view, templates, platforms] = await Promise.all([organizationView(ctx, organization), templatesOf(organization), activePlatforms(ctx)]);
+    const [view, templates, platforms] = await Promise.all([organizationView(ctx, organization), templatesOf(organization.id), activePlatforms(ctx)]);
     return { organization: view, templates, supportedPlatforms: platforms.map((platform) => platform.name.toUpperCase()) };
   });
 
   app.get('/organizations/:id/designer-data', { schema: { tags, params } }, async (request) => {
     const organization = await owned(request, request.params.id);
-    const [view, activePlatforms, templates] = await Promise.all([organizationView(ctx, organization), activePlatformsOf(organization), templatesOf(organization)]);
+    const [view, activePlatforms, templates] = await Promise.all([organizationView(ctx, organization), activePlatformsOf(organization.id), templatesOf(organization.id)]);
     return { organization: view, activePlatforms, templates };
   });
 
@@ -107,7 +95,7 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
 
   app.get('/organizations/:id/autopost-data', { schema: { tags, params } }, async (request) => {
     const organization = await owned(request, request.params.id);
-    const [activePlatforms, templates, parts] = await Promise.all([activePlatformsOf(organization), templatesOf(organization), remote(organization, [AUTO_SCHEDULES])]);
+    const [activePlatforms, templates, parts] = await Promise.all([activePlatformsOf(organization.id), templatesOf(organization.id), remote(organization, [AUTO_SCHEDULES])]);
     return { activePlatforms, ...parts, templates };
   });
 
