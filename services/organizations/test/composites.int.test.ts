@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SchedulerRequests } from '@planner/contracts';
-import { COMPOSITE_TIMEOUT_MS } from '../src/routes/composite-routes.js';
+import { COMPOSITE_TIMEOUT_MS } from '../src/commands/remote-parts.js';
 import { auth, registered, useOrganizations } from './harness.js';
 import { usePostsAndScheduler } from './posts-and-scheduler.js';
 
