@@ -211,7 +211,8 @@ export type ApiRequestOptions<M extends HttpMethod, P extends ApiPath<M>> = {
 export type ApiRequestArgs<M extends HttpMethod, P extends ApiPath<M>> =
   true extends IsUnion<P>
     ? [options?: AnyApiRequestOptions]
-    : {} extends ApiRequestOptions<M, P>
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every option of T is optional
+      {} extends ApiRequestOptions<M, P>
       ? [options?: ApiRequestOptions<M, P>]
       : [options: ApiRequestOptions<M, P>];
 
