@@ -8,14 +8,17 @@
 #
 # Stages:
 #   manifests  the root and workspace package.json files + lockfile only (layer cache for npm ci)
-#   deps       full `npm ci` (dev dependencies too): used to build the frontend
+#   deps       full `npm ci` (dev dependencies too): used to build the frontend and the services
 #   frontend   `vite build` of frontend/shell and frontend/remotes/* -> /out/frontend/{shell,remotes/<name>}/dist
+#   build      `npm run build` (tsc -b): packages/* and services/* to JavaScript -> /out/{packages,services}/<name>/dist
 #   prod-deps  `npm ci --omit=dev` with a C toolchain for native modules
 #   service    runtime on node:20-bookworm-slim, non-root, one service selected by SERVICE
 #   gateway    service + the built frontend, served by the gateway from FRONTEND_DIST
 #
-# Services run from TypeScript source with tsx (a runtime dependency of each
-# service): `node --import tsx src/main.ts`, cwd services/<SERVICE>.
+# Services run compiled JavaScript, no TypeScript source and no tsx in the image:
+# `node --conditions=compiled dist/main.js`, cwd services/<SERVICE>. The
+# "compiled" export condition makes every @planner/* package resolve to its
+# dist/ (without it, their exports name the TypeScript source, for tsx and vitest).
 # COPY --parents is generally available since dockerfile syntax 1.20.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
@@ -63,6 +66,18 @@ RUN npm run build --workspace frontend/shell --workspace frontend/remotes \
  && cp -r --parents frontend/shell/dist frontend/remotes/*/dist /out/
 
 # ---------------------------------------------------------------------------
+FROM deps AS build
+COPY tsconfig.base.json tsconfig.build.base.json tsconfig.build.json ./
+COPY packages/ ./packages/
+COPY services/ ./services/
+# Every package and service at once: one layer that all service images share.
+# Declarations and build info are for the compiler only; source maps stay.
+RUN npm run build \
+ && mkdir -p /out \
+ && cp -r --parents packages/*/dist services/*/dist /out/ \
+ && find /out \( -name '*.d.ts' -o -name '*.d.ts.map' -o -name '*.tsbuildinfo' \) -delete
+
+# ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 ENV npm_config_update_notifier=false \
@@ -75,8 +90,10 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ ca-certificates \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=manifests /app/ ./
+# Only what packages/* and services/* need at run time: no frontend, bench or
+# test dependencies, no tsx.
 RUN --mount=type=cache,target=/root/.npm,sharing=locked \
-    npm ci --omit=dev
+    npm ci --omit=dev --workspace=packages --workspace=services
 
 # ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS service
@@ -90,11 +107,11 @@ WORKDIR /app
 # node_modules (root and nested workspace ones) and every package.json; this
 # layer is identical for all services, so the images share it.
 COPY --from=prod-deps /app/ ./
-COPY tsconfig.base.json ./
-COPY packages/ ./packages/
-COPY services/${SERVICE}/ ./services/${SERVICE}/
-RUN if [ -z "${SERVICE}" ] || [ ! -f "services/${SERVICE}/src/main.ts" ]; then \
-      echo "build arg SERVICE='${SERVICE}': services/${SERVICE}/src/main.ts not found (SERVICE is a folder name under services/)" >&2; \
+# The compiled packages, and the compiled service: dist/ beside each package.json.
+COPY --from=build /out/packages/ ./packages/
+COPY --from=build /out/services/${SERVICE}/ ./services/${SERVICE}/
+RUN if [ -z "${SERVICE}" ] || [ ! -f "services/${SERVICE}/dist/main.js" ]; then \
+      echo "build arg SERVICE='${SERVICE}': services/${SERVICE}/dist/main.js not built (SERVICE is a folder name under services/)" >&2; \
       exit 1; \
     fi \
  && mkdir -p "${LOG_DIR}" \
@@ -118,7 +135,7 @@ EXPOSE 8080 4001 4002 4003 4004 4005 4006 4007
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "/usr/local/lib/planner/healthcheck.mjs"]
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "--conditions=compiled", "dist/main.js"]
 
 # ---------------------------------------------------------------------------
 # The gateway serves the built shell at / and each remote at /remotes/<name>/.

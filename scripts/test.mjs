@@ -1,7 +1,8 @@
 // `npm test`: every workspace's tests, one workspace after another, against real Postgres, Redis
 // and NATS (scripts/infra.mjs), with DATABASE_URL pointing at the `planner_test` database.
 //
-//   npm test                                  all workspaces that have a "test" script
+//   npm test                                  `npm run typecheck`, `npm run lint`, then all workspaces
+//                                             that have a "test" script
 //   npm test -- services/gateway contracts    only these (folder, folder name or package name)
 //   npm test -- services/auth -- -t login     arguments after a second `--` go to each test script
 //
@@ -58,8 +59,13 @@ async function main() {
   const env = testEnv(infra.env, state.logDir);
 
   const results = [];
-  // Types are checked once for the whole tree (vitest strips them without checking).
-  if (!filters.length) workspaces.unshift({ dir: 'typecheck', name: 'npm run typecheck', args: ['run', 'typecheck'] });
+  // Types are checked and the linter runs once for the whole tree (vitest strips types without checking).
+  if (!filters.length) {
+    workspaces.unshift(
+      { dir: 'typecheck', name: 'npm run typecheck', args: ['run', 'typecheck'] },
+      { dir: 'lint', name: 'npm run lint', args: ['run', 'lint'] },
+    );
+  }
   for (const workspace of workspaces) {
     if (state.stopping) break;
     results.push(await runWorkspace(workspace, env, passThrough));

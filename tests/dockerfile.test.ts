@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseImage, parseDockerfile, stageEnv } from './support/dockerfile.js';
 import { allServices, readText, repoPath } from './support/repo.js';
@@ -9,12 +9,17 @@ const stage = (name: string) => {
   if (!found) throw new Error(`Dockerfile has no stage "${name}"`);
   return found;
 };
+const buildReferences = () => (JSON.parse(readText('tsconfig.build.json')) as { references: Array<{ path: string }> }).references.map((r) => r.path);
 const args = (name: string, keyword: string) => stage(name).instructions.filter((i) => i.keyword === keyword).map((i) => i.args);
 
 describe('Dockerfile', () => {
-  it('installs dependencies with npm ci from the manifests first, then builds the frontend with vite', () => {
+  it('installs dependencies with npm ci from the manifests first, then builds the frontend with vite and the services with tsc', () => {
     expect(args('deps', 'RUN').join('\n')).toMatch(/npm ci/);
-    expect(args('prod-deps', 'RUN').join('\n')).toMatch(/npm ci --omit=dev/);
+    // The runtime's dependencies: those of packages/* and services/*, without dev dependencies (tsx among them).
+    expect(args('prod-deps', 'RUN').join('\n')).toMatch(/npm ci --omit=dev --workspace=packages --workspace=services/);
+    expect(stage('build').from).toBe('deps');
+    expect(args('build', 'RUN').join('\n')).toMatch(/npm run build/);
+    expect(args('service', 'COPY').join('\n')).toMatch(/--from=build \/out\/packages\//);
     // Manifests are copied before any source, so source edits keep the npm ci layer.
     expect(args('manifests', 'COPY').join(' ')).toMatch(/package-lock\.json/);
     expect(args('manifests', 'COPY').join(' ')).toMatch(/services\/\*\/package\.json/);
@@ -30,7 +35,10 @@ describe('Dockerfile', () => {
     expect(user && !['root', '0'].includes(user)).toBe(true);
     expect(args('service', 'HEALTHCHECK').join(' ')).toMatch(/healthcheck\.mjs|\/health/);
     expect(readText('Dockerfile')).toMatch(/fetch\(`http:\/\/127\.0\.0\.1:\$\{port\}\/health`\)/);
-    expect(args('service', 'CMD').at(-1)).toBe('["node", "--import", "tsx", "src/main.ts"]');
+    // Compiled JavaScript; the "compiled" condition resolves @planner/* packages to their dist/.
+    expect(args('service', 'CMD').at(-1)).toBe('["node", "--conditions=compiled", "dist/main.js"]');
+    // No TypeScript source in the runtime image: only package.json files and dist/ folders.
+    expect(args('service', 'COPY').join('\n')).not.toMatch(/^(packages|services)\//m);
   });
 
   it('makes the gateway target the service image plus the built frontend', () => {
@@ -41,20 +49,34 @@ describe('Dockerfile', () => {
   it('keeps node_modules, .git and local env files out of the build context', () => {
     const ignore = readText('.dockerignore').split('\n').map((l) => l.trim());
     for (const pattern of ['**/node_modules', '.git', '.env']) expect(ignore).toContain(pattern);
-    for (const needed of ['services', 'packages', 'frontend', 'package.json', 'package-lock.json', 'tsconfig.base.json']) {
+    for (const needed of ['services', 'packages', 'frontend', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.build.base.json', 'tsconfig.build.json']) {
       expect(ignore, `${needed} must stay in the build context`).not.toContain(needed);
     }
   });
 
-  // The image installs with --omit=dev and starts `node --import tsx src/main.ts`.
+  // The image builds every workspace with `tsc -b tsconfig.build.json` and starts `node --conditions=compiled dist/main.js`.
   for (const name of allServices()) {
-    it(`${name}: has src/main.ts and tsx as a runtime dependency`, () => {
+    it(`${name}: has src/main.ts, a build, and tsx only for development`, () => {
       const pkgFile = repoPath('services', name, 'package.json');
       expect(existsSync(pkgFile), `services/${name}/package.json`).toBe(true);
       expect(existsSync(repoPath('services', name, 'src', 'main.ts')), `services/${name}/src/main.ts`).toBe(true);
       const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { name?: string; dependencies?: Record<string, string> };
       expect(pkg.name).toBe(`@planner/${name}`);
-      expect(pkg.dependencies?.tsx, `services/${name}/package.json: tsx must be in dependencies`).toBeTruthy();
+      expect(pkg.dependencies?.tsx, `services/${name}/package.json: tsx belongs in devDependencies (images run compiled JavaScript)`).toBeUndefined();
+      expect(buildReferences(), `tsconfig.build.json must reference services/${name}`).toContain(`services/${name}/tsconfig.build.json`);
     });
   }
+
+  it('gives every export of packages/* and services/* a compiled twin: "compiled" -> dist/*.js beside "default" -> src/*.ts', () => {
+    for (const dir of [...readdirSync(repoPath('packages')).map((p) => `packages/${p}`), ...allServices().map((s) => `services/${s}`)]) {
+      const pkg = JSON.parse(readText(`${dir}/package.json`)) as { exports?: Record<string, unknown>; scripts?: Record<string, string> };
+      expect(pkg.scripts?.build, `${dir}: build script`).toBe('tsc -b tsconfig.build.json');
+      expect(existsSync(repoPath(dir, 'tsconfig.build.json')), `${dir}/tsconfig.build.json`).toBe(true);
+      for (const [key, target] of Object.entries(pkg.exports ?? {})) {
+        const { compiled, default: source } = target as { compiled?: string; default?: string };
+        expect(source, `${dir} exports["${key}"].default`).toMatch(/^\.\/src\/.+\.ts$/);
+        expect(compiled, `${dir} exports["${key}"].compiled`).toBe(source!.replace(/^\.\/src\//, './dist/').replace(/\.ts$/, '.js'));
+      }
+    }
+  });
 });

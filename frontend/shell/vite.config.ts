@@ -1,5 +1,5 @@
 import { federation } from '@module-federation/vite';
-import { buildOptions, precompress, sharedSingletons } from '../host/src/federation.js';
+import { buildOptions, precompress, sharedSingletons } from '../remote-contract/src/federation.js';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };

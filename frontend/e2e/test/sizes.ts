@@ -13,7 +13,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { rolldown } from 'rolldown';
-import { SINGLETONS, SLIM_SHARES } from '../../host/src/federation.js';
+import { SINGLETONS, SLIM_SHARES } from '../../remote-contract/src/federation.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const frontend = path.join(repoRoot, 'frontend');

@@ -1,4 +1,5 @@
-import { LANDING_HERO } from '@planner/frontend-host';
+import { LANDING_HERO } from '@planner/remote-public/landing-hero';
+import type { PageName } from '@planner/remote-contract';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
@@ -16,7 +17,7 @@ function Home() {
   return <RemotePage remote="public" page="LandingPage" placeholder={<LandingPlaceholder />} />;
 }
 
-/** The landing page's hero while the public remote loads (the same text and layout). */
+/** The landing page's hero while the public remote loads (the same text, the remote's, and layout). */
 function LandingPlaceholder() {
   return (
     <main className="page landing" aria-busy="true">
@@ -44,7 +45,7 @@ function Layout() {
   );
 }
 
-const publicPages: [path: string, page: string][] = [
+const publicPages: [path: string, page: PageName<'public'>][] = [
   ['/blog', 'BlogPage'],
   ['/blog/:slug', 'BlogPostPage'],
   ['/newsletter-subscribe', 'NewsletterPage'],
@@ -55,13 +56,13 @@ const publicPages: [path: string, page: string][] = [
   ['/8888', 'ToastDemoPage'],
   ['/system-status-example', 'SystemStatusDemoPage'],
 ];
-const accountPages: [path: string, page: string][] = [
+const accountPages: [path: string, page: PageName<'account'>][] = [
   ['/login', 'LoginPage'],
   ['/register', 'RegisterPage'],
   ['/verify-email', 'VerifyEmailPage'],
   ['/reset-password', 'ResetPasswordPage'],
 ];
-const accountPagesForUsers: [path: string, page: string][] = [
+const accountPagesForUsers: [path: string, page: PageName<'account'>][] = [
   ['/profile', 'ProfilePage'],
   ['/accounts', 'AccountsPage'],
 ];

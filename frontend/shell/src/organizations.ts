@@ -1,13 +1,10 @@
 import { SharedMessages } from '@planner/contracts';
-import { isApiError } from '@planner/frontend-host';
+import { isApiError, type Organization } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useShell, useUser, type ShellServices } from './shell-context.js';
 
-export interface OrganizationSummary {
-  id: string;
-  name: string;
-  is_active: boolean;
-}
+/** What the switcher and guard read of an organization (the API's, ApiEndpoints GET /organizations). */
+export type OrganizationSummary = Pick<Organization, 'id' | 'name' | 'is_active'>;
 
 /** Shared with the account remote's pages, so a change there refreshes the switcher and guard. */
 export const ORGANIZATIONS_KEY = ['organizations'];
@@ -51,7 +48,7 @@ function readCache(storage: Storage, userId: string, now: number): OrganizationS
  */
 export async function loadOrganizations(services: ShellServices, userId: string, now: () => number = Date.now): Promise<OrganizationSummary[]> {
   try {
-    const list = await withTimeout(services.client.request<OrganizationSummary[]>('GET', '/organizations'), ORGANIZATION_FETCH_TIMEOUT_MS);
+    const list = await withTimeout(services.client.request('GET', '/organizations'), ORGANIZATION_FETCH_TIMEOUT_MS);
     services.storage.setItem(CACHE_KEY, JSON.stringify({ userId, at: now(), list } satisfies Cached));
     return list;
   } catch (error) {

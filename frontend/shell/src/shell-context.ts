@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { PublicUser } from '@planner/contracts';
-import type { Host, HostConfig, SessionPayload } from '@planner/frontend-host';
+import type { Host, HostConfig, SessionPayload } from '@planner/remote-contract';
 import { ApiClient } from './api/client.js';
 import type { RemoteLoader } from './remotes/loader.js';
 import { SessionStore } from './session/store.js';
@@ -58,7 +58,7 @@ export function useUser(): PublicUser | null {
 
 /** Reloads the user from /auth/me; a refreshed access token that comes with it is kept. */
 export async function reloadUser(services: ShellServices): Promise<void> {
-  const me = await services.client.request<{ user: PublicUser; access_token?: string }>('GET', '/auth/me');
+  const me = await services.client.request('GET', '/auth/me');
   if (me.access_token) services.session.setAccessToken(me.access_token);
   services.session.setUser(me.user);
 }

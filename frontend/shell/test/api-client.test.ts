@@ -18,6 +18,9 @@ function loggedIn(shell: ReturnType<typeof testShell>, access = 'old-access', re
   shell.services.session.set({ access_token: access, refresh_token: refresh, user: user() });
 }
 
+/** A login body as the contract types it (the fake server answers whatever it is). */
+const credentials = { email: 'jane@example.com', password: 'Secret1!', turnstile_token: 'token' };
+
 async function failure(promise: Promise<unknown>): Promise<HttpError> {
   try {
     await promise;
@@ -84,7 +87,7 @@ describe('access token refresh (part 1 §4)', () => {
 
     const visitor = testShell(api.url);
     api.calls.length = 0;
-    const login = await failure(visitor.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    const login = await failure(visitor.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(login.status).toBe(401);
     expect(login.body).toEqual({ message: 'Invalid credentials.' });
     expect(api.calls.map((c) => c.path)).toEqual(['/auth/login']);
@@ -98,20 +101,20 @@ describe('circuit breaker (part 1 §4, §9)', () => {
     const lost: string[] = [];
     shell.services.client.events.subscribe((event) => lost.push(event.type));
     for (let i = 0; i < 3; i += 1) {
-      const error = await failure(shell.services.client.request('GET', '/health'));
+      const error = await failure(shell.services.client.request('GET', '/version'));
       expect(error.message).toBe(SharedMessages.noResponse);
     }
     expect(lost).toEqual(['connection-lost', 'connection-lost', 'connection-lost']);
-    const open = await failure(shell.services.client.request('GET', '/health'));
+    const open = await failure(shell.services.client.request('GET', '/version'));
     expect(open.message).toBe(SharedMessages.serviceUnavailable);
     expect(lost, 'no network attempt while open').toHaveLength(3);
 
     shell.clock.now += 29_999;
-    expect((await failure(shell.services.client.request('GET', '/health'))).message).toBe(SharedMessages.serviceUnavailable);
+    expect((await failure(shell.services.client.request('GET', '/version'))).message).toBe(SharedMessages.serviceUnavailable);
     shell.clock.now += 1;
-    expect((await failure(shell.services.client.request('GET', '/health'))).message).toBe(SharedMessages.noResponse);
+    expect((await failure(shell.services.client.request('GET', '/version'))).message).toBe(SharedMessages.noResponse);
     expect(lost).toHaveLength(4);
-    expect((await failure(shell.services.client.request('GET', '/health'))).message, 'a failed probe re-opens it').toBe(
+    expect((await failure(shell.services.client.request('GET', '/version'))).message, 'a failed probe re-opens it').toBe(
       SharedMessages.serviceUnavailable,
     );
   });
@@ -123,7 +126,7 @@ describe('circuit breaker (part 1 §4, §9)', () => {
     shell.services.client.events.subscribe((event) => events.push(event.type));
     shell.services.client.circuit.recordFailure();
     shell.services.client.circuit.recordFailure();
-    await shell.services.client.request('GET', '/health');
+    await shell.services.client.request('GET', '/version');
     shell.services.client.circuit.recordFailure();
     expect(shell.services.client.circuit.isOpen, 'the count started again').toBe(false);
     expect(events).toEqual(['connected']);
@@ -131,8 +134,8 @@ describe('circuit breaker (part 1 §4, §9)', () => {
 
   it('shows the persistent API-down notice at most once per 60 s', async () => {
     const shell = testShell('http://127.0.0.1:9');
-    await failure(shell.services.client.request('GET', '/a'));
-    await failure(shell.services.client.request('GET', '/b'));
+    await failure(shell.services.client.request('GET', '/version'));
+    await failure(shell.services.client.request('GET', '/statistics'));
     expect(shell.services.toasts.getSnapshot().map((t) => t.message)).toEqual([SharedMessages.noResponse]);
   });
 });
@@ -147,40 +150,41 @@ describe('rate-limit state (code 3015, part 1 §4, §8)', () => {
   it('blocks the path until the reset, across a reload, with the spec text and one toast per 5 s', async () => {
     api.handle((call) => (call.path === '/auth/login' ? limited() : { status: 200, body: { ok: true } }));
     const shell = testShell(api.url);
-    const first = await failure(shell.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    const first = await failure(shell.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(first.status).toBe(429);
     expect(first.message).toBe(SharedMessages.rateLimited('2 minutes'));
     expect(api.calls).toHaveLength(1);
 
-    const blocked = await failure(shell.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    const blocked = await failure(shell.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(blocked.status).toBe(429);
     expect(api.calls, 'no request while blocked').toHaveLength(1);
     expect(shell.services.toasts.getSnapshot().filter((t) => t.message.startsWith('Slow down'))).toHaveLength(1);
 
-    expect(await shell.services.client.request('GET', '/auth/me?x=1', { auth: false }), 'other paths go through').toEqual({ ok: true });
+    expect(await shell.services.client.request('GET', '/blog/posts', { query: { page: 2 }, auth: false }), 'other paths go through').toEqual({ ok: true });
+    expect(api.calls.at(-1)?.path).toBe('/blog/posts?page=2');
 
     const reloaded = testShell(api.url);
     reloaded.clock.now = shell.clock.now + 30_000;
-    const afterReload = await failure(reloaded.services.client.request('POST', '/auth/login', { body: {}, auth: false }));
+    const afterReload = await failure(reloaded.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(afterReload.message).toBe(SharedMessages.rateLimited('1 minute'));
     expect(reloaded.services.client.rateLimits.latestEnd()).toBe(shell.clock.now + 90_000);
 
     reloaded.clock.now = shell.clock.now + 90_000;
     api.handle(() => ({ status: 200, body: { ok: 'again' } }));
-    expect(await reloaded.services.client.request('POST', '/auth/login', { body: {}, auth: false })).toEqual({ ok: 'again' });
+    expect(await reloaded.services.client.request('POST', '/auth/login', { body: credentials, auth: false })).toEqual({ ok: 'again' });
     expect(reloaded.services.client.rateLimits.latestEnd()).toBeNull();
   });
 
   it('waits 30 s when the answer names no wait; another 429 is not a path block', async () => {
     api.handle(() => ({ status: 429, body: { code: 3015, message: 'slow' } }));
     const shell = testShell(api.url);
-    await failure(shell.services.client.request('GET', '/x'));
-    expect(shell.services.client.rateLimits.remaining('/x')).toBe(30);
+    await failure(shell.services.client.request('GET', '/statistics'));
+    expect(shell.services.client.rateLimits.remaining('/statistics')).toBe(30);
 
     api.handle(() => ({ status: 429, body: { message: 'busy' } }));
-    const other = await failure(shell.services.client.request('GET', '/y'));
+    const other = await failure(shell.services.client.request('GET', '/blog/categories'));
     expect(other.message).toBe(SharedMessages.rateLimitedShort);
-    expect(shell.services.client.rateLimits.remaining('/y')).toBe(0);
+    expect(shell.services.client.rateLimits.remaining('/blog/categories')).toBe(0);
   });
 });
 
@@ -196,7 +200,7 @@ describe('error texts (part 1 §8)', () => {
   ])('%i with %j reads "%s"', async (status, body, text) => {
     api.handle(() => ({ status, body: body ?? undefined }));
     const shell = testShell(api.url);
-    const error = await failure(shell.services.client.request('GET', '/anything'));
+    const error = await failure(shell.services.client.request('GET', '/organizations'));
     expect(error.status).toBe(status);
     expect(error.message).toBe(text);
   });
@@ -225,5 +229,43 @@ describe('two tabs sharing the session', () => {
     expect(tabA.redirects).toEqual([]);
     expect(tabB.redirects).toEqual([]);
     expect(window.localStorage.getItem('access_token')).toBe('new-access');
+  });
+});
+
+describe('API paths (the remote contract\'s ApiEndpoints)', () => {
+  it('fills in path parameters (URI-encoded) and appends the query, leaving out undefined values', async () => {
+    api.handle(() => ({ status: 200, body: { ok: true } }));
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    await shell.services.client.request('PUT', '/organizations/:id', { params: { id: 'o 1/2' }, body: { name: 'Acme' } });
+    await shell.services.client.request('GET', '/blog/posts/:slug', { params: { slug: 'hello-world' }, auth: false });
+    await shell.services.client.request('GET', '/blog/posts', { query: { page: 1, per_page: 3, category: undefined }, auth: false });
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'PUT /organizations/o%201%2F2',
+      'GET /blog/posts/hello-world',
+      'GET /blog/posts?page=1&per_page=3',
+    ]);
+    expect(api.calls[0]?.body).toEqual({ name: 'Acme' });
+  });
+
+  it('takes only the paths of the map, with their parameters and bodies, and answers their types (tsc checks the lines below)', () => {
+    const { client } = testShell(api.url).services;
+    // Never called: what matters is that each line fails tsc (an unused @ts-expect-error fails it too).
+    const typos = async () => {
+      // @ts-expect-error a path that is not in the map (a typo)
+      await client.request('GET', '/organisations');
+      // @ts-expect-error a path of the map with another method
+      await client.request('POST', '/statistics');
+      // @ts-expect-error a parameterized path without its parameter
+      await client.request('PUT', '/organizations/:id/activate');
+      // @ts-expect-error a parameter the path does not have
+      await client.request('PUT', '/organizations/:id/activate', { params: { slug: 'x' } });
+      // @ts-expect-error a body that is not the endpoint's (contracts' loginRequestSchema)
+      await client.request('POST', '/auth/login', { body: { email: 'jane@example.com' } });
+      // @ts-expect-error the answer used as another type (contracts' landingStatisticsSchema)
+      const posts: number = (await client.request('GET', '/statistics', { auth: false })).total_posts.toFixed();
+      return posts;
+    };
+    expect(typos).toBeTypeOf('function');
   });
 });

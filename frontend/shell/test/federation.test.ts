@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SINGLETONS, SLIM_SHARES, sharedSingletons } from '../../host/src/federation.js';
+import { SINGLETONS, SLIM_SHARES, sharedSingletons } from '../../remote-contract/src/federation.js';
 import { parseManifest } from '../src/remotes/loader.js';
 
 const frontend = path.resolve(import.meta.dirname, '..', '..');
@@ -35,8 +35,8 @@ describe('module federation settings', () => {
 
   it('the slim shares pin the shell versions of their packages', () => {
     const shell = read('shell/package.json').dependencies;
-    const host = read('host/package.json').dependencies;
-    for (const name of Object.keys(SLIM_SHARES)) expect(host[name], name).toBe(shell[name]);
+    const contract = read('remote-contract/package.json').dependencies;
+    for (const name of Object.keys(SLIM_SHARES)) expect(contract[name], name).toBe(shell[name]);
   });
 
   it('the shell shares the singletons and the react/react-dom subpaths with the exact pin; remotes take them from the shell', () => {

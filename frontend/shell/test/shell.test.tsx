@@ -2,7 +2,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { App } from '../src/App.js';
 import { REMOTE_FAILED } from '../src/remotes/RemotePage.js';
 import type { RemoteLoader } from '../src/remotes/loader.js';
@@ -106,7 +106,7 @@ describe('connection banner', () => {
     const shell = testShell(target, { remotes: flakyLoader(0) });
     render(<Providers services={shell.services} path="/login"><App /></Providers>);
     await act(async () => {
-      await shell.services.client.request('GET', '/anything').catch(() => undefined);
+      await shell.services.client.request('GET', '/version').catch(() => undefined);
     });
     expect(screen.getByText(SharedMessages.serverUnreachable)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Retry Connection' }));

@@ -76,13 +76,14 @@ export const CONNECTION_CREDENTIALS_SUBJECT = 'organizations.connection.credenti
 export const connectionCredentialsRequestSchema = z.object({ organization_id: z.string().uuid(), platform: connectionPlatformSchema });
 export type ConnectionCredentialsRequest = z.infer<typeof connectionCredentialsRequestSchema>;
 
-export interface ConnectionCredentials {
-  platform: ConnectionPlatform;
-  sandbox: boolean;
+export const connectionCredentialsSchema = z.object({
+  platform: connectionPlatformSchema,
+  sandbox: z.boolean(),
   /** The user's token (Telegram: the bot token); null for a Sandbox connection. */
-  access_token: string | null;
-  expires_at: string | null;
+  access_token: z.string().nullable(),
+  expires_at: z.string().nullable(),
   /** Facebook: the chosen page's token, which is what publishes. */
-  page_access_token: string | null;
-  specific_data: Record<string, unknown>;
-}
+  page_access_token: z.string().nullable(),
+  specific_data: z.record(z.string(), z.unknown()),
+});
+export type ConnectionCredentials = z.infer<typeof connectionCredentialsSchema>;

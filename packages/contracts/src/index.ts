@@ -13,3 +13,4 @@ export * from './connections.js';
 export * from './posts.js';
 export * from './scheduler.js';
 export * from './pagination.js';
+export * from './requests.js';

@@ -91,7 +91,7 @@ export const OrganizationRequests = {
   setStatus: 'organizations.organization.set_status',
   /** auth's admin pages: every inactive organization with its owner_id. */
   listInactive: 'organizations.organization.list_inactive',
-  /** auth's admin pages: `{ userId }`, answers that user's organizations. */
+  /** auth's admin pages and the posts service's account statistics: `{ user_id }`, answers that user's organizations. */
   listByOwner: 'organizations.organization.list_by_owner',
   /** The posts service's global statistics: how many organizations there are (`organizationCountSchema`). */
   count: 'organizations.organization.count',
@@ -133,5 +133,28 @@ export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;
 export const organizationCountSchema = z.object({ total_organizations: z.number().int().nonnegative() });
 export type OrganizationCount = z.infer<typeof organizationCountSchema>;
 
-/** What the posts service reads of a `listByOwner` answer (each organization as the API shows it): the ids. */
-export const ownedOrganizationIdsSchema = z.array(z.object({ id: z.string().uuid() }));
+/** One platform of an organization's `platforms` map, keyed by upper-case platform (part 2 §3): connected or not, and what the API shows of it. */
+export const organizationPlatformSchema = z.looseObject({ is_connected: z.boolean(), url: z.string().nullable(), specific_data: z.record(z.string(), z.unknown()) });
+
+/** An organization as the API shows it (part 1 §3, part 2 §3), with its platforms map. */
+export const organizationSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  created_at: z.string().datetime({ offset: true }),
+  is_active: z.boolean(),
+  deactivated_at: z.string().datetime({ offset: true }).nullable(),
+  deactivation_reason: z.string().nullable(),
+  language: z.string(),
+  default_before_post_review_time: z.number().int(),
+  platforms: z.record(z.string(), organizationPlatformSchema),
+});
+export type OrganizationView = z.infer<typeof organizationSchema>;
+
+/** `OrganizationRequests.setStatus`: an admin (de)activates an organization; a reason is required to deactivate. */
+export const organizationSetStatusRequestSchema = z.object({ organization_id: z.string(), activate: z.boolean(), reason: z.string().max(500).optional() });
+
+/** `OrganizationRequests.listByOwner`: whose organizations. */
+export const organizationsOfOwnerRequestSchema = z.object({ user_id: z.string() });
+
+/** The answer to `OrganizationRequests.listInactive`: each inactive organization with its owner. */
+export const inactiveOrganizationListSchema = z.array(organizationSchema.extend({ owner_id: z.string().uuid() }));

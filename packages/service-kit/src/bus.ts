@@ -1,22 +1,25 @@
 import {
-  AckPolicy,
   connect,
-  DeliverPolicy,
   headers as natsHeaders,
   JSONCodec,
   nanos,
-  type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
+  type JsMsg,
   type MsgHdrs,
   type NatsConnection,
+  type StreamConfig,
   type Subscription,
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { eventEnvelopeSchema, type EventEnvelope } from '@planner/contracts';
+import { DurableConsumer } from './consumer.js';
 import { HttpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { ParkedMessages, REPLAY_FOR_HEADER, type ParkedFilter, type ReplayResult } from './parked.js';
 import { context, extractContext, injectTraceHeaders, tracer, trace } from './tracing.js';
+
+export type { ParkedFilter, ParkedMessage, ReplayResult } from './parked.js';
 
 const codec = JSONCodec();
 
@@ -25,6 +28,10 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** How long a stream keeps events: consumers that were down longer than this miss them. Inboxes are pruned to match. */
 export const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** A failing event's deliveries, at 0, 1, 6, 21 and 61 s: a minute for what it needs to come back, then it is parked. */
+const DEFAULT_MAX_DELIVERIES = 5;
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 40_000];
 
 export interface EventBusOptions {
   url: string;
@@ -41,8 +48,30 @@ export interface ConsumeOptions {
   /** Subject without namespace, e.g. `auth.user.registered`. */
   subject: string;
   handle: (envelope: EventEnvelope, delivery: { redelivered: boolean }) => Promise<void>;
-  /** Wait before a failed message comes back. */
+  /** Deliveries a failing event gets; when the last one fails too, the event is parked. Default 5. */
+  maxDeliveries?: number;
+  /** Waits before a failed event comes back: after the nth failure the nth value, after later ones the last. Default 1 s, 5 s, 15 s, 40 s. */
+  retryDelaysMs?: number[];
+  /** One wait before every redelivery; `retryDelaysMs` takes precedence. */
   retryDelayMs?: number;
+}
+
+/** How a consumer retries a failing event before parking it. */
+interface DeliveryPolicy {
+  maxDeliveries: number;
+  retryDelaysMs: number[];
+}
+
+function deliveryPolicy({ maxDeliveries = DEFAULT_MAX_DELIVERIES, retryDelaysMs, retryDelayMs }: ConsumeOptions): DeliveryPolicy {
+  const delays = retryDelaysMs ?? (retryDelayMs === undefined ? DEFAULT_RETRY_DELAYS_MS : [retryDelayMs]);
+  if (!Number.isInteger(maxDeliveries) || maxDeliveries < 1) throw new Error(`maxDeliveries must be a positive integer, not ${maxDeliveries}`);
+  if (delays.length === 0 || delays.some((ms) => !(ms >= 0))) throw new Error(`retryDelaysMs must be waits of 0 ms or more, not [${delays.join(', ')}]`);
+  return { maxDeliveries, retryDelaysMs: delays };
+}
+
+/** The wait after a message's nth delivery failed. */
+function retryDelay(policy: DeliveryPolicy, deliveries: number): number {
+  return policy.retryDelaysMs[Math.min(deliveries, policy.retryDelaysMs.length) - 1]!;
 }
 
 export interface PublishResult {
@@ -62,13 +91,18 @@ function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
  * The NATS JetStream bus: one stream per owning service (`auth.>` → AUTH),
  * publishing with msgID dedupe, durable pull consumers with explicit ack, and
  * core request/reply, with trace context in message headers.
+ *
+ * A consumer retries a failing event a few times, waiting longer each time;
+ * when its last delivery fails too, the event is parked: kept with its error
+ * in the PARKED stream (`parked.<consumer>.<subject>`), counted by
+ * `parkedCount()` (and the bus's health check) and published again by
+ * `replayParked()` once the cause is fixed.
  */
 export class EventBus {
-  private readonly consumers: ConsumerMessages[] = [];
-  /** Each consumer's handling loop; it ends once its stopped consumer has handed over what it held. */
-  private readonly consumerLoops: Promise<void>[] = [];
+  private readonly durableConsumers: Array<{ consumer: DurableConsumer; durable: string; subject: string }> = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly knownStreams = new Set<string>();
+  private readonly parked: ParkedMessages;
 
   private constructor(
     readonly connection: NatsConnection,
@@ -76,7 +110,18 @@ export class EventBus {
     private readonly js: JetStreamClient,
     private readonly namespace: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    const parkedStream = this.streamFor('parked');
+    this.parked = new ParkedMessages(jsm, js, parkedStream, (subject) => this.wireSubject(subject), () =>
+      this.ensureStreamConfig({
+        name: parkedStream,
+        subjects: [this.wireSubject('parked.>')],
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+        // Parked messages wait for someone to replay them.
+        max_age: 0,
+      }),
+    );
+  }
 
   static async connect({ url, name, namespace = '', logger }: EventBusOptions): Promise<EventBus> {
     const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
@@ -104,17 +149,27 @@ export class EventBus {
     return this.namespace ? `${this.namespace}_${service}`.replaceAll('.', '_') : service;
   }
 
+  /** The name on the server of a durable consumer of a subject. */
+  consumerName(durable: string, subject: string): string {
+    return `${durable}__${subject.replaceAll('.', '_')}`;
+  }
+
   /** Creates the owning service's stream if it does not exist yet (idempotent, race-tolerant). */
   async ensureStream(subject: string): Promise<string> {
     const stream = this.streamFor(subject);
-    if (this.knownStreams.has(stream)) return stream;
     const service = subject.split('.')[0]!;
-    const config = {
+    await this.ensureStreamConfig({
       name: stream,
       subjects: [this.wireSubject(`${service}.>`)],
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       max_age: nanos(EVENT_RETENTION_MS),
-    };
+    });
+    return stream;
+  }
+
+  private async ensureStreamConfig(config: Pick<StreamConfig, 'name' | 'subjects' | 'duplicate_window' | 'max_age'>): Promise<void> {
+    const stream = config.name;
+    if (this.knownStreams.has(stream)) return;
     try {
       const info = await this.jsm.streams.info(stream);
       // Streams made before a retention change get it too.
@@ -130,7 +185,6 @@ export class EventBus {
       }
     }
     this.knownStreams.add(stream);
-    return stream;
   }
 
   /** Publishes an envelope with its event id as msgID, so a second publish of it is dropped by JetStream. */
@@ -146,50 +200,100 @@ export class EventBus {
   }
 
   /**
-   * A durable pull consumer with explicit ack. A handler that throws gets the
-   * message again after `retryDelayMs`; a malformed envelope is terminated.
+   * A durable pull consumer with explicit ack (its settings applied to an
+   * existing consumer too). A handler that throws gets the event again after
+   * the policy's wait, up to `maxDeliveries` times; after that, and at once
+   * for a malformed envelope, the message is parked.
    */
-  async consume({ durable, subject, handle, retryDelayMs = 2000 }: ConsumeOptions): Promise<void> {
+  async consume(options: ConsumeOptions): Promise<void> {
+    const { durable, subject } = options;
+    const policy = deliveryPolicy(options);
     const stream = await this.ensureStream(subject);
-    const name = `${durable}__${subject.replaceAll('.', '_')}`;
-    try {
-      await this.jsm.consumers.info(stream, name);
-    } catch {
-      await this.jsm.consumers.add(stream, {
-        durable_name: name,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        filter_subject: this.wireSubject(subject),
-        ack_wait: nanos(30_000),
-      });
+    const consumer = new DurableConsumer({
+      jsm: this.jsm,
+      js: this.js,
+      logger: this.logger,
+      stream,
+      durable,
+      subject,
+      name: this.consumerName(durable, subject),
+      filterSubject: this.wireSubject(subject),
+      // One delivery more than the handler gets: it only parks, when the last try ended without an answer
+      // (the process died, ack_wait passed) or parking failed; without it JetStream would drop the message.
+      maxDeliver: policy.maxDeliveries + 1,
+      handleMessage: (msg) => this.handleMessage(msg, options, policy),
+    });
+    await consumer.start();
+    this.durableConsumers.push({ consumer, durable, subject });
+  }
+
+  private async handleMessage(msg: JsMsg, { durable, subject, handle }: ConsumeOptions, policy: DeliveryPolicy): Promise<void> {
+    const replayFor = msg.headers?.get(REPLAY_FOR_HEADER);
+    if (replayFor && replayFor !== durable) return msg.ack();
+    const deliveries = msg.info.redeliveryCount;
+    const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
+    // Retrying cannot mend a malformed envelope: parked at once, its body kept as it came for whoever mends the publisher.
+    if (!parsed.success) return this.park(msg, { durable, subject, deliveries, policy, error: new Error('malformed event envelope') });
+    const envelope = parsed.data as EventEnvelope;
+    if (deliveries > policy.maxDeliveries) {
+      const error = new Error(`no outcome after ${policy.maxDeliveries} deliveries (the handler did not answer in time or parking failed)`);
+      return this.park(msg, { durable, subject, deliveries, policy, envelope, error });
     }
-    const consumer = await this.js.consumers.get(stream, name);
-    const messages = await consumer.consume({ max_messages: 50 });
-    this.consumers.push(messages);
-    const loop = (async () => {
-      for await (const msg of messages) {
-        const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
-        if (!parsed.success) {
-          this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event envelope; terminated');
-          msg.term('malformed envelope');
-          continue;
-        }
-        const envelope = parsed.data as EventEnvelope;
-        const parent = extractContext(headersToRecord(msg.headers));
-        const span = tracer().startSpan(`consume ${subject}`, { kind: SpanKind.CONSUMER }, parent);
-        try {
-          await context.with(trace.setSpan(parent, span), () => handle(envelope, { redelivered: msg.redelivered }));
-          msg.ack();
-        } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-          this.logger.error({ err: error, subject, eventId: envelope.eventId }, 'event handler failed; will retry');
-          msg.nak(retryDelayMs);
-        } finally {
-          span.end();
-        }
+    const parent = extractContext(headersToRecord(msg.headers));
+    const span = tracer().startSpan(`consume ${subject}`, { kind: SpanKind.CONSUMER }, parent);
+    try {
+      await context.with(trace.setSpan(parent, span), () => handle(envelope, { redelivered: msg.redelivered }));
+      msg.ack();
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      if (deliveries < policy.maxDeliveries) {
+        const retryInMs = retryDelay(policy, deliveries);
+        this.logger.error({ err: error, subject, eventId: envelope.eventId, consumer: durable, deliveries, retryInMs }, 'event handler failed; will retry');
+        msg.nak(retryInMs);
+      } else {
+        await this.park(msg, { durable, subject, deliveries, policy, envelope, error: error as Error });
       }
-    })();
-    this.consumerLoops.push(loop);
+    } finally {
+      span.end();
+    }
+  }
+
+  /** Keeps a message the consumer gives up on in the parked stream, then terminates it. */
+  private async park(
+    msg: JsMsg,
+    { durable, subject, deliveries, policy, envelope, error }: { durable: string; subject: string; deliveries: number; policy: DeliveryPolicy; envelope?: EventEnvelope; error: Error },
+  ): Promise<void> {
+    const where = { subject, eventId: envelope?.eventId, consumer: durable, deliveries };
+    try {
+      await this.parked.add({
+        consumer: durable,
+        subject,
+        stream: msg.info.stream,
+        streamSeq: msg.seq,
+        deliveries,
+        error: error.message,
+        parkedAt: new Date().toISOString(),
+        headers: Object.fromEntries(Object.entries(headersToRecord(msg.headers)).filter(([key]) => !key.startsWith('nats-'))),
+        ...(envelope ? { envelope } : { payload: new TextDecoder().decode(msg.data) }),
+      });
+    } catch (parkError) {
+      this.logger.error({ ...where, err: parkError, cause: error, deliveriesLeft: policy.maxDeliveries + 1 - deliveries }, 'could not park a failed event');
+      msg.nak(retryDelay(policy, deliveries));
+      return;
+    }
+    // No reason given: nats-server 2.9 ignores a `+TERM` with one, and delivers the message again.
+    msg.term();
+    this.logger.error({ ...where, err: error }, 'event parked: its consumer gave up on it');
+  }
+
+  /** How many events this bus's consumers have parked (replicas of a service share them). */
+  parkedCount(): Promise<number> {
+    return this.parked.count(this.durableConsumers.map(({ durable, subject }) => ({ consumer: durable, subject })));
+  }
+
+  /** Publishes parked events again for the consumers that parked them (all, or those matching `filter`), and unparks them. */
+  replayParked(filter: ParkedFilter = {}): Promise<ReplayResult> {
+    return this.parked.replay(filter);
   }
 
   /** Answers requests on `subject` (one replica per request, through a queue group). */
@@ -244,16 +348,21 @@ export class EventBus {
     })();
   }
 
+  /** Deletes the streams this bus made or used, after stopping its consumers: they would only try to restart on them. */
   async deleteStreams(): Promise<void> {
+    await this.stopConsumers();
     for (const stream of this.knownStreams) await this.jsm.streams.delete(stream).catch(() => undefined);
     this.knownStreams.clear();
   }
 
+  private async stopConsumers(): Promise<void> {
+    await Promise.allSettled(this.durableConsumers.map(({ consumer }) => consumer.stop()));
+  }
+
   async close(): Promise<void> {
-    for (const messages of this.consumers) messages.stop();
     // A stopped consumer may still ask the server for its next batch when its loop comes back for it:
     // that request must go out before the drain, or nats.js rejects it (CONNECTION_DRAINING) unhandled.
-    await Promise.allSettled(this.consumerLoops);
+    await this.stopConsumers();
     for (const sub of this.subscriptions) sub.unsubscribe();
     if (!this.connection.isClosed()) await this.connection.drain();
   }
@@ -262,10 +371,11 @@ export class EventBus {
     return !this.connection.isClosed();
   }
 
-  /** Health check: a round trip to the server. */
-  async ping(): Promise<void> {
+  /** Health check: a round trip to the server; answers how many events this bus's consumers have parked. */
+  async ping(): Promise<{ parked: number }> {
     if (!this.isConnected()) throw new Error('not connected');
     await this.connection.flush();
+    return { parked: await this.parkedCount() };
   }
 }
 

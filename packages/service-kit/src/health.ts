@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Fails when the dependency is down; may answer facts worth showing beside its status (an object), e.g. the bus's parked events. */
 export type HealthCheck = () => Promise<unknown>;
 
 export interface DependencyHealth {
   status: 'up' | 'down';
   latencyMs: number;
   error?: string;
+  /** What the check answered: facts that do not make the dependency down. */
+  details?: Record<string, unknown>;
 }
 
 export interface HealthReport {
@@ -21,13 +24,14 @@ async function runCheck(check: HealthCheck): Promise<DependencyHealth> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    const answer = await Promise.race([
       check(),
       new Promise((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
       }),
     ]);
-    return { status: 'up', latencyMs: Math.round(performance.now() - started) };
+    const details = typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? { details: answer as Record<string, unknown> } : {};
+    return { status: 'up', latencyMs: Math.round(performance.now() - started), ...details };
   } catch (error) {
     return { status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
   } finally {

@@ -1,20 +1,15 @@
+/**
+ * The kit: a service's runtime (config, logs, tracing, infrastructure, its
+ * entry points) with the HTTP and messaging parts. The data part (TypeORM,
+ * the outbox and inbox, BullMQ) is `@planner/service-kit/data`, so that a
+ * service without a database (the gateway) never loads it; tests use
+ * `@planner/service-kit/testing`.
+ */
 export * from './config.js';
 export * from './logger.js';
-export * from './errors.js';
-export * from './ids.js';
-export * from './html.js';
-export * from './tokens.js';
-export * from './identity.js';
-export * from './health.js';
 export * from './tracing.js';
-export * from './database.js';
-export * from './after-commit.js';
 export * from './redis.js';
-export * from './bus.js';
-export * from './server.js';
+export * from './http.js';
+export * from './messaging.js';
 export * from './runtime.js';
-export { Outbox, OutboxRelay, outboxChannel } from './outbox/outbox.js';
-export { consumeWithInbox } from './outbox/inbox.js';
-export { OutboxEvent } from './outbox/outbox-event.entity.js';
-export { InboxEvent } from './outbox/inbox-event.entity.js';
-export * from './queues.js';
+export * from './service.js';

@@ -1,87 +1,105 @@
 import type { DataSource } from 'typeorm';
-import type { z } from 'zod';
 import { eventSchemas } from '@planner/contracts';
 import { EventBus } from './bus.js';
-import { baseConfigSchema, developmentSecretWarnings, loadConfig, type BaseConfig } from './config.js';
-import { checkDatabase, createDataSource, openDataSource, type DataSourceOptions } from './database.js';
-import { createLogger, type Logger } from './logger.js';
-import { Outbox, OutboxRelay } from './outbox/outbox.js';
-import { Queues } from './queues.js';
+import { baseConfigSchema, type BaseConfig } from './config.js';
+import type { DataSourceOptions } from './database.js';
+import type { HealthCheck } from './health.js';
+import type { Logger } from './logger.js';
+import type { Outbox, OutboxRelay } from './outbox/outbox.js';
+import type { Queues } from './queues.js';
 import { createRedis, type Redis } from './redis.js';
 import { createServer, type App, type ServerOptions } from './server.js';
 import { TokenVerifier } from './tokens.js';
-import { startTracing, stopTracing } from './tracing.js';
+import { stopTracing } from './tracing.js';
 
-/** Everything a service's routes, domain and consumers are given: built once in main, or per test. */
-export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+/** What every service runs on, with or without a database of its own (the gateway has none). */
+export interface BaseServiceContext<C extends BaseConfig = BaseConfig> {
   name: string;
   config: C;
   logger: Logger;
-  dataSource: DataSource;
   redis: Redis;
-  /** BullMQ queues and workers on the same Redis. */
-  queues: Queues;
   bus: EventBus;
-  outbox: Outbox;
-  relay: OutboxRelay;
   verifier: TokenVerifier;
   /** Health checks of the service's dependencies, for GET /health. */
-  health: Record<string, () => Promise<unknown>>;
+  health: Record<string, HealthCheck>;
 }
 
-export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
-  name: string;
-  configSchema: S;
+/** Everything a service with its own Postgres schema is given: built once in main, or per test. */
+export interface ServiceContext<C extends BaseConfig = BaseConfig> extends BaseServiceContext<C> {
+  dataSource: DataSource;
+  /** BullMQ queues and workers on the same Redis. */
+  queues: Queues;
+  outbox: Outbox;
+  relay: OutboxRelay;
+}
+
+/** A service's own Postgres schema: its entities and the migrations that make them. */
+export interface DatabaseDefinition {
   entities?: DataSourceOptions['entities'];
   migrations?: DataSourceOptions['migrations'];
-  buildApp: (ctx: ServiceContext<z.infer<S>>) => Promise<App>;
-  /** Work after the app is built and before it listens: consumers, seeds. */
-  onStart?: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
 }
 
-/** Connects a service's infrastructure: its schema (migrated), Redis, the bus and the outbox relay. */
-export async function connectInfrastructure<C extends BaseConfig>(options: {
+/** Makes the service's Redis client; the kit's resilient one unless a service needs another (the gateway's fails fast). */
+export type RedisFactory = (options: { url: string; keyPrefix: string; logger: Logger }) => Promise<Redis>;
+
+export interface InfrastructureOptions<C extends BaseConfig> {
   name: string;
   config: C;
   logger: Logger;
-  schema: string;
-  entities?: DataSourceOptions['entities'];
-  migrations?: DataSourceOptions['migrations'];
+  /** Postgres schema name; with `database`, the service's tables live there. */
+  schema?: string;
+  database?: DatabaseDefinition;
   redisPrefix?: string;
+  redis?: RedisFactory;
   namespace?: string;
   /** A verifier of other keys (tests); revocations reach it all the same. */
   verifier?: TokenVerifier;
-}): Promise<ServiceContext<C>> {
+}
+
+/** Connects a service's infrastructure: its schema (migrated) when it has a database, Redis, the bus and the outbox relay. */
+export async function connectInfrastructure<C extends BaseConfig>(options: InfrastructureOptions<C> & { database: DatabaseDefinition }): Promise<ServiceContext<C>>;
+export async function connectInfrastructure<C extends BaseConfig>(options: InfrastructureOptions<C>): Promise<BaseServiceContext<C>>;
+export async function connectInfrastructure<C extends BaseConfig>(options: InfrastructureOptions<C>): Promise<BaseServiceContext<C> | ServiceContext<C>> {
   const { name, config, logger } = options;
-  const dataSource = await openDataSource(
-    createDataSource({ url: config.DATABASE_URL, schema: options.schema, entities: options.entities, migrations: options.migrations }),
-  );
-  const redis = createRedis(config.REDIS_URL, options.redisPrefix ?? `${name}:`);
-  const queues = new Queues(config.REDIS_URL, options.redisPrefix ? `${options.redisPrefix}bull` : 'bull');
-  const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger });
-  const relay = new OutboxRelay({ dataSource, bus, logger });
+  const keyPrefix = options.redisPrefix ?? `${name}:`;
+  const redis = options.redis ? await options.redis({ url: config.REDIS_URL, keyPrefix, logger }) : createRedis(config.REDIS_URL, keyPrefix);
+  const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger }).catch((error: unknown) => {
+    redis.disconnect();
+    throw error;
+  });
   const verifier = followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }), logger);
-  return {
+  const base: BaseServiceContext<C> = {
     name,
     config,
     logger,
-    dataSource,
     redis,
-    queues,
     bus,
-    outbox: new Outbox(),
-    relay,
     verifier,
-    health: {
-      postgres: () => checkDatabase(dataSource),
-      redis: () => redis.ping(),
-      nats: () => bus.ping(),
-    },
+    health: { redis: () => redis.ping(), nats: () => bus.ping() },
+  };
+  if (!options.database) return base;
+  // Only a service with a database loads TypeORM, pg and BullMQ.
+  const data = await import('./data.js');
+  const dataSource = await data.openDataSource(
+    data.createDataSource({ url: config.DATABASE_URL, schema: options.schema ?? name, entities: options.database.entities, migrations: options.database.migrations }),
+  );
+  return {
+    ...base,
+    dataSource,
+    queues: new data.Queues(config.REDIS_URL, options.redisPrefix ? `${options.redisPrefix}bull` : 'bull'),
+    outbox: new data.Outbox(),
+    relay: new data.OutboxRelay({ dataSource, bus, logger }),
+    health: { postgres: () => data.checkDatabase(dataSource), ...base.health },
   };
 }
 
+/** Whether a context has the service's own database (and its outbox, relay and queues). */
+export function hasDatabase<C extends BaseConfig>(ctx: BaseServiceContext<C>): ctx is ServiceContext<C> {
+  return 'dataSource' in ctx;
+}
+
 /** The service's Fastify instance wired to its context: logger, health checks, token verifier. */
-export function createServiceServer(ctx: ServiceContext, options: Omit<ServerOptions, 'name' | 'logger' | 'health' | 'verifier'> = {}): Promise<App> {
+export function createServiceServer(ctx: BaseServiceContext, options: Omit<ServerOptions, 'name' | 'logger' | 'health' | 'verifier'> = {}): Promise<App> {
   return createServer({ name: ctx.name, logger: ctx.logger, health: ctx.health, verifier: ctx.verifier, ...options });
 }
 
@@ -98,12 +116,14 @@ export function followRevocations(bus: EventBus, verifier: TokenVerifier, logger
   return verifier;
 }
 
-export async function disconnectInfrastructure(ctx: ServiceContext): Promise<void> {
-  await ctx.relay.stop();
-  await ctx.queues.close();
+export async function disconnectInfrastructure(ctx: BaseServiceContext): Promise<void> {
+  if (hasDatabase(ctx)) {
+    await ctx.relay.stop();
+    await ctx.queues.close();
+  }
   await ctx.bus.close();
   ctx.redis.disconnect();
-  if (ctx.dataSource.isInitialized) await ctx.dataSource.destroy();
+  if (hasDatabase(ctx) && ctx.dataSource.isInitialized) await ctx.dataSource.destroy();
 }
 
 /**
@@ -129,39 +149,6 @@ export function onShutdown(logger: Logger, steps: Array<() => Promise<unknown>>)
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-}
-
-/** A service's main: config, tracing, infrastructure, app, listen, graceful shutdown. Only this listens. */
-export async function runService<S extends z.ZodType<BaseConfig>>(definition: ServiceDefinition<S>): Promise<void> {
-  const { name } = definition;
-  let logger: Logger | undefined;
-  try {
-    const config = loadConfig(definition.configSchema) as z.infer<S> & { PORT: number };
-    startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
-    logger = createLogger({ service: name, level: config.LOG_LEVEL, logDir: config.LOG_DIR });
-    for (const warning of developmentSecretWarnings(config)) logger.warn(warning);
-    const ns = config.NAMESPACE;
-    const ctx = await connectInfrastructure({
-      name,
-      config,
-      logger,
-      schema: ns ? `${ns}_${name}` : name,
-      entities: definition.entities,
-      migrations: definition.migrations,
-      redisPrefix: ns ? `${ns}:${name}:` : `${name}:`,
-      namespace: ns,
-    });
-    const app = await definition.buildApp(ctx);
-    await definition.onStart?.(ctx);
-    await ctx.relay.start();
-    await app.listen({ port: config.PORT, host: config.HOST });
-    onShutdown(logger, [() => app.close(), () => disconnectInfrastructure(ctx)]);
-  } catch (error) {
-    const log = logger ?? createLogger({ service: name, level: 'info' });
-    log.fatal({ err: error }, `${name} failed to start: ${(error as Error).message}`);
-    log.flush();
-    setTimeout(() => process.exit(1), 100);
-  }
 }
 
 export { baseConfigSchema };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterCommit } from '../src/index.js';
+import { afterCommit } from '../src/data.js';
 import { createTestContext, type TestServiceContext } from '../src/testing/index.js';
 
 let ctx: TestServiceContext;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/index.js';
+import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/data.js';
 import { createTestContext, publishCopy, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 

@@ -1,43 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer, publishCopy, publishEvent, untilConsumerIdle } from '@planner/service-kit/testing';
 import { RefreshToken } from '../src/entities/refresh-token.entity.js';
 import { User } from '../src/entities/user.entity.js';
-import { followSubscriptions } from '../src/events/subscription-changed.js';
-import { startAuth, type AuthApp } from './harness.js';
+import { useAuth } from './harness.js';
 
-let auth: AuthApp;
-let ctx: AuthApp['ctx'];
-let api: AuthApp['api'];
-let keys: AuthApp['keys'];
+// The organizations service is not running: its requests go unanswered.
+const h = useAuth();
 let adminToken: string;
 let proToken: string;
 const ids: Record<string, string> = {};
 
 async function addUser(name: string, role: User['role']): Promise<User> {
-  const users = ctx.dataSource.getRepository(User);
+  const users = h.ctx.dataSource.getRepository(User);
   return users.save(users.create({ username: name, email: `${name}@example.com`, role, emailVerified: true }));
 }
 
 beforeAll(async () => {
-  auth = await startAuth('admin');
-  ({ ctx, api, keys } = auth);
   for (const [name, role] of [['boss', 'admin'], ['paula', 'pro'], ['sam_1', 'basic'], ['sam_2', 'starter']] as const) {
     ids[name] = (await addUser(name, role)).id;
   }
-  adminToken = await keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
-  proToken = await keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
-  await followSubscriptions(ctx);
-});
-
-afterAll(async () => {
-  await auth?.close();
+  adminToken = await h.keys.signAccessToken({ sub: ids.boss!, role: 'admin', email_verified: true }, 900);
+  proToken = await h.keys.signAccessToken({ sub: ids.paula!, role: 'pro', email_verified: true }, 900);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | undefined, payload?: object) =>
-  api.send({ method, url, payload, headers: bearer(token) });
+  h.api.send({ method, url, payload, headers: bearer(token) });
 
 describe('admin user management', () => {
   it('refuses every admin route to anonymous callers (401) and to non-admins (403)', async () => {
@@ -60,7 +50,7 @@ describe('admin user management', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().message).toBe(SharedMessages.adminRequired);
     }
-    expect((await ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! })).role).toBe('basic');
+    expect((await h.ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! })).role).toBe('basic');
   });
 
   it('lists users with a literal search and paging', async () => {
@@ -83,7 +73,7 @@ describe('admin user management', () => {
     expect(res.json().data.user.role).toBe('superadmin');
     expect((await call('PUT', `/auth/users/${ids.sam_1}/role`, adminToken, { role: 'emperor' })).statusCode).toBe(400);
     expect((await call('POST', `/auth/users/${ids.sam_1}/role/reset`, adminToken)).json().data.user.role).toBe('basic');
-    const events = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.user.role_changed' });
+    const events = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.user.role_changed' });
     expect(events.map((e) => (e.envelope.data as { role: string }).role)).toEqual(expect.arrayContaining(['superadmin', 'basic']));
   });
 
@@ -99,19 +89,19 @@ describe('admin user management', () => {
     }
     // sam_2 is signed in somewhere: the ban must end that session.
     const session = randomUUID();
-    await ctx.dataSource.getRepository(RefreshToken).insert({ userId: ids.sam_2!, familyId: session, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
+    await h.ctx.dataSource.getRepository(RefreshToken).insert({ userId: ids.sam_2!, familyId: session, tokenHash: 'f'.repeat(64), expiresAt: new Date(Date.now() + 3600_000) });
     const banned = (await call('POST', '/auth/admin/ban-user', adminToken, { user_id: ids.sam_2, reason: 'spam', duration_hours: 2 })).json();
     expect(banned.data.user).toMatchObject({ is_banned: true, ban_reason: 'spam' });
     expect(Date.parse(banned.data.user.ban_expires_at) - Date.now()).toBeGreaterThan(7000_000);
     const list = (await call('GET', '/auth/admin/banned-users', adminToken)).json();
     expect(list.data.users.map((u: { id: string }) => u.id)).toEqual([ids.sam_2]);
-    const revoked = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
+    const revoked = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.sessions.revoked' });
     expect(revoked.some((e) => (e.envelope.data as { userId: string }).userId === ids.sam_2)).toBe(true);
     expect(revoked.map((e) => e.envelope.data)).toContainEqual({ userId: ids.sam_2, sessionIds: [session], reason: 'banned' });
 
     const unbanned = (await call('POST', '/auth/admin/unban-user', adminToken, { user_id: ids.sam_2 })).json();
     expect(unbanned.data.user).toMatchObject({ is_banned: false, ban_reason: null, ban_expires_at: null });
-    const outbox = ctx.dataSource.getRepository(OutboxEvent);
+    const outbox = h.ctx.dataSource.getRepository(OutboxEvent);
     expect((await outbox.findOneByOrFail({ subject: 'auth.user.banned' })).envelope.data).toMatchObject({ userId: ids.sam_2, reason: 'spam' });
     expect((await outbox.findOneByOrFail({ subject: 'auth.user.unbanned' })).envelope.data).toEqual({ userId: ids.sam_2 });
   });
@@ -129,19 +119,19 @@ describe('admin user management', () => {
 describe('role follows the plan', () => {
   it('sets the plan role on billing.subscription.changed, once, and never demotes an admin', async () => {
     const publish = (userId: string, planType: 'advanced' | 'starter', status: 'active', eventId = randomUUID()) =>
-      publishEvent(ctx, 'billing.subscription.changed', { userId, planType, status }, { eventId });
+      publishEvent(h.ctx, 'billing.subscription.changed', { userId, planType, status }, { eventId });
     const twice = randomUUID();
     const first = await publish(ids.paula!, 'advanced', 'active', twice);
     await publish(ids.boss!, 'starter', 'active');
-    const users = ctx.dataSource.getRepository(User);
+    const users = h.ctx.dataSource.getRepository(User);
     await expect.poll(async () => (await users.findOneByOrFail({ id: ids.paula! })).role, { timeout: 5000 }).toBe('advanced');
     await expect.poll(async () => (await users.findOneByOrFail({ id: ids.boss! })).planType, { timeout: 5000 }).toBe('starter');
     expect((await users.findOneByOrFail({ id: ids.boss! })).role).toBe('admin');
 
     await users.update({ id: ids.paula! }, { role: 'pro' });
-    await publishCopy(ctx, first);
+    await publishCopy(h.ctx, first);
     // The copy has been handled (acknowledged), however long that took: a second effect would be in by now.
-    await untilConsumerIdle(ctx, { durable: 'auth', subject: 'billing.subscription.changed' });
+    await untilConsumerIdle(h.ctx, { durable: 'auth', subject: 'billing.subscription.changed' });
     expect((await users.findOneByOrFail({ id: ids.paula! })).role).toBe('pro'); // the redelivery had no second effect
   });
 });

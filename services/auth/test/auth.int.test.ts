@@ -1,24 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxEvent, TokenVerifier } from '@planner/service-kit';
-import { createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { TokenVerifier, type App } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
+import { startTestService, type TestService } from '@planner/service-kit/testing';
+import type { AuthAdapters } from '../src/adapters/index.js';
 import { loadSigningKeys, type SigningKeys } from '../src/adapters/signing-keys.js';
 import { verifyPassword } from '../src/adapters/password-hasher.js';
-import { buildApp } from '../src/app.js';
 import { seedAdmin } from '../src/commands/seed-admin.js';
-import { configSchema, type AuthConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import type { AuthConfig } from '../src/config.js';
 import { User } from '../src/entities/user.entity.js';
+import { authService } from '../src/service.js';
 
-let ctx: TestServiceContext<AuthConfig>;
+let ctx: TestService<AuthConfig, AuthAdapters>['ctx'];
+let app: App;
+let close: (() => Promise<void>) | undefined;
 let keys: SigningKeys;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'auth', entities, migrations, configSchema });
   keys = await loadSigningKeys();
+  ({ ctx, app, close } = await startTestService(authService, { adapters: { keys } }));
 });
 
 afterAll(async () => {
-  await ctx?.cleanup();
+  await close?.();
 });
 
 describe('admin seed', () => {
@@ -52,27 +55,21 @@ describe('admin seed', () => {
 
 describe('access-token keys', () => {
   it('publishes only the public key and signs tokens that the kit verifier accepts through HTTP', async () => {
-    const app = await buildApp(ctx, { keys });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    try {
-      const jwks = (await (await fetch(`${address}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, unknown>> };
-      expect(jwks.keys).toHaveLength(1);
-      expect(jwks.keys[0]).not.toHaveProperty('d');
-      expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+    const jwks = (await (await fetch(`${address}/.well-known/jwks.json`)).json()) as { keys: Array<Record<string, unknown>> };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect(jwks.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
 
-      const verifier = new TokenVerifier({ jwks: `${address}/.well-known/jwks.json` });
-      const token = await keys.signAccessToken({ sub: 'user-1', role: 'pro', email_verified: true }, 900);
-      expect(await verifier.verify(token)).toEqual({ userId: 'user-1', role: 'pro', emailVerified: true });
+    const verifier = new TokenVerifier({ jwks: `${address}/.well-known/jwks.json` });
+    const token = await keys.signAccessToken({ sub: 'user-1', role: 'pro', email_verified: true }, 900);
+    expect(await verifier.verify(token)).toEqual({ userId: 'user-1', role: 'pro', emailVerified: true });
 
-      const foreign = await (await loadSigningKeys()).signAccessToken({ sub: 'user-1', role: 'admin', email_verified: true }, 900);
-      await expect(verifier.verify(foreign)).rejects.toThrow();
-    } finally {
-      await app.close();
-    }
+    const foreign = await (await loadSigningKeys()).signAccessToken({ sub: 'user-1', role: 'admin', email_verified: true }, 900);
+    await expect(verifier.verify(foreign)).rejects.toThrow();
   });
 
   it('reports its dependencies on /health', async () => {
-    const app = await buildApp(ctx, { keys });
     const res = await app.inject({ method: 'GET', url: '/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -80,6 +77,5 @@ describe('access-token keys', () => {
       service: 'auth',
       checks: { postgres: { status: 'up' }, redis: { status: 'up' }, nats: { status: 'up' } },
     });
-    await app.close();
   });
 });

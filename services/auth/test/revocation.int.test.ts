@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '@planner/service-kit';
 import { bearer, publishEvent, untilOutboxSent, waitFor } from '@planner/service-kit/testing';
-import { startAuth, type AuthApp } from './harness.js';
+import { useAuth } from './harness.js';
 import { DUMMY_TOKEN } from './turnstile-stand-in.js';
 
 // Revocations travel as they do in production: outbox → NATS → every verifier (auth's own and the gateway's).
-let auth: AuthApp;
-let ctx: AuthApp['ctx'];
-let api: AuthApp['api'];
+const h = useAuth();
 
-beforeAll(async () => {
-  auth = await startAuth('revocation', { relay: true });
-  ({ ctx, api } = auth);
-});
-
-afterAll(async () => {
-  await auth?.close();
-});
-
-const post = (url: string, payload: unknown, token?: string) => api.send({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
-const me = async (token: string) => (await api.send({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode;
+const post = (url: string, payload: unknown, token?: string) => h.api.send({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+const me = async (token: string) => (await h.api.send({ method: 'GET', url: '/auth/me', headers: bearer(token) })).statusCode;
 
 const refuses = (verifier: TokenVerifier, token: string) => verifier.verify(token).then(() => false, () => true);
 
@@ -30,11 +19,11 @@ const refuses = (verifier: TokenVerifier, token: string) => verifier.verify(toke
  * each subscriber one publisher's messages in order.
  */
 async function untilRevocationsHeard(account: { email: string; password: string }): Promise<void> {
-  await untilOutboxSent(ctx);
+  await untilOutboxSent(h.ctx);
   const marker = (await login(account)).access_token;
-  const { userId, sessionId } = await ctx.verifier.verify(marker);
-  await publishEvent(ctx, 'auth.sessions.revoked', { userId, sessionIds: [sessionId!], reason: 'test marker' });
-  await waitFor(async () => (await refuses(ctx.verifier, marker)) && (await refuses(api.gateway.ctx.verifier, marker)), (both) => both);
+  const { userId, sessionId } = await h.ctx.verifier.verify(marker);
+  await publishEvent(h.ctx, 'auth.sessions.revoked', { userId, sessionIds: [sessionId!], reason: 'test marker' });
+  await waitFor(async () => (await refuses(h.ctx.verifier, marker)) && (await refuses(h.api.gateway.ctx.verifier, marker)), (both) => both);
 }
 
 let n = 0;

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer } from '@planner/service-kit/testing';
 import { User } from '../src/entities/user.entity.js';
-import { startAuth, type AuthApp } from './harness.js';
 import { startGoogleStandIn } from './google-stand-in.js';
+import { useAuth } from './harness.js';
 import { DUMMY_TOKEN } from './turnstile-stand-in.js';
 
-let auth: AuthApp;
-let ctx: AuthApp['ctx'];
-let api: AuthApp['api'];
-let google: AuthApp['google'];
+const h = useAuth();
 
 const newUser = (n: string) => ({
   username: `user_${n}`,
@@ -20,17 +17,8 @@ const newUser = (n: string) => ({
   turnstile_token: DUMMY_TOKEN,
 });
 
-beforeAll(async () => {
-  auth = await startAuth('sessions');
-  ({ ctx, api, google } = auth);
-});
-
-afterAll(async () => {
-  await auth?.close();
-});
-
 const post = (url: string, payload: unknown, token?: string) =>
-  api.send({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
+  h.api.send({ method: 'POST', url, payload: payload as object, headers: bearer(token) });
 
 describe('register', () => {
   it('creates a basic account, opens a session and records auth.user.registered', async () => {
@@ -42,7 +30,7 @@ describe('register', () => {
     expect(body.access_token.split('.')).toHaveLength(3);
     expect(body.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.body).not.toMatch(/argon2|password/i);
-    const event = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.registered' });
+    const event = await h.ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.registered' });
     expect(event.envelope.data).toMatchObject({ userId: body.user.id, newsletterSubscribe: true });
   });
 
@@ -91,12 +79,12 @@ describe('login, me, refresh, logout', () => {
 
   it('renews the access token from /auth/me when the role changed', async () => {
     const session = (await post('/auth/register', newUser('e'))).json();
-    const me = await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) });
+    const me = await h.api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) });
     expect(me.json()).toEqual({ user: expect.objectContaining({ id: session.user.id }) });
-    await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { role: 'pro' });
-    const renewed = (await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
+    await h.ctx.dataSource.getRepository(User).update({ id: session.user.id }, { role: 'pro' });
+    const renewed = (await h.api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
     expect(renewed).toMatchObject({ token_refreshed: true, user: { role: 'pro', capabilities: { can_use_calendar: true } } });
-    expect(await ctx.verifier.verify(renewed.access_token)).toMatchObject({ role: 'pro' });
+    expect(await h.ctx.verifier.verify(renewed.access_token)).toMatchObject({ role: 'pro' });
   });
 
   it('rotates refresh tokens and revokes the whole session when a spent one comes back', async () => {
@@ -110,7 +98,7 @@ describe('login, me, refresh, logout', () => {
     expect(replay.statusCode).toBe(401);
     // The thief's replay also ended the legitimate holder's newest token.
     expect((await post('/auth/refresh', undefined, third.refresh_token)).statusCode).toBe(401);
-    const revoked = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.sessions.revoked' });
+    const revoked = await h.ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.sessions.revoked' });
     expect(revoked.envelope.data).toMatchObject({ userId: first.user.id });
   });
 
@@ -124,7 +112,7 @@ describe('login, me, refresh, logout', () => {
   it('takes refresh and logout with a JSON content type and no body, as many clients send them (issue 13)', async () => {
     const session = (await post('/auth/register', newUser('empty'))).json();
     const bodiless = (url: string, token: string) =>
-      api.send({ method: 'POST', url, body: '', headers: { 'content-type': 'application/json', ...bearer(token) } });
+      h.api.send({ method: 'POST', url, body: '', headers: { 'content-type': 'application/json', ...bearer(token) } });
     const refreshed = await bodiless('/auth/refresh', session.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     expect((await bodiless('/auth/logout', refreshed.json().access_token)).statusCode).toBe(200);
@@ -133,7 +121,7 @@ describe('login, me, refresh, logout', () => {
   it('refuses a banned user with the reason and end of the ban', async () => {
     const session = (await post('/auth/register', newUser('h'))).json();
     const until = new Date(Date.now() + 3600_000);
-    await ctx.dataSource.getRepository(User).update({ id: session.user.id }, { isBanned: true, banReason: 'spam', bannedAt: new Date(), banExpiresAt: until });
+    await h.ctx.dataSource.getRepository(User).update({ id: session.user.id }, { isBanned: true, banReason: 'spam', bannedAt: new Date(), banExpiresAt: until });
     const res = await post('/auth/login', { email: 'user.h@example.com', password: 'Sturdy#Pass1', turnstile_token: DUMMY_TOKEN });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: AuthMessages.accountBanned, ban_reason: 'spam', ban_expires_at: until.toISOString() });
@@ -143,7 +131,7 @@ describe('login, me, refresh, logout', () => {
 
 describe('change password and delete account', () => {
   const authed = (method: 'POST' | 'DELETE', url: string, token: string, payload: object) =>
-    api.send({ method, url, payload, headers: bearer(token) });
+    h.api.send({ method, url, payload, headers: bearer(token) });
 
   it('changes the password after checking the current one, ending the other sessions', async () => {
     const here = (await post('/auth/register', newUser('i'))).json();
@@ -170,7 +158,7 @@ describe('change password and delete account', () => {
 
     const done = await authed('DELETE', '/auth/delete-account', session.access_token, { confirmation: 'DELETE MY ACCOUNT' });
     expect(done.json()).toEqual({ success: true, message: 'Account deleted successfully!' });
-    const deleted = await ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.deleted' });
+    const deleted = await h.ctx.dataSource.getRepository(OutboxEvent).findOneByOrFail({ subject: 'auth.user.deleted' });
     expect(deleted.envelope.data).toMatchObject({ userId: session.user.id });
     expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
 
@@ -183,7 +171,7 @@ describe('change password and delete account', () => {
 
 describe('mailed links: verification and password reset', () => {
   const linkOf = async (subject: string, userId: string, field: 'verifyUrl' | 'resetUrl') => {
-    const events = await ctx.dataSource.getRepository(OutboxEvent).find({ where: { subject }, order: { createdAt: 'DESC' } });
+    const events = await h.ctx.dataSource.getRepository(OutboxEvent).find({ where: { subject }, order: { createdAt: 'DESC' } });
     const event = events.find((e) => (e.envelope.data as { userId: string }).userId === userId);
     return new URL((event!.envelope.data as Record<string, string>)[field]!).searchParams.get('token')!;
   };
@@ -191,14 +179,14 @@ describe('mailed links: verification and password reset', () => {
   it('verifies the e-mail once with the mailed token, then says it is verified', async () => {
     const session = (await post('/auth/register', newUser('k'))).json();
     const token = await linkOf('auth.email_verification.requested', session.user.id, 'verifyUrl');
-    const ok = await api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
+    const ok = await h.api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
     expect(ok.statusCode).toBe(200);
-    const again = await api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
+    const again = await h.api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('Email verification failed. Please try again or contact support.');
     const resend = await post('/auth/resend-verification', undefined, session.access_token);
     expect(resend.json().message).toBe('Already verified');
-    const me = (await api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
+    const me = (await h.api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();
     expect(me).toMatchObject({ token_refreshed: true, user: { email_verified: true } });
   });
 
@@ -232,16 +220,16 @@ describe('mailed links: verification and password reset', () => {
 
 describe('Google sign-in', () => {
   it('creates a verified account on first sign-in and finds it again by Google id', async () => {
-    const first = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-100', email: 'Gina.Go@example.com' }) });
+    const first = await post('/auth/google-callback', { id_token: await h.google.idToken({ sub: 'g-100', email: 'Gina.Go@example.com' }) });
     expect(first.statusCode).toBe(200);
     expect(first.json().user).toMatchObject({ username: 'Gina.Go', email_verified: true, role: 'basic' });
-    const again = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-100', email: 'gina.renamed@example.com' }) });
+    const again = await post('/auth/google-callback', { id_token: await h.google.idToken({ sub: 'g-100', email: 'gina.renamed@example.com' }) });
     expect(again.json().user.id).toBe(first.json().user.id);
   });
 
   it('links an existing password account with the same e-mail and marks it verified', async () => {
     const session = (await post('/auth/register', newUser('n'))).json();
-    const linked = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-200', email: 'user.n@example.com' }) });
+    const linked = await post('/auth/google-callback', { id_token: await h.google.idToken({ sub: 'g-200', email: 'user.n@example.com' }) });
     expect(linked.json().user).toMatchObject({ id: session.user.id, email_verified: true });
   });
 
@@ -250,7 +238,7 @@ describe('Google sign-in', () => {
     ['a token from another issuer', { iss: 'https://evil.example.com' }],
     ['an unverified Google e-mail', { email_verified: false }],
   ])('refuses %s with the spec’s message', async (_case, change) => {
-    const res = await post('/auth/google-callback', { id_token: await google.idToken({ sub: 'g-300', email: 'x@example.com', ...change }) });
+    const res = await post('/auth/google-callback', { id_token: await h.google.idToken({ sub: 'g-300', email: 'x@example.com', ...change }) });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Could not log in with Google. Please try again later.');
   });

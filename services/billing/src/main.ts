@@ -1,5 +1,4 @@
 import { runService } from '@planner/service-kit';
-import { buildApp } from './app.js';
-import { configSchema } from './config.js';
+import { billingService } from './service.js';
 
-await runService({ name: 'billing', configSchema, buildApp });
+await runService(billingService);

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlogPost } from '../src/entities/blog-post.entity.js';
 import { Author } from '../src/entities/author.entity.js';
-import { followAccounts } from '../src/events/accounts.js';
 import { startContent, type Content } from './service.js';
 
 let c: Content;
 
 beforeAll(async () => {
-  c = await startContent('blog');
-  await followAccounts(c.ctx);
+  c = await startContent();
 });
 afterAll(async () => c?.close());
 

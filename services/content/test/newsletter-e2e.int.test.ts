@@ -10,113 +10,59 @@
  * report that comes back later to a mail's return path (over SMTP, to
  * notifications' listener) takes a hard-bounced address off the list.
  *
- * Notifications is taken in through relative imports (its package exports
- * only its app and config): this is a test of the two together, not a
- * dependency of content on notifications.
+ * Content runs in this process as its main would (startTestService);
+ * notifications runs as its own process from its src/main.ts in content's
+ * namespace, so the two talk over NATS as in production. The notifications
+ * test helpers (SMTP stand-in, bounce reports) are taken in through relative
+ * imports: this is a test of the two together, not a dependency of content
+ * on notifications.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayClient, NO_RATE_LIMITS, startGateway, type GatewayClient, type TestGateway } from '@planner/gateway/testing';
-import {
-  connectInfrastructure,
-  createLogger,
-  disconnectInfrastructure,
-  loadConfig,
-  TokenVerifier,
-  type App,
-  type BaseConfig,
-  type ServiceContext,
-} from '@planner/service-kit';
+import { Queues } from '@planner/service-kit/data';
 import {
   createTestKeys,
   freePort,
+  namespacedProcessEnv,
   removeNamespace,
   signedBearer,
-  testId,
-  testInfrastructure,
+  startTestProcess,
+  startTestService,
   untilConsumerIdle,
   untilOutboxSent,
   untilQueueIdle,
   waitFor,
-  type TestKeys,
+  type TestProcess,
+  type TestService,
 } from '@planner/service-kit/testing';
-import type { z } from 'zod';
-import { buildApp as buildNotificationsApp } from '../../notifications/src/app.js';
-import type { MailDelivery } from '../../notifications/src/commands/mail-queue.js';
-import { startBounces } from '../../notifications/src/commands/start-bounces.js';
-import { startMail } from '../../notifications/src/commands/start-mail.js';
-import { configSchema as notificationsConfigSchema } from '../../notifications/src/config.js';
-import { entities as notificationsEntities, migrations as notificationsMigrations } from '../../notifications/src/entities/index.js';
 import { dsn, sendReport } from '../../notifications/test/dsn.js';
 import { startSmtpStandIn, type SmtpStandIn } from '../../notifications/test/smtp-stand-in.js';
-import { buildApp as buildContentApp } from '../src/app.js';
-import { configSchema as contentConfigSchema } from '../src/config.js';
-import { entities as contentEntities, migrations as contentMigrations } from '../src/entities/index.js';
+import type { ContentConfig } from '../src/config.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
-import { startContentWork } from '../src/start.js';
+import { contentService } from '../src/service.js';
 
-const namespace = testId('newslettere2e');
-const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+const notificationsDir = fileURLToPath(new URL('../../notifications/', import.meta.url));
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'newsletter-e2e-'));
 
-interface Running {
-  ctx: ServiceContext;
-  app: App;
-  stop: () => Promise<void>;
-}
-
-let keys: TestKeys;
 let smtp: SmtpStandIn;
 let gateway: TestGateway;
-let content: Running;
-let notifications: Running;
+let content: TestService<ContentConfig, Record<string, never>>;
+let notifications: TestProcess;
+/** Notifications' BullMQ queues as its process sees them (runService: Redis prefix `<namespace>:notifications:`). */
+let notificationsQueues: Queues;
 let api: GatewayClient;
 let admin: Record<string, string>;
 /** Notifications' SMTP listener for bounce reports. */
 let bouncePort: number;
 
-/** One service as runService wires it, in this process: shared namespace, its own schema and Redis prefix, the relay started. */
-async function startService<S extends z.ZodType<BaseConfig>>(
-  name: 'content' | 'notifications',
-  options: { configSchema: S; env: Record<string, string>; entities: unknown[]; migrations: unknown[]; port: number },
-  build: (ctx: ServiceContext<z.infer<S>>) => Promise<{ app: App; stop: () => Promise<void> }>,
-): Promise<Running> {
-  const urls = await testInfrastructure();
-  const config = loadConfig(options.configSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: logLevel,
-    DATABASE_URL: urls.databaseUrl,
-    REDIS_URL: urls.redisUrl,
-    NATS_URL: urls.natsUrl,
-    ...options.env,
-  });
-  const ctx = await connectInfrastructure({
-    name,
-    config,
-    logger: createLogger({ service: name, level: logLevel }),
-    schema: `${namespace}_${name}`,
-    entities: options.entities as never,
-    migrations: options.migrations as never,
-    redisPrefix: `${namespace}:${name}:`,
-    namespace,
-    verifier: new TokenVerifier({ jwks: keys.jwks }),
-  });
-  const { app, stop } = await build(ctx);
-  await ctx.relay.start();
-  await app.listen({ port: options.port, host: '127.0.0.1' });
-  return {
-    ctx,
-    app,
-    stop: async () => {
-      await app.close();
-      await stop();
-      await disconnectInfrastructure(ctx);
-    },
-  };
-}
-
 beforeAll(async () => {
-  keys = await createTestKeys();
+  const keys = await createTestKeys();
   smtp = await startSmtpStandIn();
   const [contentPort, notificationsPort] = [await freePort(), await freePort()];
   bouncePort = await freePort();
@@ -125,54 +71,38 @@ beforeAll(async () => {
     env: NO_RATE_LIMITS,
     jwks: keys.jwks,
   });
-  notifications = await startService(
-    'notifications',
-    {
-      configSchema: notificationsConfigSchema,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Social Planner <news@planner.test>', MAIL_RETRY_DELAY_MS: '200', BOUNCE_SMTP_PORT: String(bouncePort) },
-      entities: notificationsEntities,
-      migrations: notificationsMigrations,
-      port: notificationsPort,
+  content = await startTestService(contentService, {
+    keys,
+    // The product's public address is this gateway: the links in the mails are followed as they are.
+    env: { APP_URL: gateway.url, NEWSLETTER_SIGNING_KEY: 'e2e-newsletter-signing-key', NEWSLETTER_BATCH_SIZE: '2' },
+  });
+  await content.app.listen({ port: contentPort, host: '127.0.0.1' });
+  notifications = startTestProcess('src/main.ts', {
+    cwd: notificationsDir,
+    env: {
+      // No auth here: the JWKS address is a free port nothing answers on (notifications' routes are not called).
+      ...(await namespacedProcessEnv({ namespace: content.ctx.id, logDir, authPort: await freePort() })),
+      PORT: String(notificationsPort),
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Social Planner <news@planner.test>',
+      MAIL_RETRY_DELAY_MS: '200',
+      BOUNCE_SMTP_PORT: String(bouncePort),
     },
-    async (ctx) => {
-      const app = await buildNotificationsApp(ctx);
-      const mail: MailDelivery = await startMail(ctx);
-      const bounces = await startBounces(ctx);
-      return {
-        app,
-        stop: async () => {
-          await bounces?.close();
-          await mail.stop();
-        },
-      };
-    },
-  );
-  content = await startService(
-    'content',
-    {
-      configSchema: contentConfigSchema,
-      // The product's public address is this gateway: the links in the mails are followed as they are.
-      env: { APP_URL: gateway.url, NEWSLETTER_SIGNING_KEY: 'e2e-newsletter-signing-key', NEWSLETTER_BATCH_SIZE: '2' },
-      entities: contentEntities,
-      migrations: contentMigrations,
-      port: contentPort,
-    },
-    async (ctx) => {
-      const app = await buildContentApp(ctx);
-      const stopSender = await startContentWork(ctx);
-      return { app, stop: async () => stopSender() };
-    },
-  );
+  });
+  await notifications.healthy(`http://127.0.0.1:${notificationsPort}/health`, 60_000);
   api = gatewayClient(gateway.url);
+  notificationsQueues = new Queues(content.ctx.config.REDIS_URL, `${content.ctx.id}:notifications:bull`);
   admin = await signedBearer(keys, { sub: randomUUID(), role: 'admin' });
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
-  await content?.stop();
   await notifications?.stop();
+  await notificationsQueues?.close();
+  await content?.close();
   await gateway?.close();
   await smtp?.close();
-  await removeNamespace(namespace);
+  if (content) await removeNamespace(content.ctx.id);
+  fs.rmSync(logDir, { recursive: true, force: true });
 }, 60_000);
 
 const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
@@ -186,14 +116,15 @@ const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.i
 async function untilMailSettled(): Promise<void> {
   await untilQueueIdle(content.ctx.queues.queue('newsletter-send'));
   await untilOutboxSent(content.ctx);
+  // Notifications' consumers are in content's namespace: content's bus sees them.
   for (const subject of ['content.newsletter.confirmation_requested', 'content.newsletter.delivery_requested']) {
-    await untilConsumerIdle(notifications.ctx, { durable: 'notifications', subject });
+    await untilConsumerIdle(content.ctx, { durable: 'notifications', subject });
   }
   await waitFor(
-    () => notifications.ctx.dataSource.query(`SELECT count(*)::int AS n FROM emails WHERE status IN ('pending', 'sending')`),
+    () => content.ctx.dataSource.query(`SELECT count(*)::int AS n FROM "${content.ctx.id}_notifications".emails WHERE status IN ('pending', 'sending')`),
     (rows: Array<{ n: number }>) => rows[0]!.n === 0,
   );
-  await untilQueueIdle(notifications.ctx.queues.queue('mail'));
+  await untilQueueIdle(notificationsQueues.queue('mail'));
 }
 
 /** A header as the mail carries it, unfolded. */

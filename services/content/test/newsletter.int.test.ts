@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { publishCopy, testEvent, waitFor } from '@planner/service-kit/testing';
-import { startNewsletterSender } from '../src/commands/send-newsletter.js';
 import { Delivery } from '../src/entities/delivery.entity.js';
 import { Newsletter } from '../src/entities/newsletter.entity.js';
 import { Subscriber } from '../src/entities/subscriber.entity.js';
-import { followDeliveryOutcomes } from '../src/events/delivery-outcomes.js';
-import { followAccounts } from '../src/events/accounts.js';
 import { signLink, unsubscribeUrl } from '../src/domain/links.js';
 import { SIGNING_KEY, startContent, type Content } from './service.js';
 
 let c: Content;
-let stopSender: () => void;
 
 beforeAll(async () => {
-  c = await startContent('newsletter', { NEWSLETTER_BATCH_SIZE: '7', NEWSLETTER_JOB_LOCK_MS: '2000' });
-  await followAccounts(c.ctx);
-  await followDeliveryOutcomes(c.ctx);
-  stopSender = await startNewsletterSender(c.ctx);
+  c = await startContent({ NEWSLETTER_BATCH_SIZE: '7', NEWSLETTER_JOB_LOCK_MS: '2000' });
 });
-afterAll(async () => {
-  stopSender?.();
-  await c?.close();
-});
+afterAll(async () => c?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const send = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) => c.api.send({ method, url, payload, headers });

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { behindGateway } from '@planner/gateway/testing';
-import type { App } from '@planner/service-kit';
-import { createTestContext, publishEvent, signedBearer, type EventInput, type TestServiceContext } from '@planner/service-kit/testing';
 import type { EventSubject } from '@planner/contracts';
-import { buildApp } from '../src/app.js';
-import { configSchema, type ContentConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { behindGateway } from '@planner/gateway/testing';
+import { publishEvent, signedBearer, startTestService, type EventInput } from '@planner/service-kit/testing';
+import { contentService } from '../src/service.js';
 
 export const SIGNING_KEY = 'test-newsletter-signing-key';
 
-/** The content app on its own infrastructure, behind the real gateway, with tokens for an admin and a plain user. */
-export async function startContent(name: string, env: Record<string, string> = {}) {
-  const ctx: TestServiceContext<ContentConfig> = await createTestContext({
-    name,
-    entities,
-    migrations,
-    configSchema,
+/** The content service as main runs it, on its own infrastructure, behind the real gateway, with tokens for an admin and a plain user. */
+export async function startContent(env: Record<string, string> = {}) {
+  const { ctx, app, close } = await startTestService(contentService, {
     env: { NEWSLETTER_SIGNING_KEY: SIGNING_KEY, APP_URL: 'https://planner.example', ...env },
   });
-  const app: App = await buildApp(ctx);
   const gateway = await behindGateway(app, 'content', ctx.keys.jwks);
   const adminId = randomUUID();
   const tokens = {
@@ -39,8 +31,7 @@ export async function startContent(name: string, env: Record<string, string> = {
     publish,
     close: async () => {
       await gateway.close();
-      await app.close();
-      await ctx.cleanup();
+      await close();
     },
   };
 }

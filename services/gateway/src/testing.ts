@@ -3,11 +3,12 @@
  * endpoints tested through the real gateway): `@planner/gateway/testing`.
  */
 import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
-import { createLogger, loadConfig, Redis, type App } from '@planner/service-kit';
+import { connectInfrastructure, createLogger, disconnectInfrastructure, loadConfig, Redis, startService, TokenVerifier, type App } from '@planner/service-kit';
 import { createTestKeys, freePort, loopbackUrl, testId, testInfrastructure, type TestKeys } from '@planner/service-kit/testing';
-import { connectGateway, disconnectGateway, type GatewayContext } from './adapters/context.js';
-import { buildGateway } from './app.js';
+import type { GatewayAdapters } from './adapters/index.js';
 import { configSchema, upstreamVariable } from './config.js';
+import type { GatewayContext } from './context.js';
+import { gatewayService } from './service.js';
 
 const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
 
@@ -29,9 +30,10 @@ export interface TestGateway {
 }
 
 /**
- * The gateway app (buildGateway) on a free port over real Redis and NATS,
- * isolated by its own key prefix and subject namespace. `upstreams` maps
- * services to URLs (the rest point to a port where nothing listens).
+ * The gateway as its main runs it (the same definition) on a free port over
+ * real Redis and NATS, isolated by its own key prefix and subject namespace.
+ * `upstreams` maps services to URLs (the rest point to a port where nothing
+ * listens); `adapters` replace the gateway's own.
  */
 export async function startGateway(
   options: {
@@ -42,6 +44,7 @@ export async function startGateway(
     jwks?: TestKeys['jwks'];
     /** The NATS namespace of the services it stands before, so it hears their events (session revocations); its own when absent. */
     namespace?: string;
+    adapters?: Partial<GatewayAdapters>;
   } = {},
 ): Promise<TestGateway> {
   const urls = await testInfrastructure();
@@ -58,9 +61,19 @@ export async function startGateway(
     ...upstreamEnv,
     ...options.env,
   });
-  const logger = createLogger({ service: 'gateway', level: logLevel });
-  const ctx = await connectGateway(config, logger, { redisPrefix: `${id}:`, namespace: options.namespace ?? id, jwks: options.jwks ?? keys.jwks });
-  const app = await buildGateway(ctx);
+  const infrastructure = await connectInfrastructure({
+    name: gatewayService.name,
+    config,
+    logger: createLogger({ service: gatewayService.name, level: logLevel }),
+    redis: gatewayService.redis,
+    redisPrefix: `${id}:`,
+    namespace: options.namespace ?? id,
+    verifier: new TokenVerifier({ jwks: options.jwks ?? keys.jwks }),
+  });
+  const { ctx, app, stop } = await startService(gatewayService, infrastructure, { adapters: options.adapters }).catch(async (error: unknown) => {
+    await disconnectInfrastructure(infrastructure);
+    throw error;
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: loopbackUrl(app),
@@ -69,12 +82,12 @@ export async function startGateway(
     keys,
     id,
     close: async () => {
-      await app.close();
+      await stop();
       const plain = new Redis(urls.redisUrl);
       const stale = await plain.keys(`${id}:*`);
       if (stale.length > 0) await plain.del(...stale);
       plain.disconnect();
-      await disconnectGateway(ctx);
+      await disconnectInfrastructure(ctx);
     },
   };
 }

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { IDENTITY_HEADERS, SharedMessages } from '@planner/contracts';
-import { stopTracing } from '@planner/service-kit';
+import { startTracing, stopTracing } from '@planner/service-kit';
 import { bearer, createTestKeys, testEvent, type TestKeys } from '@planner/service-kit/testing';
-import { startGatewayTracing } from '../src/adapters/tracing.js';
+import { gatewayService } from '../src/service.js';
 import { rawRequest, startGateway, startUpstream, waitFor, type TestGateway, type Upstream } from './helpers.js';
 
 let keys: TestKeys;
@@ -17,7 +17,7 @@ const USER = '00000000-0000-4000-8000-000000000007';
 
 beforeAll(async () => {
   // As in production: the gateway's synchronous context manager (the trace test covers services with AsyncLocalStorage).
-  startGatewayTracing();
+  startTracing({ serviceName: gatewayService.name, contextManager: gatewayService.tracingContextManager });
   keys = await createTestKeys();
   upstream = await startUpstream('auth', (app) => {
     app.get('/auth/ping', async () => ({ ok: true }));

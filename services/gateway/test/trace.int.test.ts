@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeWithInbox, createServer, startTracing, stopTracing, traceIdOf, type App } from '@planner/service-kit';
+import { createServer, startTracing, stopTracing, traceIdOf, type App } from '@planner/service-kit';
+import { consumeWithInbox } from '@planner/service-kit/data';
 import { bearer, createTestContext, loopbackUrl, type TestServiceContext } from '@planner/service-kit/testing';
 import { startGateway, waitFor, type TestGateway } from './helpers.js';
 

@@ -8,49 +8,36 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
-import { createTestContext, freePort, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
-import type { BounceListener } from '../src/adapters/bounce-listener.js';
-import type { MailDelivery } from '../src/commands/mail-queue.js';
-import { startBounces } from '../src/commands/start-bounces.js';
-import { startMail } from '../src/commands/start-mail.js';
-import { configSchema, type NotificationsConfig } from '../src/config.js';
+import { OutboxEvent } from '@planner/service-kit/data';
+import { freePort, startTestService, waitFor, type TestService } from '@planner/service-kit/testing';
+import type { NotificationsConfig } from '../src/config.js';
+import type { NotificationsAdapters } from '../src/context.js';
 import { EmailBounce } from '../src/entities/email-bounce.entity.js';
 import { Email } from '../src/entities/email.entity.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { notificationsService } from '../src/service.js';
 import { dsn, sendReport } from './dsn.js';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.js';
 
-let ctx: TestServiceContext<NotificationsConfig>;
+let ctx: TestService<NotificationsConfig, NotificationsAdapters>['ctx'];
+let close: () => Promise<void>;
 let smtp: SmtpStandIn;
-let mail: MailDelivery;
-let bounces: BounceListener;
 const bounced: EventEnvelope[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
-  ctx = await createTestContext({
-    name: 'bounces',
-    entities,
-    migrations,
-    configSchema,
+  ({ ctx, close } = await startTestService(notificationsService, {
     env: {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Planner News <news@planner.test>',
       BOUNCE_SIGNING_KEY: 'test-bounce-signing-key',
       BOUNCE_SMTP_PORT: String(await freePort()),
     },
-  });
+  }));
   ctx.bus.subscribe('notifications.email.bounced', (e) => bounced.push(e));
-  await ctx.relay.start();
-  mail = await startMail(ctx);
-  bounces = (await startBounces(ctx))!;
 });
 
 afterAll(async () => {
-  await bounces?.close();
-  await mail?.stop();
-  await ctx?.cleanup();
+  await close?.();
   await smtp?.close();
 });
 
@@ -74,7 +61,7 @@ async function sentNewsletter(email: string) {
 }
 
 /** Sends a report to `to` at the bounce listener. */
-const report = (to: string, raw: string) => sendReport(bounces.port, to, raw);
+const report = (to: string, raw: string) => sendReport(ctx.config.BOUNCE_SMTP_PORT!, to, raw);
 
 const bouncesOf = (emailId: string) => ctx.dataSource.getRepository(EmailBounce).find({ where: { emailId }, order: { receivedAt: 'ASC' } });
 const bouncedEventsFor = (emailId: string) =>

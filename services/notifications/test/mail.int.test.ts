@@ -4,20 +4,21 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventData, EventEnvelope, EventSubject } from '@planner/contracts';
-import { createLogger, OutboxEvent } from '@planner/service-kit';
+import { createLogger } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import type { Queue } from 'bullmq';
-import { createTestContext, publishCopy, untilConsumerIdle, untilLogWritten, untilQueueIdle, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
-import type { MailDelivery } from '../src/commands/mail-queue.js';
+import { publishCopy, startTestService, untilConsumerIdle, untilLogWritten, untilQueueIdle, waitFor, type TestService } from '@planner/service-kit/testing';
+import type { NotificationsConfig } from '../src/config.js';
+import type { NotificationsAdapters } from '../src/context.js';
 import { returnPathFor } from '../src/domain/bounces.js';
-import { startMail } from '../src/commands/start-mail.js';
-import { configSchema, type NotificationsConfig } from '../src/config.js';
 import { Email } from '../src/entities/email.entity.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { mailDispatcherOf } from '../src/jobs/mail-delivery.js';
+import { notificationsService } from '../src/service.js';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.js';
 
-let ctx: TestServiceContext<NotificationsConfig>;
+let ctx: TestService<NotificationsConfig, NotificationsAdapters>['ctx'];
+let close: () => Promise<void>;
 let smtp: SmtpStandIn;
-let mail: MailDelivery;
 let logDir: string;
 const outcomes: EventEnvelope[] = [];
 const MAX_ATTEMPTS = 3;
@@ -30,7 +31,9 @@ async function publish<S extends EventSubject>(subject: S, data: EventData<S>): 
 const emailsTo = (recipient: string) => ctx.dataSource.getRepository(Email).findBy({ recipient });
 const receivedBy = (address: string) => smtp.received.filter((m) => m.to.includes(address));
 const outcomeFor = (emailId: string) => outcomes.find((e) => (e.data as { emailId: string }).emailId === emailId);
-/** The queue the mail worker takes its jobs from (commands/mail-queue.ts). */
+/** Hands every open mail row to the queue now, as the dispatcher does at its next poll. */
+const dispatch = () => mailDispatcherOf(ctx)!.flush();
+/** The queue the mail worker takes its jobs from (jobs/mail-delivery.ts). */
 const mailQueue = () => (queue ??= ctx.queues.queue('mail'));
 let queue: Queue | undefined;
 
@@ -43,25 +46,18 @@ async function delivered(address: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
-  ctx = await createTestContext({
-    name: 'mail',
-    entities,
-    migrations,
-    configSchema,
+  ({ ctx, close } = await startTestService(notificationsService, {
     env: { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '150', MAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS), MAIL_FROM: 'Planner Test <mailer@planner.test>' },
-  });
-  // Every line the mail side logs, to check that no link's token reaches the log.
+  }));
+  // Every line the mail side logs from now on (its entry points read the context's logger as they log), to check that no link's token reaches the log.
   logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notifications-log-'));
   ctx.logger = createLogger({ service: 'notifications', level: 'debug', logDir, stdout: false });
   ctx.bus.subscribe('notifications.email.sent', (e) => outcomes.push(e));
   ctx.bus.subscribe('notifications.email.failed', (e) => outcomes.push(e));
-  await ctx.relay.start();
-  mail = await startMail(ctx);
 });
 
 afterAll(async () => {
-  await mail?.stop();
-  await ctx?.cleanup();
+  await close?.();
   await smtp?.close();
   if (logDir) fs.rmSync(logDir, { recursive: true, force: true });
 });
@@ -117,7 +113,7 @@ describe('mails from auth events', () => {
     const consumer = await untilConsumerIdle(ctx, { durable: 'notifications', subject: 'auth.user.deleted' });
     expect(consumer.delivered.stream_seq).toBeGreaterThanOrEqual(copy.seq);
     // Whatever mail the copy could have led to has been handed to the queue and sent.
-    await mail.dispatch();
+    await dispatch();
     await untilQueueIdle(mailQueue());
     expect(receivedBy('twice@example.com')).toHaveLength(1);
     expect(await emailsTo('twice@example.com')).toHaveLength(1);
@@ -180,7 +176,7 @@ describe('refusals', () => {
     });
     // No try left in the queue (a retry waiting out its back-off would be), nor a row to hand it again: still one try, nothing delivered.
     await untilQueueIdle(mailQueue());
-    await mail.dispatch();
+    await dispatch();
     await untilQueueIdle(mailQueue());
     expect(smtp.tries.get('nobody@example.com')).toBe(1);
     expect(receivedBy('nobody@example.com')).toHaveLength(0);

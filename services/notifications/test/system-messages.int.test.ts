@@ -2,22 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationMessages, SharedMessages } from '@planner/contracts';
 import type { App } from '@planner/service-kit';
-import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
+import { bearer, startTestService, type TestService } from '@planner/service-kit/testing';
 import { behindGateway } from '@planner/gateway/testing';
-import { buildApp } from '../src/app.js';
-import { configSchema, type NotificationsConfig } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import type { NotificationsConfig } from '../src/config.js';
+import type { NotificationsAdapters } from '../src/context.js';
+import { notificationsService } from '../src/service.js';
 
-let ctx: TestServiceContext<NotificationsConfig>;
+let ctx: TestService<NotificationsConfig, NotificationsAdapters>['ctx'];
 let app: App;
+let close: () => Promise<void>;
 let api: Awaited<ReturnType<typeof behindGateway>>;
 const adminId = randomUUID();
 let adminToken: string;
 let userToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'sysmsg', entities, migrations, configSchema });
-  app = await buildApp(ctx);
+  ({ ctx, app, close } = await startTestService(notificationsService));
   api = await behindGateway(app, 'notifications', ctx.keys.jwks);
   adminToken = await ctx.keys.sign({ sub: adminId, role: 'admin' });
   userToken = await ctx.keys.sign({ sub: randomUUID(), role: 'pro' });
@@ -25,8 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
-  await app?.close();
-  await ctx?.cleanup();
+  await close?.();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -240,7 +240,9 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
     const cases: Array<[subject: string, payload: unknown, status: number]> = [
       ...[{}, null, 'text', [], { organization_id: 5, user_id: [] }].map((payload): [string, unknown, number] => [OrganizationRequests.access, payload, 400]),
       [OrganizationRequests.access, { organization_id: '\u0000', user_id: '\u0000' }, 404],
-      ...[{}, { organization_id: 5 }, { organization_id: 'x' }, { organization_id: '\u0000' }].map((payload): [string, unknown, number] => [OrganizationRequests.facts, payload, 404]),
+      // The contract checks the request: without an organization_id string it is a 400, with one that names nothing a 404.
+      ...[{}, { organization_id: 5 }].map((payload): [string, unknown, number] => [OrganizationRequests.facts, payload, 400]),
+      ...[{ organization_id: 'x' }, { organization_id: '\u0000' }].map((payload): [string, unknown, number] => [OrganizationRequests.facts, payload, 404]),
       ...[{}, { organization_id: org }, { organization_id: org, activate: 'yes' }, { organization_id: org, activate: false, reason: 5 }, { organization_id: org, activate: false, reason: NUL }].map(
         (payload): [string, unknown, number] => [OrganizationRequests.setStatus, payload, 400],
       ),
@@ -250,12 +252,13 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
         payload,
         400,
       ]),
+      ...[{}, { user_id: 5 }].map((payload): [string, unknown, number] => [OrganizationRequests.listByOwner, payload, 400]),
     ];
     for (const [subject, payload, status] of cases) {
       const answer = await ask(subject, payload);
       expect({ subject, payload, status: (answer as { statusCode?: number }).statusCode }).toEqual({ subject, payload, status });
     }
-    for (const payload of [{}, { userId: 'x' }, { userId: 5 }, { userId: '\u0000' }]) expect(await ask(OrganizationRequests.listByOwner, payload)).toEqual([]);
+    for (const payload of [{ user_id: 'x' }, { user_id: '\u0000' }]) expect(await ask(OrganizationRequests.listByOwner, payload)).toEqual([]);
     expect(await organizationState(h.ctx.dataSource, org)).toEqual(before);
   });
 });

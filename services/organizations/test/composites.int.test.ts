@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SchedulerRequests } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
-import { COMPOSITE_TIMEOUT_MS } from '../src/routes/composite-routes.js';
+import { COMPOSITE_TIMEOUT_MS } from '../src/commands/remote-parts.js';
 import { registered, useOrganizations } from './harness.js';
 import { usePostsAndScheduler } from './posts-and-scheduler.js';
 

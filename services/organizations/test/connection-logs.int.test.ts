@@ -4,7 +4,7 @@ import { deadUrl } from '@planner/gateway/testing';
 import { connectionConfigSchema } from '../src/adapters/config.js';
 import { providersFrom } from '../src/adapters/index.js';
 import { Organization } from '../src/entities/organization.entity.js';
-import { Connections } from '../src/routes/connection-service.js';
+import { disconnect } from '../src/commands/connections.js';
 import { startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
@@ -54,8 +54,8 @@ describe('logs', () => {
     // A revoke that cannot reach Google: its library's error names the revoke URL, which carries the token.
     const youtube = (await h.send('POST', '/oauth/youtube/authorize', { token, payload: { organization_id: organizationId } })).json().redirect_url;
     expect((await h.arrive((await h.visit(youtube)).location!)).location).toContain('/oauth/success');
-    const unreachable = new Connections(h.ctx, providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, YOUTUBE_TOKEN_URL: `${await deadUrl()}/token` })));
-    await unreachable.disconnect(await h.ctx.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId }), 'youtube');
+    const unreachable = { ...h.ctx, adapters: { ...h.ctx.adapters, providers: providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, YOUTUBE_TOKEN_URL: `${await deadUrl()}/token` })) } };
+    await disconnect(unreachable, await h.ctx.dataSource.getRepository(Organization).findOneByOrFail({ id: organizationId }), 'youtube');
 
     const output = logged.join('');
     expect(output).toContain('incoming request');

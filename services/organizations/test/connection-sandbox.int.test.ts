@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionCredentials } from '@planner/contracts';
-import { startConnectionRefresher } from '../src/events/connection-refresher.js';
+import { startConnectionRefresher } from '../src/jobs/connection-refresher.js';
 import { startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 
 let h: ConnectionsHarness;
@@ -67,10 +67,11 @@ describe('platforms without client credentials (the dev flow)', () => {
   });
 
   it('schedules the token sweep once however many replicas start it', async () => {
-    await startConnectionRefresher(h.ctx);
-    await startConnectionRefresher(h.ctx);
+    // The service started it once already; two more replicas start it again.
+    const stops = [await startConnectionRefresher(h.ctx), await startConnectionRefresher(h.ctx)];
     const schedulers = await h.ctx.queues.queue('connection-refresh').getJobSchedulers();
     expect(schedulers).toHaveLength(1);
     expect(schedulers[0]).toMatchObject({ key: 'sweep', every: 3600_000 });
+    for (const stop of stops) await stop();
   });
 });

@@ -2,42 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '@planner/contracts';
 import { behindGateway } from '@planner/gateway/testing';
-import { OutboxEvent, type App } from '@planner/service-kit';
-import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
-import { buildApp } from '../src/app.js';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { OutboxEvent } from '@planner/service-kit/data';
+import { publishEvent, startTestService, type TestService, type TestServiceContext } from '@planner/service-kit/testing';
+import type { OrganizationsAdapters } from '../src/adapters/index.js';
+import type { OrganizationsConfig } from '../src/config.js';
 import { Member } from '../src/entities/member.entity.js';
-import { connectionResponders } from '../src/events/connection-credentials.js';
-import { followMembers } from '../src/events/members.js';
-import { organizationResponders } from '../src/routes/organization-routes.js';
+import { organizationsService } from '../src/service.js';
+
+/** The running service's context in a test: this file's infrastructure, the service's config and adapters, test keys. */
+export type OrganizationsTestContext = TestService<OrganizationsConfig, OrganizationsAdapters>['ctx'];
 
 export interface Harness {
-  ctx: TestServiceContext;
+  ctx: OrganizationsTestContext;
   api: Awaited<ReturnType<typeof behindGateway>>;
 }
 
 /**
- * The organizations app behind the real gateway on this file's own schema and
- * namespace, following auth's events, answering requests and relaying its
- * outbox to the bus, as main runs it.
+ * The organizations service behind the real gateway on this file's own schema
+ * and namespace, started from the same definition main runs: its routes,
+ * consumers of auth's events, responders, job and outbox relay.
  */
 export function useOrganizations(): Harness {
   const harness = {} as Harness;
-  let app: App | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    harness.ctx = await createTestContext({ name: 'organizations', entities, migrations, configSchema });
-    await followMembers(harness.ctx);
-    organizationResponders(harness.ctx);
-    connectionResponders(harness.ctx);
-    await harness.ctx.relay.start();
-    app = await buildApp(harness.ctx);
-    harness.api = await behindGateway(app, 'organizations', harness.ctx.keys.jwks);
+    const service = await startTestService(organizationsService);
+    ({ ctx: harness.ctx, close } = service);
+    harness.api = await behindGateway(service.app, 'organizations', harness.ctx.keys.jwks);
   });
   afterAll(async () => {
     await harness.api?.close();
-    await app?.close();
-    await harness.ctx?.cleanup();
+    await close?.();
   });
   return harness;
 }

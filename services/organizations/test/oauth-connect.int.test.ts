@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { deadUrl } from '@planner/gateway/testing';
 import { publishEvent } from '@planner/service-kit/testing';
 import { connectionConfigSchema } from '../src/adapters/config.js';
 import { providersFrom } from '../src/adapters/index.js';
-import { Connections } from '../src/routes/connection-service.js';
+import { connectionCredentials, sweepConnections } from '../src/commands/connections.js';
 import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
 import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
@@ -268,7 +268,7 @@ describe('other ways in and refreshes', () => {
     const revokedToken = (await credentials(revoked, 'instagram')).access_token!;
     standIns.instagram.standIn.accessTokens.splice(standIns.instagram.standIn.accessTokens.indexOf(revokedToken), 1);
 
-    const outcome = await new Connections(h.ctx).sweep();
+    const outcome = await sweepConnections(h.ctx);
     expect(outcome.refreshed).toBeGreaterThanOrEqual(1);
     expect(outcome.failed).toBeGreaterThanOrEqual(1);
     const after = await credentials(due, 'instagram');
@@ -399,9 +399,9 @@ describe('OAuth state and callback refusals', () => {
     standIns.linkedin.standIn.unavailable = true;
     try {
       const dead = await deadUrl();
-      const cut = new Connections(h.ctx, providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, X_API_URL: dead, YOUTUBE_TOKEN_URL: `${dead}/token` })));
+      const cut = { ...h.ctx, adapters: { ...h.ctx.adapters, providers: providersFrom(connectionConfigSchema.parse({ ...h.ctx.config, X_API_URL: dead, YOUTUBE_TOKEN_URL: `${dead}/token` })) } };
       for (const platform of platforms) {
-        const refused = await cut.credentials(organizationId, platform).catch((e: unknown) => e);
+        const refused = await connectionCredentials(cut, organizationId, platform).catch((e: unknown) => e);
         expect({ platform, refused }).toMatchObject({ platform, refused: { statusCode: 503, message: `${PLATFORM_DISPLAY_NAMES[platform]} could not be reached. Please try again in a moment.` } });
       }
       const refreshed = await h.send('POST', '/oauth/linkedin/refresh', { token: user.token, payload: { organization_id: organizationId } });

@@ -1,12 +1,6 @@
 import { behindGateway } from '@planner/gateway/testing';
-import type { App } from '@planner/service-kit';
-import { bearer, createTestContext, type TestServiceContext } from '@planner/service-kit/testing';
-import { buildApp } from '../src/app.js';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
-import { connectionResponders } from '../src/events/connection-credentials.js';
-import { followMembers } from '../src/events/members.js';
-import { organizationResponders } from '../src/routes/organization-routes.js';
+import { bearer, startTestService } from '@planner/service-kit/testing';
+import { organizationsService } from '../src/service.js';
 
 /** The app's public address in these tests: redirect URIs and result pages are built on it. */
 export const APP_URL = 'http://app.test';
@@ -19,17 +13,12 @@ export interface Reply {
 }
 
 /**
- * The organizations app behind the real gateway, started as main starts it (auth's events followed, requests
- * answered, the outbox relayed), answering redirects as they are (the OAuth callback's 302 is what the popup
- * follows), plus a "browser" that visits provider pages.
+ * The organizations service behind the real gateway, started from the definition main runs, answering
+ * redirects as they are (the OAuth callback's 302 is what the popup follows), plus a "browser" that visits
+ * provider pages.
  */
 export async function startConnectionsHarness(env: Record<string, string>) {
-  const ctx: TestServiceContext = await createTestContext({ name: 'organizations', entities, migrations, configSchema, env: { APP_URL, ...env } });
-  await followMembers(ctx);
-  organizationResponders(ctx);
-  connectionResponders(ctx);
-  await ctx.relay.start();
-  const app: App = await buildApp(ctx);
+  const { ctx, app, close } = await startTestService(organizationsService, { env: { APP_URL, ...env } });
   const gateway = await behindGateway(app, 'organizations', ctx.keys.jwks);
 
   /** A request through the gateway, path relative to /api. */
@@ -63,8 +52,7 @@ export async function startConnectionsHarness(env: Record<string, string>) {
     arrive,
     close: async () => {
       await gateway.close();
-      await app.close();
-      await ctx.cleanup();
+      await close();
     },
   };
 }

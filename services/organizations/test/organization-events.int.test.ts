@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrganizationRequests, type EventEnvelope } from '@planner/contracts';
-import { OutboxEvent } from '@planner/service-kit';
+import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer, publishEvent, untilConsumerIdle, untilOutboxSent } from '@planner/service-kit/testing';
 import { outboxEventsOf, registered, useOrganizations } from './harness.js';
 

@@ -64,11 +64,11 @@ describe('organizations of a user', () => {
   it('answers auth’s admin request for a user’s organizations, and forgets a deleted user', async () => {
     const user = await registered('pro', true);
     await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Kept' }, headers: bearer(user.token) });
-    const listed = await h.ctx.bus.request<Array<{ name: string }>>(OrganizationRequests.listByOwner, { userId: user.id });
+    const listed = await h.ctx.bus.request<Array<{ name: string }>>(OrganizationRequests.listByOwner, { user_id: user.id });
     expect(listed.map((o) => o.name)).toEqual(['Kept']);
 
     await publishEvent(h.ctx, 'auth.user.deleted', { userId: user.id, email: `${user.id}@example.com` });
-    await expect.poll(() => h.ctx.bus.request<unknown[]>(OrganizationRequests.listByOwner, { userId: user.id }), { timeout: 5000 }).toEqual([]);
+    await expect.poll(() => h.ctx.bus.request<unknown[]>(OrganizationRequests.listByOwner, { user_id: user.id }), { timeout: 5000 }).toEqual([]);
   });
 
   it('deactivates with the default reason and activates again only while a slot is free', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll } from 'vitest';
-import { createDataSource } from '@planner/service-kit';
+import { createDataSource } from '@planner/service-kit/data';
 import { removeNamespace, startServiceProcess, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
 import type { Harness } from './harness.js';
 

@@ -70,6 +70,6 @@ describe(OrganizationRequests.facts, () => {
     await publishEvent(h.ctx, 'auth.user.role_changed', { userId: user.id, role: 'admin', previousRole: 'starter' });
     await expect.poll(() => ask(OrganizationRequests.facts, { organization_id: org.id }), { timeout: 5000 }).toMatchObject({ owner_role: 'admin', plan: null });
     expect(await ask(OrganizationRequests.facts, { organization_id: randomUUID() })).toMatchObject({ statusCode: 404 });
-    expect(await ask(OrganizationRequests.facts, {})).toMatchObject({ statusCode: 404 });
+    expect(await ask(OrganizationRequests.facts, {})).toMatchObject({ statusCode: 400 });
   });
 });

@@ -1,11 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organizationCountSchema, OrganizationRequests } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
-import { statisticsResponders } from '../src/events/statistics-requests.js';
 import { registered, useOrganizations } from './harness.js';
 
 const h = useOrganizations();
-beforeAll(() => statisticsResponders(h.ctx));
 
 const count = async () => organizationCountSchema.parse(await h.ctx.bus.request(OrganizationRequests.count, {}, 3000)).total_organizations;
 

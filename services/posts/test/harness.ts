@@ -5,11 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { behindGateway } from '@planner/gateway/testing';
 import type { App } from '@planner/service-kit';
-import { createTestContext, removeNamespace, startServiceProcess, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
-import { buildApp } from '../src/app.js';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { removeNamespace, startServiceProcess, startTestService, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
 import { Post } from '../src/entities/post.entity.js';
+import { postsService } from '../src/service.js';
 
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -35,22 +33,21 @@ export interface Harness {
  */
 export function usePosts(): Harness {
   const h = {} as Harness;
+  let close: (() => Promise<void>) | undefined;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posts-'));
   const table = (service: string, name: string) => `"${h.ctx.id}_${service}".${name}`;
 
   beforeAll(async () => {
-    h.ctx = await createTestContext({ name: 'posts', entities, migrations, configSchema });
+    ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService));
     const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
     [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
-    h.app = await buildApp(h.ctx);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);
   });
 
   afterAll(async () => {
     await Promise.all([h.organizations?.stop(), h.scheduler?.stop()]);
     await h.api?.close();
-    await h.app?.close();
-    await h.ctx?.cleanup();
+    await close?.();
     await removeNamespace(h.ctx.id);
     fs.rmSync(logDir, { recursive: true, force: true });
   });

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postListSchema, PostRequests, postStatisticsSchema } from '@planner/contracts';
-import { HttpError, InboxEvent } from '@planner/service-kit';
-import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { HttpError } from '@planner/service-kit';
+import { InboxEvent } from '@planner/service-kit/data';
+import { publishEvent, startTestService, type TestServiceContext } from '@planner/service-kit/testing';
 import { Post } from '../src/entities/post.entity.js';
-import { followOrganizations } from '../src/events/organizations.js';
-import { postResponders } from '../src/events/post-requests.js';
+import { postsService } from '../src/service.js';
 
 let ctx: TestServiceContext;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'posts', entities, migrations, configSchema });
-  await followOrganizations(ctx);
-  postResponders(ctx);
+  ({ ctx, close } = await startTestService(postsService));
 });
 
 afterAll(async () => {
-  await ctx?.cleanup();
+  await close?.();
 });
 
 /** Posts of a fresh organization, saved as the posts service keeps them. */

@@ -1,24 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoScheduleListSchema, scheduleCountSchema, SchedulerRequests } from '@planner/contracts';
-import { HttpError, InboxEvent } from '@planner/service-kit';
-import { createTestContext, publishEvent, type TestServiceContext } from '@planner/service-kit/testing';
-import { configSchema } from '../src/config.js';
-import { entities, migrations } from '../src/entities/index.js';
+import { HttpError } from '@planner/service-kit';
+import { InboxEvent } from '@planner/service-kit/data';
+import { publishEvent, startTestService, type TestServiceContext } from '@planner/service-kit/testing';
 import { AutoSchedule } from '../src/entities/auto-schedule.entity.js';
-import { autoScheduleResponders } from '../src/events/auto-schedule-requests.js';
-import { followOrganizations } from '../src/events/organizations.js';
+import { schedulerService } from '../src/service.js';
 
 let ctx: TestServiceContext;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ name: 'scheduler', entities, migrations, configSchema });
-  await followOrganizations(ctx);
-  autoScheduleResponders(ctx);
+  ({ ctx, close } = await startTestService(schedulerService));
 });
 
 afterAll(async () => {
-  await ctx?.cleanup();
+  await close?.();
 });
 
 /** Auto-schedules of an organization, saved one after another as the scheduler keeps them. */

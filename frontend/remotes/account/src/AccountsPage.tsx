@@ -5,20 +5,12 @@ import {
   SharedMessages,
   type OrganizationLimits,
 } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps, type Organization } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field, FormMessage } from './components.js';
 
-export interface Organization {
-  id: string;
-  name: string;
-  created_at: string;
-  is_active: boolean;
-  deactivated_at: string | null;
-  deactivation_reason: string | null;
-}
 
 /** Part 2 §8: the server's message, else "Failed to <action> account."; a rate limit has its own words. */
 export function accountError(error: unknown, action: string): string {
@@ -69,11 +61,12 @@ function Row({ organization, host, verified, canActivate }: HostProps & { organi
   const [nameError, setNameError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: ({ action }: { action: 'update' | 'activate' | 'deactivate' | 'delete' }) => {
-      if (action === 'update') return host.api.request('PUT', `/organizations/${organization.id}`, { body: { name: name.trim() } });
-      if (action === 'delete') return host.api.request('DELETE', `/organizations/${organization.id}`);
-      if (action === 'activate') return host.api.request('PUT', `/organizations/${organization.id}/activate`);
-      return host.api.request('PUT', `/organizations/${organization.id}/deactivate`, { body: reason.trim() ? { reason: reason.trim() } : {} });
+    mutationFn: ({ action }: { action: 'update' | 'activate' | 'deactivate' | 'delete' }): Promise<unknown> => {
+      const params = { id: organization.id };
+      if (action === 'update') return host.api.request('PUT', '/organizations/:id', { params, body: { name: name.trim() } });
+      if (action === 'delete') return host.api.request('DELETE', '/organizations/:id', { params });
+      if (action === 'activate') return host.api.request('PUT', '/organizations/:id/activate', { params });
+      return host.api.request('PUT', '/organizations/:id/deactivate', { params, body: reason.trim() ? { reason: reason.trim() } : {} });
     },
     onSuccess: async () => {
       setMode('idle');
@@ -172,7 +165,7 @@ function CreateForm({ host, limits, verified }: HostProps & { limits: Organizati
   const [failure, setFailure] = useState<string | null>(null);
   const refusal = organizationLimitRefusal(limits);
   const create = useMutation({
-    mutationFn: () => host.api.request<Organization>('POST', '/organizations', { body: { name: name.trim() } }),
+    mutationFn: () => host.api.request('POST', '/organizations', { body: { name: name.trim() } }),
     onSuccess: async () => {
       setName('');
       setFailure(null);
@@ -203,8 +196,8 @@ function CreateForm({ host, limits, verified }: HostProps & { limits: Organizati
 /** /accounts (part 1 §2, part 2 §2): limit counters, list, create form, upgrade banner (not for test), tips. */
 export function AccountsPage({ host }: HostProps) {
   const user = host.session.user;
-  const organizations = useQuery({ queryKey: ORGANIZATIONS, queryFn: () => host.api.request<Organization[]>('GET', '/organizations') });
-  const limits = useQuery({ queryKey: LIMITS, queryFn: () => host.api.request<OrganizationLimits>('GET', '/organizations/limits') });
+  const organizations = useQuery({ queryKey: ORGANIZATIONS, queryFn: () => host.api.request('GET', '/organizations') });
+  const limits = useQuery({ queryKey: LIMITS, queryFn: () => host.api.request('GET', '/organizations/limits') });
   if (!user) return null;
   const verified = user.email_verified;
   const showUpgrade = user.role !== 'test' && limits.data !== undefined && !isUnlimitedOrganizationLimit(limits.data.limit) && !limits.data.can_create_more;

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps, SessionPayload } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from './components.js';
@@ -55,7 +55,7 @@ export function GoogleSignIn({ host, text }: HostProps & { text: 'signin_with' |
             setFailure(null);
             try {
               if (!credential) throw new Error('no credential');
-              const session = await hostRef.current.api.request<SessionPayload>('POST', '/auth/google-callback', { auth: false, body: { id_token: credential } });
+              const session = await hostRef.current.api.request('POST', '/auth/google-callback', { auth: false, body: { id_token: credential } });
               hostRef.current.session.signIn(session);
               navigate('/', { replace: true });
             } catch {

@@ -1,8 +1,7 @@
 import { hasFeature } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { Organization } from './AccountsPage.js';
 import { RoleBadge } from './badges.js';
 
 const CAPABILITIES = [
@@ -15,7 +14,7 @@ const CAPABILITIES = [
 export function HomePage({ host }: HostProps) {
   const user = host.session.user;
   // The same query (and cache) as the accounts page and the shell's switcher.
-  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request<Organization[]>('GET', '/organizations') });
+  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request('GET', '/organizations') });
   if (!user) return null;
   const list = organizations.data ?? [];
   const active = list.filter((o) => o.is_active).length;

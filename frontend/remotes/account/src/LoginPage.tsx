@@ -1,5 +1,5 @@
 import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { isApiError, type HostProps, type SessionPayload } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, SecurityCheck, useFocusFirstInvalid } from './components.js';
@@ -26,10 +26,11 @@ function LoginForm({ host, onForgot }: HostProps & { onForgot: (email: string) =
     const found = validateLogin({ email, password, token });
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length) return focusFirstInvalid();
+    // A missing token is among `found`; `!token` tells tsc so.
+    if (Object.keys(found).length || !token) return focusFirstInvalid();
     setBusy(true);
     try {
-      const session = await host.api.request<SessionPayload>('POST', '/auth/login', {
+      const session = await host.api.request('POST', '/auth/login', {
         auth: false,
         body: { email: email.trim(), password, turnstile_token: token, stayLoggedIn },
       });
@@ -94,7 +95,7 @@ function ForgotPasswordForm({ host, initialEmail, onBack }: HostProps & { initia
     const found = validateResetRequest({ email, token });
     setErrors(found);
     setResult(null);
-    if (Object.keys(found).length) return focusFirstInvalid();
+    if (Object.keys(found).length || !token) return focusFirstInvalid();
     setBusy(true);
     try {
       await host.api.request('POST', '/auth/reset-password', { auth: false, body: { email: email.trim(), turnstile_token: token } });

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps, type SessionPayload } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field, FormMessage, PasswordRules, SecurityCheck, useFocusFirstInvalid } from './components.js';
@@ -59,10 +59,11 @@ export function RegisterPage({ host }: HostProps) {
     const found = validateRegister({ ...values, token });
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length) return focusFirstInvalid();
+    // A missing token is among `found`; `!token` tells tsc so.
+    if (Object.keys(found).length || !token) return focusFirstInvalid();
     setBusy(true);
     try {
-      const session = await host.api.request<SessionPayload>('POST', '/auth/register', {
+      const session = await host.api.request('POST', '/auth/register', {
         auth: false,
         body: { username: values.username, email: values.email.trim(), password: values.password, newsletter_subscribe: newsletter, turnstile_token: token },
       });

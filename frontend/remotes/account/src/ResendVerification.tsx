@@ -1,14 +1,8 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useEffect, useState } from 'react';
 import { FormMessage } from './components.js';
 import { RESEND_COOLDOWN_SECONDS, cooldownLeft, minutesAndSeconds, startCooldown } from './resend.js';
-
-interface ResendAnswer {
-  message: string;
-  attempts_remaining: number;
-  reset_in: number;
-}
 
 /** Sends a new verification link to the logged-in user, with the per-e-mail cooldown (part 1 §8, §9). */
 export function ResendVerification({ host }: HostProps) {
@@ -27,7 +21,7 @@ export function ResendVerification({ host }: HostProps) {
     setBusy(true);
     setResult(null);
     try {
-      const answer = await host.api.request<ResendAnswer>('POST', '/auth/resend-verification');
+      const answer = await host.api.request('POST', '/auth/resend-verification');
       startCooldown(localStorage, email, Date.now());
       setResult({ kind: 'success', text: `${answer.message}${answer.attempts_remaining >= 0 ? ` (${answer.attempts_remaining} left)` : ''}` });
     } catch (error) {

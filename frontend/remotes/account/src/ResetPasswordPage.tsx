@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, useFocusFirstInvalid } from './components.js';
@@ -48,7 +48,7 @@ export function ResetPasswordPage({ host }: HostProps) {
     if (Object.keys(found).length) return focusFirstInvalid();
     setStatus('submitting');
     try {
-      await host.api.request('POST', `/auth/reset-password/${encodeURIComponent(token)}`, { auth: false, body: { new_password: values.password } });
+      await host.api.request('POST', '/auth/reset-password/:token', { params: { token }, auth: false, body: { new_password: values.password } });
       setStatus('success');
       host.toast({ kind: 'success', message: AuthMessages.passwordResetDone, durationMs: 3000 });
       setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);

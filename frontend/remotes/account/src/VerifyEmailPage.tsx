@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { FormMessage } from './components.js';
@@ -27,7 +27,7 @@ export function VerifyEmailPage({ host }: HostProps) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let pending = verifications.get(token);
     if (!pending) {
-      pending = host.api.request('GET', `/auth/verify-email/${encodeURIComponent(token)}`, { auth: false });
+      pending = host.api.request('GET', '/auth/verify-email/:token', { params: { token }, auth: false });
       verifications.set(token, pending);
     }
     pending.then(

@@ -1,4 +1,4 @@
-import { isApiError } from '@planner/frontend-host';
+import { isApiError } from '@planner/remote-contract';
 
 /** The server's own sentence when it sent one, else the client's text for the status. */
 export function serverMessage(error: unknown, fallback: string): string {

@@ -1,4 +1,4 @@
-import type { RemotePages } from '@planner/frontend-host';
+import type { RemotePages } from '@planner/remote-contract';
 import { LoginPage } from './LoginPage.js';
 import { RegisterPage } from './RegisterPage.js';
 
@@ -7,7 +7,7 @@ import { RegisterPage } from './RegisterPage.js';
  * register pages come with the remote; the others are chunks of their own,
  * fetched when shown.
  */
-const pages: RemotePages = {
+const pages: RemotePages<'account'> = {
   AccountsPage: () => import('./AccountsPage.js').then((m) => m.AccountsPage),
   HomePage: () => import('./HomePage.js').then((m) => m.HomePage),
   LoginPage: async () => LoginPage,

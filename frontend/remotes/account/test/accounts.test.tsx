@@ -2,7 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrganizationMessages, SharedMessages, type OrganizationLimits } from '@planner/contracts';
-import { AccountsPage, TIPS, type Organization } from '../src/AccountsPage.js';
+import type { Organization } from '@planner/remote-contract';
+import { AccountsPage, TIPS } from '../src/AccountsPage.js';
 import { apiError, renderPage, testHost, user, type Call } from './support.js';
 
 afterEach(cleanup);
@@ -14,6 +15,9 @@ const org = (id: string, name: string, active = true): Organization => ({
   is_active: active,
   deactivated_at: active ? null : '2026-03-02T10:00:00.000Z',
   deactivation_reason: active ? null : 'User initiated deactivation',
+  language: 'en',
+  default_before_post_review_time: 60,
+  platforms: {},
 });
 const limits = (over: Partial<OrganizationLimits> = {}): OrganizationLimits => ({
   active_count: 1,

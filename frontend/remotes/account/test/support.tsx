@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@planner/contracts';
-import type { ApiError, Host, HostProps, ToastInput } from '@planner/frontend-host';
+import { apiPath, type AnyApiRequestOptions, type ApiError, type Host, type HostProps, type ToastInput } from '@planner/remote-contract';
 
 export interface Call {
   method: string;
@@ -45,8 +45,9 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
   const session = { cleared: 0, reloaded: 0 };
   const host: Host = {
     api: {
-      request: async <T,>(method: string, path: string, options: { body?: unknown; auth?: boolean } = {}) => {
-        const call = { method, path, body: options.body, auth: options.auth !== false };
+      // The path as the shell's client sends it: parameters filled in, query appended.
+      request: async <T,>(method: string, pattern: string, options: AnyApiRequestOptions = {}) => {
+        const call = { method, path: apiPath(pattern, options.params, options.query), body: options.body, auth: options.auth !== false };
         calls.push(call);
         return respond(call) as T;
       },

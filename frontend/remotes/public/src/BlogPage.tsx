@@ -1,8 +1,8 @@
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
-import { BLOG_PAGE_SIZE, blogError, type Category, type PostPage } from './blog.js';
+import { BLOG_PAGE_SIZE, blogError } from './blog.js';
 
 /** /blog (part 1 §2): category filter (All and each), card grid, Previous/Next paging. */
 export function BlogPage({ host }: HostProps) {
@@ -11,16 +11,12 @@ export function BlogPage({ host }: HostProps) {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const categories = useQuery({
     queryKey: ['blog-categories'],
-    queryFn: () => host.api.request<{ categories: Category[] }>('GET', '/blog/categories', { auth: false }),
+    queryFn: () => host.api.request('GET', '/blog/categories', { auth: false }),
   });
   const posts = useQuery({
     queryKey: ['blog-posts', category, page],
     queryFn: () =>
-      host.api.request<PostPage>(
-        'GET',
-        `/blog/posts?page=${page}&per_page=${BLOG_PAGE_SIZE}${category ? `&category=${encodeURIComponent(category)}` : ''}`,
-        { auth: false },
-      ),
+      host.api.request('GET', '/blog/posts', { query: { page, per_page: BLOG_PAGE_SIZE, category: category || undefined }, auth: false }),
   });
   const go = (next: { category?: string; page?: number }) => {
     const query = new URLSearchParams();

@@ -1,9 +1,9 @@
 import { ContentMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { blogError, postDate, type BlogPost } from './blog.js';
+import { blogError, postDate } from './blog.js';
 
 /** /blog/{slug}: the post with a back link; an unknown post toasts and returns to /blog (part 1 §8). */
 export function BlogPostPage({ host }: HostProps) {
@@ -11,7 +11,7 @@ export function BlogPostPage({ host }: HostProps) {
   const navigate = useNavigate();
   const post = useQuery({
     queryKey: ['blog-post', slug],
-    queryFn: () => host.api.request<{ post: BlogPost }>('GET', `/blog/posts/${encodeURIComponent(slug)}`, { auth: false }),
+    queryFn: () => host.api.request('GET', '/blog/posts/:slug', { params: { slug }, auth: false }),
     retry: false,
   });
   const missing = post.isError && isApiError(post.error) && post.error.status === 404;

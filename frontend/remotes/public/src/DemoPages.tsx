@@ -1,4 +1,4 @@
-import type { HostProps, ToastInput } from '@planner/frontend-host';
+import type { HostProps, ToastInput } from '@planner/remote-contract';
 
 /** /8888: one button per kind of toast, with the spec's durations (part 1 §9). */
 export const TOAST_DEMOS: (ToastInput & { label: string })[] = [

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LandingStatistics } from '@planner/contracts';
-import { LANDING_HERO, type HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { Link } from 'react-router-dom';
 import { BlogCard } from './BlogCard.js';
-import { RECENT_POSTS, type PostPage } from './blog.js';
+import { LANDING_HERO } from './landing-hero.js';
+import { RECENT_POSTS } from './blog.js';
 import { NewsletterSignup } from './NewsletterSignup.js';
 
 /** Part 1 §9: landing statistics refresh every 60 s. */
@@ -25,13 +25,13 @@ function figure(value: number | undefined): string {
 export function LandingPage({ host }: HostProps) {
   const stats = useQuery({
     queryKey: ['landing-statistics'],
-    queryFn: () => host.api.request<LandingStatistics>('GET', '/statistics', { auth: false }),
+    queryFn: () => host.api.request('GET', '/statistics', { auth: false }),
     refetchInterval: LANDING_STATS_REFRESH_MS,
     retry: false,
   });
   const recent = useQuery({
     queryKey: ['blog-posts', '', 1, RECENT_POSTS],
-    queryFn: () => host.api.request<PostPage>('GET', `/blog/posts?page=1&per_page=${RECENT_POSTS}`, { auth: false }),
+    queryFn: () => host.api.request('GET', '/blog/posts', { query: { page: 1, per_page: RECENT_POSTS }, auth: false }),
     retry: false,
   });
   return (

@@ -1,7 +1,7 @@
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { BlogCard } from './BlogCard.js';
-import { RECENT_POSTS, RECENT_POSTS_FAILED, type PostPage } from './blog.js';
+import { RECENT_POSTS, RECENT_POSTS_FAILED } from './blog.js';
 import { NewsletterSignup } from './NewsletterSignup.js';
 
 const BENEFITS = [
@@ -14,7 +14,7 @@ const BENEFITS = [
 export function NewsletterPage({ host }: HostProps) {
   const recent = useQuery({
     queryKey: ['blog-posts', '', 1, RECENT_POSTS],
-    queryFn: () => host.api.request<PostPage>('GET', `/blog/posts?page=1&per_page=${RECENT_POSTS}`, { auth: false }),
+    queryFn: () => host.api.request('GET', '/blog/posts', { query: { page: 1, per_page: RECENT_POSTS }, auth: false }),
   });
   return (
     <main className="page" aria-labelledby="newsletter-title">

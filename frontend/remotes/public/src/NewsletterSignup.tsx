@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import { isApiError, type HostProps } from '@planner/frontend-host';
+import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useId, useState, type FormEvent } from 'react';
 
 /** The signup form of the landing and newsletter pages: a non-empty e-mail (part 1 §5). */
@@ -16,7 +16,7 @@ export function NewsletterSignup({ host }: HostProps) {
     setError(null);
     setBusy(true);
     try {
-      const answer = await host.api.request<{ message: string }>('POST', '/newsletter/subscribe', { auth: false, body: { email: email.trim() } });
+      const answer = await host.api.request('POST', '/newsletter/subscribe', { auth: false, body: { email: email.trim() } });
       setDone(answer.message);
       setEmail('');
     } catch (failed) {

@@ -1,5 +1,5 @@
 import { AuthMessages } from '@planner/contracts';
-import type { HostProps } from '@planner/frontend-host';
+import type { HostProps } from '@planner/remote-contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
@@ -21,7 +21,7 @@ export function UnsubscribePage({ host }: HostProps) {
     setError(null);
     setState('loading');
     try {
-      const answer = await host.api.request<{ message: string }>('POST', '/newsletter/unsubscribe', { auth: false, body: { email: email.trim() } });
+      const answer = await host.api.request('POST', '/newsletter/unsubscribe', { auth: false, body: { email: email.trim() } });
       setMessage(answer.message);
       setState('success');
     } catch {

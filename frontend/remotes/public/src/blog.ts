@@ -1,29 +1,8 @@
 import { ContentMessages, LIMITS } from '@planner/contracts';
-import { isApiError } from '@planner/frontend-host';
+import { isApiError, type BlogPost } from '@planner/remote-contract';
 
-export interface Category {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string;
-  featured_image: string | null;
-  categories: Category[];
-  created_at: string;
-  published_at: string | null;
-  author: { username: string | null };
-}
-
-export interface PostPage {
-  posts: BlogPost[];
-  pagination: { total_pages: number };
-}
+/** The blog's answers are typed by the remote contract (ApiEndpoints). */
+export type { BlogCategory, BlogPost, BlogPostPage } from '@planner/remote-contract';
 
 /** Part 1 §9: 10 posts a page; 3 categories shown per card. */
 export const BLOG_PAGE_SIZE = LIMITS.blogPageSize;

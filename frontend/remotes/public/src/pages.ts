@@ -1,11 +1,11 @@
-import type { RemotePages } from '@planner/frontend-host';
+import type { RemotePages } from '@planner/remote-contract';
 import { LandingPage } from './LandingPage.js';
 
 /**
  * What the public remote exposes to the shell ('public/pages'). The landing page
  * comes with the remote; the others are chunks of their own, fetched when shown.
  */
-const pages: RemotePages = {
+const pages: RemotePages<'public'> = {
   BlogPage: () => import('./BlogPage.js').then((m) => m.BlogPage),
   BlogPostPage: () => import('./BlogPostPage.js').then((m) => m.BlogPostPage),
   LandingPage: async () => LandingPage,

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { ApiError, Host, HostProps, ToastInput } from '@planner/frontend-host';
+import { apiPath, type AnyApiRequestOptions, type ApiError, type Host, type HostProps, type ToastInput } from '@planner/remote-contract';
 
 export interface Call {
   method: string;
@@ -20,8 +20,9 @@ export function testHost(respond: (call: Call) => unknown) {
   const toasts: ToastInput[] = [];
   const host = {
     api: {
-      request: async (method: string, path: string, options: { body?: unknown } = {}) => {
-        const call = { method, path, body: options.body };
+      // The path as the shell's client sends it: parameters filled in, query appended.
+      request: async (method: string, pattern: string, options: AnyApiRequestOptions = {}) => {
+        const call = { method, path: apiPath(pattern, options.params, options.query), body: options.body };
         calls.push(call);
         return respond(call);
       },

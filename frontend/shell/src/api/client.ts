@@ -1,5 +1,15 @@
 import { ErrorCode, SharedMessages, formatWait } from '@planner/contracts';
-import type { ApiRequestOptions, HostApiClient, HttpMethod, SessionPayload, ToastInput } from '@planner/frontend-host';
+import {
+  apiPath,
+  type AnyApiRequestOptions,
+  type ApiPath,
+  type ApiRequestArgs,
+  type ApiResponse,
+  type HostApiClient,
+  type HttpMethod,
+  type SessionPayload,
+  type ToastInput,
+} from '@planner/remote-contract';
 import type { SessionStore } from '../session/store.js';
 import { CircuitBreaker } from './circuit.js';
 import { HttpError, errorText } from './errors.js';
@@ -11,7 +21,7 @@ export const SESSION_EXPIRED_THROTTLE_MS = 2000;
 export const SESSION_EXPIRED_PATH = '/login?session_expired=true';
 /** Part 1 §8: the API-down notice is raised again at most every 60 s. */
 export const API_DOWN_NOTICE_MS = 60_000;
-const REFRESH_PATH = '/auth/refresh';
+const REFRESH_PATH = '/auth/refresh' satisfies ApiPath<'POST'>;
 
 export interface ApiClientDeps {
   /** '/api' in the browser. */
@@ -65,7 +75,10 @@ export class ApiClient implements HostApiClient {
     this.rateLimits = new RateLimitState(deps.storage, deps.now);
   }
 
-  async request<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  /** `path` is a path of the contract's ApiEndpoints: its `params` are filled in and its `query` appended here (apiPath). */
+  async request<M extends HttpMethod, P extends ApiPath<M>>(method: M, pattern: P, ...args: ApiRequestArgs<M, P>): Promise<ApiResponse<M, P>> {
+    const options = (args[0] ?? {}) as AnyApiRequestOptions;
+    const path = apiPath(pattern, options.params as never, options.query);
     const key = path.split('?', 1)[0]!;
     const blocked = this.rateLimits.remaining(key);
     if (blocked > 0) {
@@ -94,7 +107,8 @@ export class ApiClient implements HostApiClient {
     }
 
     const body = await readBody(response);
-    if (response.ok) return body as T;
+    // The answer is the endpoint's by the contract; it is not validated here (that would bring zod into the shell).
+    if (response.ok) return body as ApiResponse<M, P>;
     if (response.status === 429 && body?.code === ErrorCode.RATE_LIMITED) {
       const seconds = rateLimitWait(response.headers, body);
       const until = this.rateLimits.block(key, seconds);
@@ -118,7 +132,7 @@ export class ApiClient implements HostApiClient {
     }
   }
 
-  private async send(method: HttpMethod, path: string, options: ApiRequestOptions, auth: boolean): Promise<Response> {
+  private async send(method: HttpMethod, path: string, options: AnyApiRequestOptions, auth: boolean): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const token = this.deps.session.accessToken;

@@ -1,5 +1,5 @@
 import { ErrorCode, SharedMessages } from '@planner/contracts';
-import type { ApiError } from '@planner/frontend-host';
+import type { ApiError } from '@planner/remote-contract';
 
 type Body = Record<string, unknown> | null;
 

@@ -1,4 +1,4 @@
-import type { ToastInput, ToastKind } from '@planner/frontend-host';
+import type { ToastInput } from '@planner/remote-contract';
 import type { ApiClient } from '../api/client.js';
 
 /** Part 1 §9: first fetch 2 s after start, then every 5 minutes; paused after 3 errors in a row. */
@@ -6,13 +6,6 @@ export const FIRST_FETCH_MS = 2000;
 export const FETCH_EVERY_MS = 5 * 60_000;
 export const MAX_ERRORS = 3;
 const SHOWN_KEY = 'system_messages_shown';
-
-interface SystemMessage {
-  id: string;
-  type: ToastKind;
-  message: string;
-  duration: number;
-}
 
 /**
  * Shows the active system messages as toasts, each once per browser session
@@ -55,7 +48,7 @@ export class SystemMessages {
 
   async fetchOnce(): Promise<void> {
     try {
-      const { messages } = await this.deps.client.request<{ messages: SystemMessage[] }>('GET', '/system-messages/', { auth: false });
+      const { messages } = await this.deps.client.request('GET', '/system-messages/', { auth: false });
       this.errors = 0;
       const shown = new Set<string>(JSON.parse(this.deps.session.getItem(SHOWN_KEY) ?? '[]') as string[]);
       for (const message of messages) {

@@ -75,7 +75,7 @@ export class VersionCheck {
 
   private async served(): Promise<string | null> {
     try {
-      const { version } = await this.deps.client.request<{ version: string }>('GET', '/version', { auth: false });
+      const { version } = await this.deps.client.request('GET', '/version', { auth: false });
       return typeof version === 'string' ? version : null;
     } catch {
       return null;

@@ -1,5 +1,5 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { HostConfig, HostProps } from '@planner/frontend-host';
+import type { HostConfig, HostProps, PageName, RemoteName } from '@planner/remote-contract';
 import { useHost, useShell } from '../shell-context.js';
 
 /** Not worded by the spec: a part of the app whose code could not be loaded. */
@@ -43,10 +43,13 @@ function Loaded({ Page, config }: { Page: ComponentType<HostProps>; config: Host
   return <Page host={host} />;
 }
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; remote: string; Page: ComponentType<HostProps>; config: HostConfig };
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; remote: RemoteName; Page: ComponentType<HostProps>; config: HostConfig };
 
-/** One page of a remote, loaded at run time (the remote, then the page); loading (or `placeholder`), then the page or an error with Retry. */
-export function RemotePage({ remote, page, placeholder }: { remote: string; page: string; placeholder?: ReactNode }) {
+/**
+ * One page of a remote, loaded at run time (the remote, then the page); loading (or `placeholder`), then the page or an error with Retry.
+ * `page` is one of that remote's pages (RemotePageNames of the remote contract): a typo fails tsc.
+ */
+export function RemotePage<R extends RemoteName>({ remote, page, placeholder }: { remote: R; page: PageName<R>; placeholder?: ReactNode }) {
   const { remotes } = useShell();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>({ status: 'loading' });

@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/runtime';
-import type { RemotePages } from '@planner/frontend-host';
+import type { LoadedPages, RemoteName } from '@planner/remote-contract';
 import { MANIFEST_URL, parseManifest, type LoadedRemote, type RemoteLoader, type RemoteManifest } from './loader.js';
 
 /**
@@ -9,10 +9,10 @@ import { MANIFEST_URL, parseManifest, type LoadedRemote, type RemoteLoader, type
  */
 export class FederationLoader implements RemoteLoader {
   private manifest: Promise<RemoteManifest> | null = null;
-  private readonly loaded = new Map<string, Promise<LoadedRemote>>();
-  private readonly failed = new Set<string>();
+  private readonly loaded = new Map<RemoteName, Promise<LoadedRemote>>();
+  private readonly failed = new Set<RemoteName>();
 
-  load(name: string): Promise<LoadedRemote> {
+  load(name: RemoteName): Promise<LoadedRemote> {
     let pending = this.loaded.get(name);
     if (!pending) {
       pending = this.fetchRemote(name);
@@ -39,13 +39,13 @@ export class FederationLoader implements RemoteLoader {
     return this.manifest;
   }
 
-  private async fetchRemote(name: string): Promise<LoadedRemote> {
+  private async fetchRemote(name: RemoteName): Promise<LoadedRemote> {
     const manifest = await this.getManifest();
     const entry = manifest.remotes[name];
     if (!entry) throw new Error(`${MANIFEST_URL} names no remote "${name}"`);
     // force: a retry after a failed entry must not reuse the runtime's failed container.
     registerRemotes([{ name, entry, type: 'module' }], { force: this.failed.has(name) });
-    const module = await loadRemote<{ default: RemotePages }>(`${name}/pages`);
+    const module = await loadRemote<{ default: LoadedPages }>(`${name}/pages`);
     if (!module?.default) throw new Error(`remote "${name}" exposes no pages`);
     return { pages: module.default, config: manifest.config ?? {} };
   }

@@ -1,18 +1,19 @@
-import type { HostConfig, RemotePages } from '@planner/frontend-host';
+import type { HostConfig, LoadedPages, RemoteName } from '@planner/remote-contract';
 
 export interface LoadedRemote {
-  pages: RemotePages;
+  pages: LoadedPages;
   config: HostConfig;
 }
 
 /** Loads a remote's pages at run time; rejects when its entry or module cannot be fetched. */
 export interface RemoteLoader {
-  load(name: string): Promise<LoadedRemote>;
+  load(name: RemoteName): Promise<LoadedRemote>;
 }
 
 /** The runtime manifest served next to the shell: change it to move a remote, no shell rebuild. */
 export interface RemoteManifest {
-  remotes: Record<string, string>;
+  /** Entry URLs by remote; a name the shell does not know is ignored. */
+  remotes: Partial<Record<RemoteName, string>>;
   config?: HostConfig;
 }
 

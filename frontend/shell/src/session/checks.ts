@@ -1,4 +1,4 @@
-import { isApiError } from '@planner/frontend-host';
+import { isApiError } from '@planner/remote-contract';
 import { reloadUser, type ShellServices } from '../shell-context.js';
 
 /** Part 1 §4, §9: the user's role is rechecked every 5 minutes. */

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@planner/contracts';
-import type { SessionPayload } from '@planner/frontend-host';
+import type { SessionPayload } from '@planner/remote-contract';
 
 /** The browser data part 1 §3 names: login flag, tokens, user e-mail (and the user, for the other tabs). */
 export const SESSION_KEYS = {

@@ -1,4 +1,4 @@
-import type { ToastInput, ToastKind } from '@planner/frontend-host';
+import type { ToastInput, ToastKind } from '@planner/remote-contract';
 
 export interface Toast {
   id: number;

@@ -1,13 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { eventSchemas, type EventEnvelope } from '@planner/contracts';
-import type { EventBus } from '../bus.js';
+import type { ConsumeOptions, EventBus } from '../bus.js';
 import type { Logger } from '../logger.js';
 import { InboxEvent } from './inbox-event.entity.js';
 
 type SchemaMap = Record<string, z.ZodType>;
 
-export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & string> {
+export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & string> extends Pick<ConsumeOptions, 'maxDeliveries' | 'retryDelaysMs'> {
   bus: EventBus;
   dataSource: DataSource;
   logger: Logger;
@@ -33,10 +33,14 @@ export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas
   subject,
   handle,
   schemas = eventSchemas as unknown as M,
+  maxDeliveries,
+  retryDelaysMs,
 }: InboxConsumerOptions<M, S>): Promise<void> {
   await bus.consume({
     durable: consumer,
     subject,
+    maxDeliveries,
+    retryDelaysMs,
     handle: async (envelope) => {
       const schema = schemas[subject];
       const data = schema ? schema.safeParse(envelope.data) : { success: true as const, data: envelope.data };

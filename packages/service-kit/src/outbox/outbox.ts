@@ -5,6 +5,7 @@ import { EVENT_VERSIONS, eventSchemas, type EventEnvelope } from '@planner/contr
 import type { Logger } from '../logger.js';
 import { injectTraceHeaders } from '../tracing.js';
 import { EVENT_RETENTION_MS, type EventBus } from '../bus.js';
+import { RowDrain } from '../row-drain.js';
 import { InboxEvent } from './inbox-event.entity.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 
@@ -78,26 +79,27 @@ export interface OutboxRelayOptions {
  * JetStream drops as a duplicate msgID (and consumers' inboxes would drop it too).
  */
 export class OutboxRelay {
-  private timer: NodeJS.Timeout | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
   private listener: { release: () => Promise<void> } | undefined;
-  private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly drain: RowDrain;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 100;
+    this.drain = new RowDrain({
+      name: 'outbox relay',
+      logger: options.logger,
+      drainBatch: () => this.publishBatch(),
+      batchSize: this.batchSize,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+    });
   }
 
   /** Starts relaying; a relay already started stays as it is. */
   async start(): Promise<void> {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.listener) return;
     this.listener = await this.listen();
-    this.schedule(0);
+    this.drain.start();
     this.pruneTimer = setInterval(() => void this.prune().catch((error) => this.options.logger.warn({ err: error }, 'outbox prune failed')), PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
   }
@@ -125,9 +127,7 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     clearInterval(this.pruneTimer);
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.drain.stop();
     // Idempotent: a second stop (e.g. test cleanup, then disconnectInfrastructure) must not release the connection twice.
     const listener = this.listener;
     this.listener = undefined;
@@ -135,36 +135,8 @@ export class OutboxRelay {
   }
 
   /** Publishes everything pending now; resolves when the outbox is empty or the bus fails. */
-  flush(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await this.publishBatch()) === this.batchSize) {
-            /* a full batch: there may be more */
-          }
-        } while (this.again);
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'outbox relay could not publish; will retry');
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(async () => {
-      await this.flush();
-      this.schedule(this.pollIntervalMs);
-    }, delay);
-    this.timer.unref();
+  async flush(): Promise<void> {
+    await this.drain.flush();
   }
 
   private async publishBatch(): Promise<number> {
@@ -200,7 +172,7 @@ export class OutboxRelay {
     };
     const [client, release] = await driver.obtainMasterConnection();
     const schema = (this.options.dataSource.options as { schema: string }).schema;
-    const onNotify = () => void this.flush();
+    const onNotify = () => this.drain.kick();
     client.on('notification', onNotify);
     await client.query(`LISTEN "${outboxChannel(schema)}"`);
     return {

@@ -15,8 +15,9 @@ import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
 export { startTestProcess, type TestProcess } from './process.js';
+export { startTestService, type TestService } from './service.js';
 export { waitFor } from './wait.js';
-export { durableConsumerName, untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
+export { untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
 export { publishCopy, publishEvent, testEvent, type EventInput, type TestEventOptions } from './events.js';
 export { bearer, loopbackUrl, signedBearer } from './http.js';
 import { startTestProcess, type TestProcess } from './process.js';
@@ -114,8 +115,7 @@ export async function createTestContext<C extends BaseConfig = BaseConfig>(optio
     config,
     logger,
     schema: id,
-    entities: options.entities,
-    migrations: options.migrations,
+    database: { entities: options.entities, migrations: options.migrations },
     redisPrefix: `${id}:`,
     namespace: id,
     verifier: new TokenVerifier({ jwks: options.jwks ?? keys.jwks }),

@@ -15,11 +15,6 @@ import type { Logger } from '../logger.js';
 import { OutboxEvent } from '../outbox/outbox-event.entity.js';
 import { waitFor } from './wait.js';
 
-/** The name EventBus.consume gives the durable consumer of `durable` on `subject` (bus.ts). */
-export function durableConsumerName(durable: string, subject: string): string {
-  return `${durable}__${subject.replaceAll('.', '_')}`;
-}
-
 /**
  * Resolves once the durable consumer `durable` of `subject` has nothing left:
  * no message of its stream it has not been given (`num_pending`) and none it
@@ -35,7 +30,7 @@ export async function untilConsumerIdle(
 ): Promise<ConsumerInfo> {
   const jsm = await ctx.bus.connection.jetstreamManager();
   const stream = ctx.bus.streamFor(consumer.subject);
-  const name = durableConsumerName(consumer.durable, consumer.subject);
+  const name = ctx.bus.consumerName(consumer.durable, consumer.subject);
   return waitFor(
     () => jsm.consumers.info(stream, name),
     (info) => info.num_pending === 0 && info.num_ack_pending === 0,

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AuthMessages, offsetOf, pageOf, SharedMessages, type Identity, type Pagination, type OrganizationRequests, type PublicUser, type Role } from '@planner/contracts';
-import { badRequest, HttpError, notFound, RequestFailedError, type ServiceContext } from '@planner/service-kit';
+import { AuthMessages, offsetOf, pageOf, type Identity, type Pagination, type PublicUser, type Role } from '@planner/contracts';
+import { badRequest, notFound, type ServiceContext } from '@planner/service-kit';
 import { defaultRole } from '../domain/roles.js';
 import { isBanActive } from '../domain/sessions.js';
 import { toPublicUser } from '../domain/user-view.js';
@@ -77,18 +77,4 @@ export async function bannedUsers(ctx: ServiceContext): Promise<PublicUser[]> {
   const now = new Date();
   const users = await ctx.dataSource.getRepository(User).find({ where: { isBanned: true }, order: { bannedAt: 'DESC' } });
   return users.filter((user) => isBanActive(user, now)).map(toPublicUser);
-}
-
-/** Asks the organizations service; 503 with the shared message when it does not answer. */
-export async function askOrganizations<T>(
-  ctx: ServiceContext,
-  subject: (typeof OrganizationRequests)[keyof typeof OrganizationRequests],
-  payload: unknown,
-): Promise<T> {
-  try {
-    return await ctx.bus.request<T>(subject, payload);
-  } catch (error) {
-    if (error instanceof RequestFailedError) throw new HttpError(503, SharedMessages.serviceUnavailable);
-    throw error;
-  }
 }

@@ -1,15 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
-import { badRequest, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { badRequest, HttpError, unauthorized } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
-import type { AuthConfig } from '../config.js';
+import type { AuthContext } from '../context.js';
 import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
 import { isBanActive, RESEND_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
 import { OneTimeToken, type OneTimeTokenPurpose } from '../entities/one-time-token.entity.js';
 import { User } from '../entities/user.entity.js';
 import { endSessions } from './end-sessions.js';
-
-type AuthContext = ServiceContext<AuthConfig>;
 
 async function issueToken(manager: EntityManager, userId: string, purpose: OneTimeTokenPurpose, lifetimeMs: number): Promise<string> {
   const token = newSecretToken();

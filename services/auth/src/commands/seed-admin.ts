@@ -1,8 +1,9 @@
 import { isStrongPassword } from '@planner/contracts';
-import { advisoryLock, type ServiceContext } from '@planner/service-kit';
+import { type ServiceContext } from '@planner/service-kit';
+import { advisoryLock } from '@planner/service-kit/data';
 import { hashPassword } from '../adapters/password-hasher.js';
 import { User } from '../entities/user.entity.js';
-import { recordRegistered } from '../events/user-registered.js';
+import { recordRegistered } from './user-registered.js';
 import { freeUsernameFor } from './free-username.js';
 
 export type SeedResult = 'created' | 'promoted' | 'unchanged';

@@ -1,28 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
-import { badRequest, conflict, HttpError, isUniqueViolation, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { isUniqueViolation } from '@planner/service-kit/data';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
-import type { GoogleVerifier } from '../adapters/google.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
 import type { SecurityCheck } from '../adapters/turnstile.js';
+import type { AuthContext } from '../context.js';
 import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
-import type { AuthConfig } from '../config.js';
-import { recordRegistered } from '../events/user-registered.js';
+import { recordRegistered } from './user-registered.js';
 import { endSessions } from './end-sessions.js';
 import { freeUsernameFor } from './free-username.js';
 import { requestVerification } from './one-time-links.js';
 import { toPublicUser } from '../domain/user-view.js';
 import { RefreshToken } from '../entities/refresh-token.entity.js';
 import { User } from '../entities/user.entity.js';
-
-export interface SessionDeps {
-  keys: SigningKeys;
-  securityCheck: SecurityCheck;
-  google: GoogleVerifier;
-}
 
 export interface Session {
   access_token: string;
@@ -54,8 +48,8 @@ async function openSession(manager: EntityManager, keys: SigningKeys, user: User
   return { access_token: await signAccessToken(keys, user, familyId), refresh_token: refreshToken, user: toPublicUser(user) };
 }
 
-async function passSecurityCheck(deps: SessionDeps, token: string, ip: string): Promise<void> {
-  if (!(await deps.securityCheck.verify(token, ip))) throw badRequest(AuthMessages.securityCheckRequired, { field: 'turnstile_token' });
+async function passSecurityCheck(securityCheck: SecurityCheck, token: string, ip: string): Promise<void> {
+  if (!(await securityCheck.verify(token, ip))) throw badRequest(AuthMessages.securityCheckRequired, { field: 'turnstile_token' });
 }
 
 function banError(user: User): HttpError {
@@ -77,8 +71,8 @@ async function refuseRecentlyDeleted(manager: EntityManager, email: string): Pro
   throw new HttpError(403, AuthMessages.recentlyDeletedWait(hours), { recently_deleted: true, deletion_info: { hours_remaining: hours } });
 }
 
-export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDeps, input: RegisterRequest, ip: string): Promise<Session> {
-  await passSecurityCheck(deps, input.turnstile_token, ip);
+export async function register(ctx: AuthContext, input: RegisterRequest, ip: string): Promise<Session> {
+  await passSecurityCheck(ctx.adapters.securityCheck, input.turnstile_token, ip);
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.dataSource.transaction(async (manager) => {
@@ -104,7 +98,7 @@ export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDep
       );
       await recordRegistered(ctx, manager, user, input.newsletter_subscribe);
       await requestVerification(ctx, manager, user);
-      return openSession(manager, deps.keys, user, false);
+      return openSession(manager, ctx.adapters.keys, user, false);
     });
   } catch (error) {
     // Two registrations racing past the checks meet the unique indexes.
@@ -114,8 +108,8 @@ export async function register(ctx: ServiceContext<AuthConfig>, deps: SessionDep
   }
 }
 
-export async function login(ctx: ServiceContext, deps: SessionDeps, input: LoginRequest, ip: string): Promise<Session> {
-  await passSecurityCheck(deps, input.turnstile_token, ip);
+export async function login(ctx: AuthContext, input: LoginRequest, ip: string): Promise<Session> {
+  await passSecurityCheck(ctx.adapters.securityCheck, input.turnstile_token, ip);
   const user = await findByEmail(ctx.dataSource.manager, input.email);
   const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
   if (!user || !valid) throw unauthorized(AuthMessages.invalidCredentials);
@@ -123,7 +117,7 @@ export async function login(ctx: ServiceContext, deps: SessionDeps, input: Login
   return ctx.dataSource.transaction(async (manager) => {
     user.lastLogin = new Date();
     await manager.update(User, { id: user.id }, { lastLogin: user.lastLogin });
-    return openSession(manager, deps.keys, user, input.stayLoggedIn);
+    return openSession(manager, ctx.adapters.keys, user, input.stayLoggedIn);
   });
 }
 
@@ -131,9 +125,9 @@ export async function login(ctx: ServiceContext, deps: SessionDeps, input: Login
  * Signs in with a Google ID token: the account already linked to that Google
  * id, else the one with that (Google-verified) e-mail, else a new one.
  */
-export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idToken: string): Promise<Session> {
-  if (!deps.google.enabled) throw new HttpError(503, AuthMessages.googleLoginFailed);
-  const google = await deps.google.verify(idToken);
+export async function googleSignIn(ctx: AuthContext, idToken: string): Promise<Session> {
+  if (!ctx.adapters.google.enabled) throw new HttpError(503, AuthMessages.googleLoginFailed);
+  const google = await ctx.adapters.google.verify(idToken);
   if (!google || !google.emailVerified) throw unauthorized(AuthMessages.googleLoginFailed);
   try {
     return await ctx.dataSource.transaction(async (manager) => {
@@ -144,7 +138,7 @@ export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idTok
         if (isBanActive(existing, now)) throw banError(existing);
         await manager.update(User, { id: existing.id }, { googleId: google.googleId, emailVerified: true, lastLogin: now });
         if (!existing.emailVerified) await ctx.outbox.add(manager, 'auth.user.verified', { userId: existing.id, email: existing.email });
-        return openSession(manager, deps.keys, Object.assign(existing, { googleId: google.googleId, emailVerified: true, lastLogin: now }), false);
+        return openSession(manager, ctx.adapters.keys, Object.assign(existing, { googleId: google.googleId, emailVerified: true, lastLogin: now }), false);
       }
       await refuseRecentlyDeleted(manager, google.email);
       const user = await users.save(
@@ -159,7 +153,7 @@ export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idTok
         }),
       );
       await recordRegistered(ctx, manager, user);
-      return openSession(manager, deps.keys, user, false);
+      return openSession(manager, ctx.adapters.keys, user, false);
     });
   } catch (error) {
     // Two first sign-ins racing: the second finds the unique index; it can simply sign in again.
@@ -169,7 +163,7 @@ export async function googleSignIn(ctx: ServiceContext, deps: SessionDeps, idTok
 }
 
 /** Rotates a refresh token: the old one is spent, a new one of the same session replaces it. */
-export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshToken: string | undefined): Promise<Session> {
+export async function refresh(ctx: AuthContext, refreshToken: string | undefined): Promise<Session> {
   if (!refreshToken) throw unauthorized();
   const outcome = await ctx.dataSource.transaction(async (manager) => {
     const token = await manager
@@ -189,7 +183,7 @@ export async function refresh(ctx: ServiceContext, deps: SessionDeps, refreshTok
     const user = await manager.getRepository(User).findOneByOrFail({ id: token.userId });
     if (isBanActive(user, now)) return { error: banError(user) };
     await manager.update(RefreshToken, { id: token.id }, { usedAt: now });
-    return { session: await openSession(manager, deps.keys, user, token.stayLoggedIn, token.familyId) };
+    return { session: await openSession(manager, ctx.adapters.keys, user, token.stayLoggedIn, token.familyId) };
   });
   // Thrown after commit: the family's revocation must stick even though the caller gets a 401.
   if ('error' in outcome) throw outcome.error;
@@ -208,8 +202,7 @@ export async function logout(ctx: ServiceContext, identity: Identity): Promise<v
  * of date (a role change, a verified e-mail), a renewed access token comes too.
  */
 export async function me(
-  ctx: ServiceContext,
-  deps: SessionDeps,
+  ctx: AuthContext,
   identity: { userId: string; role: string; emailVerified: boolean; sessionId?: string },
 ): Promise<{ user: PublicUser; access_token?: string; token_refreshed?: boolean }> {
   const user = await ctx.dataSource.getRepository(User).findOneBy({ id: identity.userId });
@@ -217,5 +210,5 @@ export async function me(
   if (isBanActive(user, new Date())) throw banError(user);
   const view = toPublicUser(user);
   if (user.role === identity.role && user.emailVerified === identity.emailVerified) return { user: view };
-  return { user: view, access_token: await signAccessToken(deps.keys, user, identity.sessionId ?? randomUUID()), token_refreshed: true };
+  return { user: view, access_token: await signAccessToken(ctx.adapters.keys, user, identity.sessionId ?? randomUUID()), token_refreshed: true };
 }

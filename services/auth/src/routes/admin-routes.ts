@@ -8,8 +8,8 @@ import {
   userIdBodySchema,
   userListQuerySchema,
 } from '@planner/contracts';
-import { requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
-import { askOrganizations, bannedUsers, banUser, changeRole, getUser, listUsers, resetRole, unbanUser } from '../commands/admin.js';
+import { ask, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { bannedUsers, banUser, changeRole, getUser, listUsers, resetRole, unbanUser } from '../commands/admin.js';
 import { toPublicUser } from '../domain/user-view.js';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -39,7 +39,7 @@ export async function adminRoutes(app: App, { ctx }: { ctx: ServiceContext }): P
 
   app.get('/auth/users/:id/organizations', { schema: { tags, params: idParams } }, async (request) => {
     await getUser(ctx, request.params.id);
-    const organizations = await askOrganizations<unknown[]>(ctx, OrganizationRequests.listByOwner, { userId: request.params.id });
+    const organizations = await ask(ctx, OrganizationRequests.listByOwner, { user_id: request.params.id });
     return { success: true, data: { organizations } };
   });
 
@@ -67,11 +67,11 @@ export async function adminRoutes(app: App, { ctx }: { ctx: ServiceContext }): P
 
   app.post('/auth/admin/organization-status', { schema: { tags, body: organizationStatusSchema } }, async (request) => ({
     success: true,
-    data: await askOrganizations(ctx, OrganizationRequests.setStatus, request.body),
+    data: await ask(ctx, OrganizationRequests.setStatus, request.body),
   }));
 
   app.get('/auth/admin/inactive-organizations', { schema: { tags } }, async () => ({
     success: true,
-    data: { organizations: await askOrganizations<unknown[]>(ctx, OrganizationRequests.listInactive, {}) },
+    data: { organizations: await ask(ctx, OrganizationRequests.listInactive, {}) },
   }));
 }

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { AuthMessages, resendVerificationResponseSchema, resetPasswordSchema, resetRequestSchema } from '@planner/contracts';
-import { badRequest, requireUser, type App, type ServiceContext } from '@planner/service-kit';
-import type { SecurityCheck } from '../adapters/turnstile.js';
+import { badRequest, requireUser, type App } from '@planner/service-kit';
 import { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../commands/one-time-links.js';
-import type { AuthConfig } from '../config.js';
+import type { AuthContext } from '../context.js';
 
 const messageSchema = z.object({ message: z.string() });
 const tokenParams = z.object({ token: z.string().max(200) });
 
 /** E-mail verification and password reset, both through mailed single-use links. */
-export async function linkRoutes(app: App, { ctx, securityCheck }: { ctx: ServiceContext<AuthConfig>; securityCheck: SecurityCheck }): Promise<void> {
+export async function linkRoutes(app: App, { ctx }: { ctx: AuthContext }): Promise<void> {
   app.post('/auth/resend-verification', { schema: { tags: ['auth'], response: { 200: resendVerificationResponseSchema } } }, async (request) =>
     resendVerification(ctx, requireUser(request)),
   );
@@ -20,7 +19,7 @@ export async function linkRoutes(app: App, { ctx, securityCheck }: { ctx: Servic
   });
 
   app.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: messageSchema } } }, async (request) => {
-    if (!(await securityCheck.verify(request.body.turnstile_token, request.ip))) {
+    if (!(await ctx.adapters.securityCheck.verify(request.body.turnstile_token, request.ip))) {
       throw badRequest(AuthMessages.securityCheckRequired, { field: 'turnstile_token' });
     }
     await requestPasswordReset(ctx, request.body.email);

@@ -3,19 +3,18 @@ import { IsNull, Not } from 'typeorm';
 import { ContentMessages } from '@planner/contracts';
 import { conflict, notFound, type ServiceContext } from '@planner/service-kit';
 import type { ContentConfig } from '../config.js';
+import { linkSettings } from '../domain/links.js';
 import { renderNewsletterMail } from '../domain/newsletter-mail.js';
 import { Delivery } from '../entities/delivery.entity.js';
 import { Newsletter } from '../entities/newsletter.entity.js';
 
-const QUEUE = 'newsletter-send';
-/** Unfinished sends whose job was lost (Redis down at the send request, retries spent) are queued again this often. */
-const SWEEP_INTERVAL_MS = 60_000;
+export const NEWSLETTER_QUEUE = 'newsletter-send';
 
 type Ctx = ServiceContext<ContentConfig>;
-type SendJob = { newsletterId: string };
+export type SendJob = { newsletterId: string };
 
 export function newsletterQueue(ctx: Ctx) {
-  return ctx.queues.queue<SendJob>(QUEUE, {
+  return ctx.queues.queue<SendJob>(NEWSLETTER_QUEUE, {
     attempts: 5,
     backoff: { type: 'exponential', delay: 2000 },
     // Gone when done either way, so a later sweep can queue the same id again.
@@ -26,7 +25,7 @@ export function newsletterQueue(ctx: Ctx) {
 export type NewsletterQueue = ReturnType<typeof newsletterQueue>;
 
 /** One job per newsletter: BullMQ keeps one job per id, so a repeated request or sweep adds nothing. */
-function enqueue(queue: NewsletterQueue, newsletterId: string) {
+export function enqueueSend(queue: NewsletterQueue, newsletterId: string) {
   return queue.add('send', { newsletterId }, { jobId: `newsletter-${newsletterId}` });
 }
 
@@ -40,7 +39,7 @@ export async function requestSend(ctx: Ctx, queue: NewsletterQueue, newsletterId
     return manager.save(found);
   });
   try {
-    await enqueue(queue, newsletterId);
+    await enqueueSend(queue, newsletterId);
   } catch (error) {
     // The send is recorded; the sweep queues it when Redis answers again.
     ctx.logger.warn({ err: error, newsletterId }, 'newsletter send could not be queued yet');
@@ -56,7 +55,7 @@ export async function requestSend(ctx: Ctx, queue: NewsletterQueue, newsletterId
  * still runs. Returns how many were written; 0 means the send is complete.
  */
 async function writeBatch(ctx: Ctx, newsletterId: string): Promise<number> {
-  const links = { appUrl: ctx.config.APP_URL, key: ctx.config.NEWSLETTER_SIGNING_KEY };
+  const links = linkSettings(ctx.config);
   return ctx.dataSource.transaction(async (manager) => {
     const newsletter = await manager.findOne(Newsletter, { where: { id: newsletterId }, lock: { mode: 'pessimistic_write' } });
     if (!newsletter?.sentAt || newsletter.finishedAt) return 0;
@@ -90,36 +89,15 @@ async function writeBatch(ctx: Ctx, newsletterId: string): Promise<number> {
   });
 }
 
+/** Writes the newsletter's deliveries batch by batch until every recipient has one; resolves with how many it wrote. */
 export async function sendNewsletter(ctx: Ctx, newsletterId: string): Promise<number> {
   let total = 0;
   for (let written = await writeBatch(ctx, newsletterId); written > 0; written = await writeBatch(ctx, newsletterId)) total += written;
   return total;
 }
 
-/**
- * The worker that sends queued newsletters, and the sweep that finds sends a
- * crash or an outage left unfinished. A worker that dies mid-send loses its
- * job lock after NEWSLETTER_JOB_LOCK_MS; another worker (or this one,
- * restarted) takes the job over and continues after the last batch written.
- */
-export async function startNewsletterSender(ctx: Ctx): Promise<() => void> {
-  const queue = newsletterQueue(ctx);
-  const lockDuration = ctx.config.NEWSLETTER_JOB_LOCK_MS;
-  ctx.queues.worker<SendJob>(QUEUE, async (job) => void (await sendNewsletter(ctx, job.data.newsletterId)), {
-    lockDuration,
-    stalledInterval: Math.max(500, Math.floor(lockDuration / 2)),
-    maxStalledCount: 100,
-  });
-  const sweep = async () => {
-    try {
-      const unfinished = await ctx.dataSource.getRepository(Newsletter).find({ where: { sentAt: Not(IsNull()), finishedAt: IsNull() }, select: { id: true } });
-      for (const { id } of unfinished) await enqueue(queue, id);
-    } catch (error) {
-      ctx.logger.warn({ err: error }, 'could not look for unfinished newsletter sends');
-    }
-  };
-  await sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Sends marked as sent that have not finished: their jobs may be gone (Redis down at the send request, retries spent). */
+export async function listUnfinishedSends(ctx: Ctx): Promise<string[]> {
+  const unfinished = await ctx.dataSource.getRepository(Newsletter).find({ where: { sentAt: Not(IsNull()), finishedAt: IsNull() }, select: { id: true } });
+  return unfinished.map(({ id }) => id);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { Outbox } from '@planner/service-kit';
-import { confirmSubscriptionUrl, type LinkSettings } from '../domain/links.js';
+import type { ServiceContext } from '@planner/service-kit';
+import type { ContentConfig } from '../config.js';
+import { confirmSubscriptionUrl, linkSettings } from '../domain/links.js';
 import { Subscriber } from '../entities/subscriber.entity.js';
 
 /** A repeated signup sends no second confirmation mail within this time (no flooding an address through the form). */
@@ -42,31 +43,38 @@ export async function activatePending(manager: EntityManager, userId: string): P
  * is recorded inactive and asked to confirm by mail, at most once per
  * CONFIRMATION_RESEND_AFTER; an active one is left alone, without a mail.
  */
-export async function requestSubscription(manager: EntityManager, outbox: Outbox, links: LinkSettings, email: string): Promise<void> {
+export async function requestSubscription(ctx: ServiceContext<ContentConfig>, email: string): Promise<void> {
   const address = email.toLowerCase();
-  const asked: unknown[] = await manager.query(
-    `INSERT INTO newsletter_subscribers (email, is_active, confirmation_sent_at) VALUES ($1, false, now())
-     ON CONFLICT (email) DO UPDATE SET confirmation_sent_at = now()
-       WHERE NOT newsletter_subscribers.is_active
-         AND (newsletter_subscribers.confirmation_sent_at IS NULL OR newsletter_subscribers.confirmation_sent_at < now() - $2::interval)
-     RETURNING id`,
-    [address, CONFIRMATION_RESEND_AFTER],
-  );
-  if (asked.length > 0) {
-    await outbox.add(manager, 'content.newsletter.confirmation_requested', { email: address, confirmUrl: confirmSubscriptionUrl(links, address) });
-  }
+  await ctx.dataSource.transaction(async (manager) => {
+    const asked: unknown[] = await manager.query(
+      `INSERT INTO newsletter_subscribers (email, is_active, confirmation_sent_at) VALUES ($1, false, now())
+       ON CONFLICT (email) DO UPDATE SET confirmation_sent_at = now()
+         WHERE NOT newsletter_subscribers.is_active
+           AND (newsletter_subscribers.confirmation_sent_at IS NULL OR newsletter_subscribers.confirmation_sent_at < now() - $2::interval)
+       RETURNING id`,
+      [address, CONFIRMATION_RESEND_AFTER],
+    );
+    if (asked.length > 0) {
+      await ctx.outbox.add(manager, 'content.newsletter.confirmation_requested', { email: address, confirmUrl: confirmSubscriptionUrl(linkSettings(ctx.config), address) });
+    }
+  });
 }
 
 /** The owner confirmed by the mailed link: the address becomes active. False when it is no longer on the list (deleted since). */
-export async function confirmSubscription(manager: EntityManager, email: string): Promise<boolean> {
-  const { affected } = await manager.update(Subscriber, { email: email.toLowerCase() }, { isActive: true, unsubscribedAt: null });
+export async function confirmSubscription(ctx: ServiceContext, email: string): Promise<boolean> {
+  const { affected } = await ctx.dataSource.manager.update(Subscriber, { email: email.toLowerCase() }, { isActive: true, unsubscribedAt: null });
   return Boolean(affected);
 }
 
 /** Ends an address's subscription, or its signup awaiting confirmation; an unknown or unsubscribed address is left alone. */
-export async function unsubscribe(manager: EntityManager, email: string): Promise<void> {
-  await manager.query(
+export async function unsubscribe(ctx: ServiceContext, email: string): Promise<void> {
+  await ctx.dataSource.query(
     `UPDATE newsletter_subscribers SET is_active = false, unsubscribed_at = now() WHERE email = $1 AND (is_active OR unsubscribed_at IS NULL)`,
     [email.toLowerCase()],
   );
+}
+
+/** A deleted account's address goes off the list, its signup data with it. */
+export async function removeSubscriber(manager: EntityManager, email: string): Promise<void> {
+  await manager.delete(Subscriber, { email: email.toLowerCase() });
 }

@@ -22,6 +22,9 @@ export interface LinkSettings {
   key: string;
 }
 
+/** The link settings of the service's config. */
+export const linkSettings = (config: { APP_URL: string; NEWSLETTER_SIGNING_KEY: string }): LinkSettings => ({ appUrl: config.APP_URL, key: config.NEWSLETTER_SIGNING_KEY });
+
 const api = (appUrl: string, path: string) => `${appUrl.replace(/\/$/, '')}/api${path}`;
 
 /** A link for one address; addresses are compared lowercased everywhere, so the token is too. */

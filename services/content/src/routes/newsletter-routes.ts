@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
 import { badRequest, escapeHtml, idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { countNewsletterFigures, recordClick, recordOpen } from '../commands/deliveries.js';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
 import { verifyLink } from '../domain/links.js';
@@ -34,7 +35,6 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /** Part 1 §2, §7: subscribe (confirmed by a mailed link), unsubscribe (by address, or by the signed link of every mail), open and click tracking, stats. */
 export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<ContentConfig> }): Promise<void> {
   const tags = ['newsletter'];
-  const db = ctx.dataSource.manager;
   const key = ctx.config.NEWSLETTER_SIGNING_KEY;
   // Forms, as HTML forms and mail clients send them: RFC 8058's one-click POST carries `List-Unsubscribe=One-Click`
   // as multipart/form-data (SHOULD) or urlencoded (MAY); the link itself carries all that is needed.
@@ -51,16 +51,15 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
       );
   });
 
-  const links = { appUrl: ctx.config.APP_URL, key };
   // The same answer whether or not a mail went out (already subscribed, asked a moment ago): the list is not revealed.
   app.post('/newsletter/subscribe', { schema: { tags, body: subscribeBody } }, async (request) => {
-    await ctx.dataSource.transaction((manager) => requestSubscription(manager, ctx.outbox, links, request.body.email));
+    await requestSubscription(ctx, request.body.email);
     return { success: true, message: ContentMessages.confirmSubscription };
   });
 
   // The same answer whether or not the address was subscribed: the list is not revealed.
   app.post('/newsletter/unsubscribe', { schema: { tags, body: unsubscribeBody } }, async (request) => {
-    await unsubscribe(db, request.body.email);
+    await unsubscribe(ctx, request.body.email);
     return { success: true, message: ContentMessages.unsubscribed };
   });
 
@@ -124,7 +123,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     button: ContentMessages.unsubscribeButton,
     invalid: ContentMessages.invalidUnsubscribeLink,
     act: async (email) => {
-      await unsubscribe(db, email);
+      await unsubscribe(ctx, email);
       return true; // an address gone from the list is unsubscribed all the same
     },
     done: ContentMessages.unsubscribed,
@@ -137,13 +136,13 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     fields: {},
     button: ContentMessages.confirmSubscriptionButton,
     invalid: ContentMessages.invalidConfirmationLink,
-    act: (email) => confirmSubscription(db, email),
+    act: (email) => confirmSubscription(ctx, email),
     done: ContentMessages.subscribed,
   });
 
   // The pixel answers whatever the id: a mail never shows a broken image; only real deliveries are counted.
   app.get('/newsletter/track/open/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-    if (isUuid(request.params.id)) await db.query(`UPDATE newsletter_deliveries SET opened_at = COALESCE(opened_at, now()) WHERE id = $1`, [request.params.id]);
+    if (isUuid(request.params.id)) await recordOpen(ctx, request.params.id);
     return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
   });
 
@@ -151,28 +150,19 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     const { id } = request.params;
     const { url, sig } = request.query;
     if (!isUuid(id) || !url || sig.length > 100 || !verifyLink(key, sig, 'click', id, url)) throw badRequest(ContentMessages.invalidTrackedLink);
-    // A click shows the mail was opened even when its images were blocked.
-    await db.query(`UPDATE newsletter_deliveries SET clicked_at = COALESCE(clicked_at, now()), opened_at = COALESCE(opened_at, now()) WHERE id = $1`, [id]);
+    await recordClick(ctx, id);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
 
-  // Signups still awaiting their confirmation are nobody's subscription yet: not counted.
   app.get('/newsletter/stats', { schema: { tags } }, async (request) => {
     requireAdmin(request);
-    const [row] = await db.query(`
-      SELECT
-        (SELECT count(*) FROM newsletter_subscribers WHERE is_active OR unsubscribed_at IS NOT NULL)::int AS total_subscribers,
-        (SELECT count(*) FROM newsletter_subscribers WHERE is_active)::int AS active_subscribers,
-        (SELECT count(*) FROM newsletters WHERE sent_at IS NOT NULL)::int AS newsletters_sent,
-        (SELECT count(*) FROM newsletter_deliveries WHERE status NOT IN ('failed', 'bounced'))::int AS delivered,
-        (SELECT count(*) FROM newsletter_deliveries WHERE opened_at IS NOT NULL)::int AS opened,
-        (SELECT count(*) FROM newsletter_deliveries WHERE clicked_at IS NOT NULL)::int AS clicked`);
+    const figures = await countNewsletterFigures(ctx);
     return {
-      total_subscribers: row.total_subscribers,
-      active_subscribers: row.active_subscribers,
-      newsletters_sent: row.newsletters_sent,
-      open_rate: rate(row.opened, row.delivered),
-      click_rate: rate(row.clicked, row.delivered),
+      total_subscribers: figures.total_subscribers,
+      active_subscribers: figures.active_subscribers,
+      newsletters_sent: figures.newsletters_sent,
+      open_rate: rate(figures.opened, figures.delivered),
+      click_rate: rate(figures.clicked, figures.delivered),
     };
   });
 }

@@ -1,5 +1,4 @@
 import { ROOT_CONTEXT, type Context, type ContextManager } from '@opentelemetry/api';
-import { startTracing } from '@planner/service-kit';
 
 /**
  * A context manager that keeps the active context for the duration of a
@@ -37,9 +36,4 @@ export class SynchronousContextManager implements ContextManager {
     this.current = ROOT_CONTEXT;
     return this;
   }
-}
-
-/** The kit's tracing (spans per request, W3C trace context to the services) with the synchronous context manager. */
-export function startGatewayTracing(otlpEndpoint?: string): void {
-  startTracing({ serviceName: 'gateway', otlpEndpoint, contextManager: new SynchronousContextManager() });
 }

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '@planner/contracts';
-import { healthReport, type App, type HealthCheck } from '@planner/service-kit';
+import { healthReport, type App } from '@planner/service-kit';
+import { upstreamsOf } from '../config.js';
+import type { GatewayContext } from '../context.js';
 import { aggregateHealth, type AggregateHealth, type CheckResult, type ServiceProbe } from '../domain/health.js';
 import { probeService } from '../adapters/upstream-client.js';
-
-export interface HealthOptions {
-  upstreams: Record<ServiceName, string>;
-  /** The gateway's own Redis and NATS checks. */
-  checks: Record<string, HealthCheck>;
-  timeoutMs: number;
-}
 
 const checkSchema = z.object({ status: z.enum(['up', 'down']), latencyMs: z.number().optional(), error: z.string().optional() });
 const responseSchema = z.object({
@@ -34,13 +29,15 @@ const responseSchema = z.object({
  * gateway's own Redis and NATS; 200 when all is up, 503 otherwise. Concurrent
  * callers share one round of probes.
  */
-export function registerHealthRoutes(app: App, { upstreams, checks, timeoutMs }: HealthOptions): void {
+export async function healthRoutes(app: App, { ctx }: { ctx: GatewayContext }): Promise<void> {
+  const upstreams = upstreamsOf(ctx.config);
+  const timeoutMs = ctx.config.HEALTH_TIMEOUT_MS;
   let inFlight: Promise<AggregateHealth> | undefined;
 
   async function collect(): Promise<AggregateHealth> {
     const [probes, own] = await Promise.all([
       Promise.all(SERVICE_NAMES.map((service) => probeService(upstreams[service], timeoutMs))),
-      healthReport('gateway', checks),
+      healthReport(ctx.name, ctx.health),
     ]);
     const services = Object.fromEntries(SERVICE_NAMES.map((service, i) => [service, probes[i]!])) as Record<ServiceName, ServiceProbe>;
     return aggregateHealth(services, own.checks as Record<string, CheckResult>);

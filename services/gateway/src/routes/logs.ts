@@ -1,13 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound, requireAdmin, type App } from '@planner/service-kit';
+import type { GatewayContext } from '../context.js';
 import { GatewayMessages } from '../domain/messages.js';
 import { listLogFiles, readLogFile } from '../adapters/log-store.js';
-
-export interface LogsOptions {
-  logDir: string;
-  maxReadBytes: number;
-}
 
 const security = [{ bearerAuth: [] }];
 
@@ -15,7 +11,8 @@ const security = [{ bearerAuth: [] }];
  * GET /api/logs/ lists the files in LOG_DIR; GET /api/logs/{name} returns one
  * (its end when large). Admins only: 401 anonymous, 403 for other users.
  */
-export function registerLogRoutes(app: App, { logDir, maxReadBytes }: LogsOptions): void {
+export async function logRoutes(app: App, { ctx }: { ctx: GatewayContext }): Promise<void> {
+  const { LOG_DIR: logDir, LOG_READ_MAX_BYTES: maxReadBytes } = ctx.config;
   app.get(
     '/api/logs',
     {

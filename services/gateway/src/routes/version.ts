@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { App } from '@planner/service-kit';
+import type { GatewayContext } from '../context.js';
+import { resolveVersion } from '../version.js';
 
 /** GET /api/version: the deployed version, never cached (the frontend compares it to reload on a release). */
-export function registerVersionRoute(app: App, version: string): void {
+export async function versionRoutes(app: App, { ctx }: { ctx: GatewayContext }): Promise<void> {
+  const version = resolveVersion(ctx.config.APP_VERSION);
   app.get(
     '/api/version',
     { schema: { tags: ['gateway'], summary: 'The deployed version', response: { 200: z.object({ version: z.string() }) } } },

@@ -1,4 +1,6 @@
 import type { ConnectionPlatform } from '@planner/contracts';
+import type { Logger } from '@planner/service-kit';
+import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
 import type { ConnectionConfig } from './config.js';
 import { facebookProvider, type FacebookProvider } from './facebook.js';
 import { linkedinProvider } from './linkedin.js';
@@ -30,4 +32,30 @@ export function providersFrom(config: ConnectionConfig): Providers {
     },
     telegram: telegramBot(config),
   };
+}
+
+/** The keys of platform connections: one encrypts stored tokens and credentials, the other signs OAuth states. */
+export interface ConnectionKeys {
+  token: Buffer;
+  state: Buffer;
+}
+
+/** What the service makes from its config and a test may replace: the platforms' clients and the connection keys. */
+export interface OrganizationsAdapters {
+  providers: Providers;
+  keys: ConnectionKeys;
+}
+
+/** The service's adapters, made once per process; only what a test did not give is made. */
+export async function organizationsAdapters(
+  { config, logger }: { config: ConnectionConfig; logger: Logger },
+  given: Partial<OrganizationsAdapters>,
+): Promise<OrganizationsAdapters> {
+  return { providers: given.providers ?? providersFrom(config), keys: given.keys ?? connectionKeys(config, logger) };
+}
+
+function connectionKeys(config: ConnectionConfig, logger: Logger): ConnectionKeys {
+  const { key, isDevDefault } = connectionTokenKey(config);
+  if (isDevDefault) logger.warn('CONNECTION_TOKEN_KEY is not set: platform tokens are encrypted with the DEVELOPMENT-ONLY key');
+  return { token: key, state: stateSigningKey(key) };
 }

@@ -23,6 +23,19 @@ export async function ownActiveOrganization(ctx: ServiceContext, identity: Ident
   return organization;
 }
 
+/** Changing an organization needs a verified e-mail (part 1 §5); `action` ends the refusal's sentence. */
+export async function requireVerified(ctx: ServiceContext, identity: Identity, action: string): Promise<void> {
+  if (!(await memberOf(ctx, identity)).emailVerified) throw forbidden(OrganizationMessages.verifyEmailBefore(action));
+}
+
+/** Connecting platforms needs the caller's organization, active, and a verified e-mail (part 2 §2). */
+export async function configurableOrganization(ctx: ServiceContext, identity: Identity, id: string): Promise<Organization> {
+  const organization = await ownOrganization(ctx, identity, id);
+  if (!(await memberOf(ctx, identity)).emailVerified) throw forbidden(OrganizationMessages.verifyEmailBeforePlatforms);
+  if (!organization.isActive) throw forbidden(OrganizationMessages.inactive);
+  return organization;
+}
+
 /**
  * Whether a user may act on an organization, for other services: its owner,
  * or an admin (role from auth's events).

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { organizationLimitRefusal, organizationLimits, type Role } from '@planner/contracts';
-import { advisoryLock, HttpError } from '@planner/service-kit';
+import { HttpError } from '@planner/service-kit';
+import { advisoryLock } from '@planner/service-kit/data';
 import { Organization } from '../entities/organization.entity.js';
 
 /**

@@ -1,7 +1,8 @@
 import { In, type EntityManager, type FindOptionsWhere } from 'typeorm';
-import type { ServiceContext } from '@planner/service-kit';
+import { notFound } from '@planner/service-kit';
+import type { OrganizationsContext } from '../context.js';
 import { Organization } from '../entities/organization.entity.js';
-import type { Connections } from '../routes/connection-service.js';
+import { withdrawConnections } from './connections.js';
 
 /**
  * Deletes organizations with everything of theirs (templates and connections go by ON DELETE CASCADE) in the
@@ -9,8 +10,7 @@ import type { Connections } from '../routes/connection-service.js';
  * Their tokens are revoked at the providers once this commits. Answers the organizations deleted.
  */
 export async function deleteOrganizations(
-  ctx: ServiceContext,
-  connections: Connections,
+  ctx: OrganizationsContext,
   manager: EntityManager,
   where: FindOptionsWhere<Organization>,
   reason: 'owner_request' | 'user_deleted',
@@ -19,8 +19,14 @@ export async function deleteOrganizations(
   // so none goes without its event.
   const organizations = await manager.find(Organization, { where, lock: { mode: 'pessimistic_write' } });
   if (organizations.length === 0) return [];
-  await connections.withdraw(manager, organizations);
+  await withdrawConnections(ctx, manager, organizations);
   for (const { id, ownerId } of organizations) await ctx.outbox.add(manager, 'organizations.organization.deleted', { organizationId: id, ownerId, reason });
   await manager.delete(Organization, { id: In(organizations.map((organization) => organization.id)) });
   return organizations;
+}
+
+/** The owner deletes one of their organizations; 404 when it is gone meanwhile. */
+export async function deleteOwnOrganization(ctx: OrganizationsContext, ownerId: string, organizationId: string): Promise<void> {
+  const deleted = await ctx.dataSource.transaction((manager) => deleteOrganizations(ctx, manager, { id: organizationId, ownerId }, 'owner_request'));
+  if (deleted.length === 0) throw notFound();
 }

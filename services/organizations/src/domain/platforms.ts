@@ -1,4 +1,5 @@
-import { CONNECTION_PLATFORMS, MEDIA_TYPES, type ConnectionPlatform, type MediaType } from '@planner/contracts';
+import { z } from 'zod';
+import { CONNECTION_PLATFORMS, MEDIA_TYPES, OrganizationMessages, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { SupportedPlatform } from '../entities/supported-platform.entity.js';
 import { decryptToken, encryptToken } from './connections/token-cipher.js';
 
@@ -44,3 +45,37 @@ export function connectionKey(name: string): ConnectionPlatform | null {
   const key = name.toLowerCase();
   return (CONNECTION_PLATFORMS as readonly string[]).includes(key) ? (key as ConnectionPlatform) : null;
 }
+
+const nameSchema = z
+  .string({ error: OrganizationMessages.platformNameRequired })
+  .trim()
+  .min(1, OrganizationMessages.platformNameRequired)
+  .max(50)
+  .regex(/^[A-Za-z0-9_]+$/, OrganizationMessages.platformNameCharacters);
+const mediaTypesSchema = z
+  .union([z.string(), z.array(z.string())], { error: OrganizationMessages.unknownMediaType })
+  .transform((value, issue) => {
+    const types = parseMediaTypes(value);
+    if (types === null || types.length === 0) {
+      issue.addIssue({ code: 'custom', message: OrganizationMessages.unknownMediaType });
+      return z.NEVER;
+    }
+    return types.join(',');
+  });
+const fields = {
+  name: nameSchema,
+  media_types: mediaTypesSchema.optional(),
+  default_daily_limit: z
+    .number({ error: OrganizationMessages.dailyLimitInvalid })
+    .int(OrganizationMessages.dailyLimitInvalid)
+    .min(1, OrganizationMessages.dailyLimitInvalid)
+    .max(100_000, OrganizationMessages.dailyLimitInvalid)
+    .optional(),
+  is_active: z.boolean().optional(),
+  other_credentials: z.record(z.string(), z.unknown()).nullable().optional(),
+};
+/** A new supported platform as the admin sends it (part 2 §3, §6). */
+export const platformCreateSchema = z.object(fields);
+/** A supported platform's changed settings: only those sent change. */
+export const platformUpdateSchema = z.object({ ...fields, name: nameSchema.optional() });
+export type PlatformInput = z.infer<typeof platformUpdateSchema>;

@@ -1,22 +1,10 @@
-import type { z } from 'zod';
-import {
-  globalStatisticsSchema,
-  organizationCountSchema,
-  OrganizationRequests,
-  ownedOrganizationIdsSchema,
-  scheduleCountSchema,
-  SchedulerRequests,
-  SharedMessages,
-  type AccountStatistics,
-  type GlobalStatistics,
-  type ScheduleCountRequest,
-} from '@planner/contracts';
-import { HttpError, type ServiceContext } from '@planner/service-kit';
+import { globalStatisticsSchema, OrganizationRequests, SchedulerRequests, type AccountStatistics, type GlobalStatistics } from '@planner/contracts';
+import { ask, type ServiceContext } from '@planner/service-kit';
 import { accountStatistics, globalStatistics, isCurrent, STATISTICS_GUARD_MS } from '../domain/statistics.js';
 import { countPostStatistics } from './post-statistics.js';
 
-/** How long statistics wait for the organizations or scheduler service. */
-const STATISTICS_TIMEOUT_MS = 3000;
+/** How long statistics wait for the organizations or scheduler service (no answer: 503). */
+const waitForCounts = { timeoutMs: 3000 };
 
 /** The last global statistics computed, shared by every replica. */
 export const GLOBAL_STATISTICS_KEY = 'statistics:global';
@@ -56,11 +44,11 @@ export class Statistics {
 
   /** The statistics of the organizations a user owns (part 2 §3 User accounts statistics). */
   async account(userId: string): Promise<AccountStatistics> {
-    const owned = await this.ask(OrganizationRequests.listByOwner, { userId }, ownedOrganizationIdsSchema);
+    const owned = await ask(this.ctx, OrganizationRequests.listByOwner, { user_id: userId }, waitForCounts);
     const organizationIds = owned.map((organization) => organization.id);
     const [posts, schedules] = await Promise.all([
       countPostStatistics(this.ctx, { organizationIds }),
-      this.ask(SchedulerRequests.count, { organization_ids: organizationIds } satisfies ScheduleCountRequest, scheduleCountSchema),
+      ask(this.ctx, SchedulerRequests.count, { organization_ids: organizationIds }, waitForCounts),
     ]);
     return accountStatistics(posts, schedules);
   }
@@ -84,8 +72,8 @@ export class Statistics {
     const now = new Date();
     const [posts, organizations, schedules] = await Promise.all([
       countPostStatistics(this.ctx, 'all', now),
-      this.ask(OrganizationRequests.count, {}, organizationCountSchema),
-      this.ask(SchedulerRequests.count, {} satisfies ScheduleCountRequest, scheduleCountSchema),
+      ask(this.ctx, OrganizationRequests.count, {}, waitForCounts),
+      ask(this.ctx, SchedulerRequests.count, {}, waitForCounts),
     ]);
     const statistics = globalStatistics(posts, organizations, schedules);
     await this.ctx.redis.set(GLOBAL_STATISTICS_KEY, JSON.stringify(statistics));
@@ -98,15 +86,5 @@ export class Statistics {
     // Figures stored by an older version that no longer fit the schema are recomputed.
     const parsed = globalStatisticsSchema.safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : null;
-  }
-
-  /** Asks another service; no answer in time (or a malformed one) is the spec's 503. */
-  private async ask<T>(subject: string, payload: object, schema: z.ZodType<T>): Promise<T> {
-    try {
-      return schema.parse(await this.ctx.bus.request(subject, payload, STATISTICS_TIMEOUT_MS));
-    } catch (error) {
-      this.ctx.logger.warn({ err: error, subject }, 'statistics: a count did not come');
-      throw new HttpError(503, SharedMessages.serviceUnavailable);
-    }
   }
 }

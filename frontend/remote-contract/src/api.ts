@@ -1,0 +1,234 @@
+/**
+ * Every API path the frontend calls, typed: by method, the path (relative to
+ * /api, `:name` for a path parameter) → its response, and its request body and
+ * query where it has them. The shell's client (`Host.api.request`) takes only a
+ * path of this map, builds parameterized ones from `params` (`apiPath`), and
+ * resolves with the response type: calling an unknown path, leaving out a
+ * parameter or a body, or using the answer as another type fails `tsc`.
+ *
+ * Responses and bodies come from @planner/contracts where it has a schema for
+ * them, as types only (`z.infer` / `z.input` of the schema): the bundles gain
+ * no zod, and nothing is validated at run time that was not before. The
+ * others (blog, organizations as the API shows them, newsletter, version) are
+ * written out here until contracts has schemas for them.
+ */
+import type { z } from 'zod';
+import type {
+  LandingStatistics,
+  OrganizationLimits,
+  Pagination,
+  SystemMessage,
+  changePasswordRequestSchema,
+  deleteAccountRequestSchema,
+  googleCallbackSchema,
+  loginRequestSchema,
+  meResponseSchema,
+  registerRequestSchema,
+  resendVerificationResponseSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+  sessionResponseSchema,
+  successMessageSchema,
+} from '@planner/contracts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** POST /auth/login, /auth/register, /auth/google-callback and /auth/refresh: the tokens and the user. */
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+/** GET /auth/me: the user, and a refreshed access token when the server renewed it. */
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+/** Not in contracts yet: the auth service's answer to the one-time links (verify e-mail, reset password). */
+export interface MessageResponse {
+  message: string;
+}
+/** Not in contracts yet: logout and deletions. */
+export interface SuccessResponse {
+  success: boolean;
+}
+
+/** Not in contracts yet: a blog category as the content service shows it. */
+export interface BlogCategory {
+  id: string;
+  name: string;
+  slug: string;
+  description?: string | null;
+}
+
+/** Not in contracts yet: a published blog post as the content service shows it (part 1 §3). */
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string;
+  featured_image: string | null;
+  categories: BlogCategory[];
+  created_at: string;
+  published_at: string | null;
+  author: { username: string | null };
+}
+
+export interface BlogPostPage {
+  posts: BlogPost[];
+  pagination: Pagination;
+}
+
+/** GET /blog/posts: a page (1-based) of `per_page` posts, newest first, of one category (its slug) or all. */
+export type BlogPostsQuery = {
+  page?: number;
+  per_page?: number;
+  category?: string;
+};
+
+/** Not in contracts yet: an organization ("account" in the UI) as the organizations service shows it. */
+export interface Organization {
+  id: string;
+  name: string;
+  created_at: string;
+  is_active: boolean;
+  deactivated_at: string | null;
+  deactivation_reason: string | null;
+  language: string;
+  default_before_post_review_time: number;
+  platforms: Record<string, { is_connected: boolean }>;
+}
+
+/** PUT /organizations/:id changes exactly one setting (part 2 §2). */
+export type OrganizationUpdate = { name: string } | { language: string } | { default_before_post_review_time: number };
+
+/** One endpoint: what it answers, and the body and query it takes (`never`: none). */
+interface Endpoint<Response, Body = never, Query extends QueryValues = never> {
+  response: Response;
+  body: Body;
+  query: Query;
+}
+
+/** The map itself: add a path here before calling it. */
+export interface ApiEndpoints {
+  GET: {
+    '/auth/me': Endpoint<MeResponse>;
+    '/auth/verify-email/:token': Endpoint<MessageResponse>;
+    '/blog/categories': Endpoint<{ categories: BlogCategory[] }>;
+    '/blog/posts': Endpoint<BlogPostPage, never, BlogPostsQuery>;
+    '/blog/posts/:slug': Endpoint<{ post: BlogPost }>;
+    '/organizations': Endpoint<Organization[]>;
+    '/organizations/limits': Endpoint<OrganizationLimits>;
+    '/statistics': Endpoint<LandingStatistics>;
+    '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
+    '/version': Endpoint<{ version: string }>;
+  };
+  POST: {
+    '/auth/change-password': Endpoint<SuccessMessage, z.input<typeof changePasswordRequestSchema>>;
+    '/auth/google-callback': Endpoint<SessionResponse, z.input<typeof googleCallbackSchema>>;
+    '/auth/login': Endpoint<SessionResponse, z.input<typeof loginRequestSchema>>;
+    '/auth/logout': Endpoint<SuccessResponse>;
+    '/auth/refresh': Endpoint<SessionResponse>;
+    '/auth/register': Endpoint<SessionResponse, z.input<typeof registerRequestSchema>>;
+    '/auth/resend-verification': Endpoint<ResendVerificationResponse>;
+    '/auth/reset-password': Endpoint<MessageResponse, z.input<typeof resetRequestSchema>>;
+    '/auth/reset-password/:token': Endpoint<MessageResponse, z.input<typeof resetPasswordSchema>>;
+    '/newsletter/subscribe': Endpoint<SuccessMessage, { email: string }>;
+    '/newsletter/unsubscribe': Endpoint<SuccessMessage, { email: string }>;
+    '/organizations': Endpoint<Organization, { name: string }>;
+  };
+  PUT: {
+    '/organizations/:id': Endpoint<Organization, OrganizationUpdate>;
+    '/organizations/:id/activate': Endpoint<Organization>;
+    '/organizations/:id/deactivate': Endpoint<Organization, { reason?: string } | undefined>;
+  };
+  DELETE: {
+    '/auth/delete-account': Endpoint<SuccessMessage, z.input<typeof deleteAccountRequestSchema>>;
+    '/organizations/:id': Endpoint<SuccessResponse>;
+  };
+}
+
+/** A path of the map for `M` (every method's without `M`). */
+export type ApiPath<M extends HttpMethod = HttpMethod> = M extends HttpMethod ? keyof ApiEndpoints[M] & string : never;
+
+type EndpointOf<M extends HttpMethod, P extends ApiPath<M>> = ApiEndpoints[M][P & keyof ApiEndpoints[M]];
+
+/** What `request(M, P)` resolves with. */
+export type ApiResponse<M extends HttpMethod, P extends ApiPath<M>> = EndpointOf<M, P> extends { response: infer R } ? R : never;
+/** The request body of `M P` (never: it takes none). */
+export type ApiBody<M extends HttpMethod, P extends ApiPath<M>> = EndpointOf<M, P> extends { body: infer B } ? B : never;
+/** The query of `M P` (never: it takes none). */
+export type ApiQuery<M extends HttpMethod, P extends ApiPath<M>> = EndpointOf<M, P> extends { query: infer Q extends QueryValues } ? Q : never;
+
+/** The `:name` parameters of a path pattern. */
+export type PathParamName<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamName<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+export type PathParams<P extends string> = { [Name in PathParamName<P>]: string };
+
+/** Query values; undefined ones are left out. */
+export type QueryValues = Record<string, string | number | boolean | undefined>;
+
+/**
+ * The path `pattern` names, its `:name` parameters filled in (URI-encoded) and
+ * the query appended (undefined values left out): the typed builder of
+ * parameterized paths, which the shell's client applies to `params` and `query`.
+ */
+export function apiPath<P extends string>(pattern: P, params?: PathParams<P>, query?: QueryValues): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const path = pattern.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${pattern}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+  const search = Object.entries(query ?? {})
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return search ? `${path}?${search}` : path;
+}
+
+type IsNever<T> = [T] extends [never] ? true : false;
+type IsUnion<T, All = T> = T extends unknown ? ([All] extends [T] ? false : true) : never;
+
+/** The options of one request: `params` when the path has parameters, `body` when it takes one, `query` when it has one. */
+export type ApiRequestOptions<M extends HttpMethod, P extends ApiPath<M>> = {
+  /** Send the access token and refresh it on 401 (default true). */
+  auth?: boolean;
+  /** Extra headers, e.g. the refresh token as bearer. */
+  headers?: Record<string, string>;
+} & (IsNever<PathParamName<P>> extends true ? { params?: never } : { params: PathParams<P> }) &
+  (IsNever<ApiBody<M, P>> extends true
+    ? { body?: never }
+    : undefined extends ApiBody<M, P>
+      ? { body?: ApiBody<M, P> }
+      : { body: ApiBody<M, P> }) &
+  (IsNever<ApiQuery<M, P>> extends true ? { query?: never } : { query?: ApiQuery<M, P> });
+
+/**
+ * The options argument: optional unless a parameter or a body is required. (A
+ * path that is not one of the map leaves `P` the union of them all: the options
+ * are then left optional, so that tsc names the path as the error.)
+ */
+export type ApiRequestArgs<M extends HttpMethod, P extends ApiPath<M>> =
+  true extends IsUnion<P>
+    ? [options?: AnyApiRequestOptions]
+    : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends T` asks whether every option of T is optional
+      {} extends ApiRequestOptions<M, P>
+      ? [options?: ApiRequestOptions<M, P>]
+      : [options: ApiRequestOptions<M, P>];
+
+/** The options as the client reads them, whatever the path. */
+export interface AnyApiRequestOptions {
+  auth?: boolean;
+  headers?: Record<string, string>;
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: QueryValues;
+}
+
+export interface HostApiClient {
+  /**
+   * Calls `method path` (a path of ApiEndpoints) and resolves with its typed
+   * answer (the parsed JSON body); rejects with an ApiError carrying the spec's text.
+   */
+  request<M extends HttpMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiRequestArgs<M, P>): Promise<ApiResponse<M, P>>;
+}

@@ -1,0 +1,148 @@
+import type { EntityManager } from 'typeorm';
+import {
+  requestSchemas,
+  responderOf,
+  SharedMessages,
+  type EventData,
+  type EventEnvelope,
+  type EventSubject,
+  type ParsedRequestOf,
+  type ReplyOf,
+  type RequestOf,
+  type RequestSubject,
+} from '@planner/contracts';
+import { RequestFailedError, type EventBus } from './bus.js';
+import { badRequest, HttpError } from './errors.js';
+import type { Logger } from './logger.js';
+import type { App } from './server.js';
+import type { BaseServiceContext, ServiceContext } from './runtime.js';
+
+/** Ends what a job started; called once at shutdown, after the HTTP server has closed. */
+export type Stop = () => Promise<void> | void;
+
+/** Routes: a Fastify plugin given the service's context. */
+export type RoutePlugin<X> = (app: App, options: { ctx: X }) => Promise<void>;
+
+/**
+ * What a service runs, as one list its main and its tests both start: HTTP
+ * routes, event consumers, request responders and background jobs. Each is
+ * thin; the work is in the service's commands.
+ */
+export type EntryPoint<X> =
+  | { kind: 'routes'; name: string; plugin: RoutePlugin<X> }
+  | { kind: 'consumer'; name: string; start: (ctx: X) => Promise<void> }
+  | { kind: 'responder'; name: string; start: (ctx: X) => void }
+  | { kind: 'job'; name: string; start: (ctx: X) => Promise<Stop | void> };
+
+/** HTTP routes. */
+export function routes<X extends BaseServiceContext>(plugin: RoutePlugin<X>): EntryPoint<X> {
+  return { kind: 'routes', name: plugin.name || 'routes', plugin };
+}
+
+export interface ConsumedEvent<S extends EventSubject, X> {
+  ctx: X;
+  /** The transaction the inbox row commits in: write through it, and add outbox events to it. */
+  manager: EntityManager;
+  envelope: EventEnvelope<EventData<S>>;
+}
+
+/**
+ * An event consumer with exactly-once effect: the payload checked against the
+ * contract, the handler run in a transaction with the inbox row (a second
+ * delivery of the event is acknowledged without running it again). The
+ * durable consumer is the service's, unless `durable` names another.
+ */
+export function consume<S extends EventSubject, X extends ServiceContext = ServiceContext>(
+  subject: S,
+  handle: (data: EventData<S>, event: ConsumedEvent<S, X>) => Promise<void>,
+  options: { durable?: string } = {},
+): EntryPoint<X> {
+  return {
+    kind: 'consumer',
+    name: subject,
+    start: async (ctx) => {
+      // The inbox needs the data layer; a service without a database has no consumers to load it for.
+      const { consumeWithInbox } = await import('./outbox/inbox.js');
+      await consumeWithInbox({
+        bus: ctx.bus,
+        dataSource: ctx.dataSource,
+        logger: ctx.logger,
+        consumer: options.durable ?? ctx.name,
+        subject,
+        handle: (data, envelope, manager) => handle(data as EventData<S>, { ctx, manager, envelope: envelope as EventEnvelope<EventData<S>> }),
+      });
+    },
+  };
+}
+
+/**
+ * Answers a request subject (one replica per request): the request is checked
+ * against its contract (400 with the first problem's words otherwise), and so
+ * is the reply before it leaves (a reply that breaks the contract is a bug,
+ * answered as a failure and logged).
+ */
+export function respond<S extends RequestSubject, X extends BaseServiceContext = ServiceContext>(
+  subject: S,
+  handle: (request: ParsedRequestOf<S>, ctx: X) => Promise<ReplyOf<S>>,
+): EntryPoint<X> {
+  const { request: requestSchema, reply: replySchema } = requestSchemas[subject];
+  return {
+    kind: 'responder',
+    name: subject,
+    start: (ctx) =>
+      ctx.bus.reply(subject, ctx.name, async (payload) => {
+        const request = requestSchema.safeParse(payload ?? {});
+        if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
+        const reply = replySchema.safeParse(await handle(request.data as ParsedRequestOf<S>, ctx));
+        if (!reply.success) {
+          ctx.logger.error({ subject, issues: reply.error.issues }, 'reply breaks its contract; not sent');
+          throw new Error(`reply to ${subject} breaks its contract`);
+        }
+        return reply.data;
+      }),
+  };
+}
+
+/** A background job: `start` runs once the app is built, and what it returns stops it at shutdown. */
+export function job<X extends BaseServiceContext = ServiceContext>(name: string, start: (ctx: X) => Promise<Stop | void>): EntryPoint<X> {
+  return { kind: 'job', name, start };
+}
+
+/** A service did not answer: 503 in the spec's words, naming the part in `unavailable`. */
+export class PartUnavailableError extends HttpError {
+  constructor(readonly part: string) {
+    super(503, SharedMessages.serviceUnavailable, { unavailable: [part] });
+    this.name = 'PartUnavailableError';
+  }
+}
+
+/**
+ * Asks another service. The request is checked against its contract before it
+ * goes, the reply after it comes; no answer in time (or a reply that breaks the
+ * contract) is a PartUnavailableError naming the service. A refusal the other
+ * service meant for the user (an HttpError: 404, 403…) comes through as it is.
+ */
+export async function ask<S extends RequestSubject>(
+  ctx: { bus: EventBus; logger: Logger },
+  subject: S,
+  payload: RequestOf<S>,
+  { timeoutMs = 3000 }: { timeoutMs?: number } = {},
+): Promise<ReplyOf<S>> {
+  const { request: requestSchema, reply: replySchema } = requestSchemas[subject];
+  const request = requestSchema.safeParse(payload);
+  if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
+  let answer: unknown;
+  try {
+    answer = await ctx.bus.request(subject, request.data, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof RequestFailedError)) throw error;
+    ctx.logger.warn({ err: error, subject }, `${responderOf(subject)} did not answer`);
+    throw new PartUnavailableError(responderOf(subject));
+  }
+  const reply = replySchema.safeParse(answer);
+  if (!reply.success) {
+    ctx.logger.error({ subject, issues: reply.error.issues }, `${responderOf(subject)} answered outside the contract`);
+    throw new PartUnavailableError(responderOf(subject));
+  }
+  return reply.data as ReplyOf<S>;
+}

@@ -1,0 +1,8 @@
+/** The HTTP part of the kit: the server, the error format, identity from tokens, health. `@planner/service-kit/http`. */
+export * from './server.js';
+export * from './errors.js';
+export * from './ids.js';
+export * from './html.js';
+export * from './tokens.js';
+export * from './identity.js';
+export * from './health.js';

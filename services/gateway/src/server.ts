@@ -1,0 +1,80 @@
+import { createServer as createHttpServer } from 'node:http';
+import cors from '@fastify/cors';
+import { createServer, type App } from '@planner/service-kit';
+import { upstreamsOf } from './config.js';
+import type { GatewayContext } from './context.js';
+import { createGate, installGate } from './routes/gate.js';
+import { createProxy } from './routes/proxy.js';
+
+/**
+ * Security headers of API answers (JSON, never rendered as a page): no
+ * sniffing, a CSP that allows nothing and no framing (OWASP REST guidance),
+ * no cross-origin embedding. Pages get helmet's full set, HSTS included in
+ * production (a browser needs it from one answer, not from every API call).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Headers a browser page on another allowed origin may read (rate-limit state, tracing). */
+const EXPOSED_HEADERS = ['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-trace-id', 'x-request-id'];
+
+/**
+ * The gateway's HTTP server, before its own routes are added: the kit's server
+ * (error format, tracing, GET /health of its own Redis and NATS) with the
+ * proxy to every service in front of it, CORS and security headers, and the
+ * request gate (body size, token, rate limit) on everything.
+ */
+export async function createGatewayServer(ctx: GatewayContext, { description }: { description: string }): Promise<App> {
+  const { config, logger } = ctx;
+  const gate = createGate({
+    verifier: ctx.verifier,
+    store: ctx.adapters.rateLimitStore,
+    rateLimits: {
+      general: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      auth: { max: config.AUTH_RATE_LIMIT_MAX, addressMax: config.AUTH_RATE_LIMIT_ADDRESS_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+    },
+    bodyLimits: { general: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES },
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    logger,
+  });
+  const proxy = createProxy({
+    upstreams: upstreamsOf(config),
+    connections: config.UPSTREAM_CONNECTIONS,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    trustedProxyHops: config.TRUSTED_PROXY_HOPS,
+    gate,
+    securityHeaders: API_SECURITY_HEADERS,
+    cors: { origins: config.CORS_ORIGINS, exposedHeaders: EXPOSED_HEADERS },
+    logger,
+  });
+
+  // No verifier here: the gate checks tokens itself (the refresh call carries a refresh token).
+  const app = await createServer({
+    name: ctx.name,
+    logger,
+    health: ctx.health,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    description,
+    // Requests for a service go straight to the proxy; Fastify answers the rest.
+    serverFactory: (handler) =>
+      createHttpServer((request, response) => {
+        if (!proxy.handle(request, response)) handler(request, response);
+      }),
+  });
+  app.addHook('preClose', async () => proxy.stop());
+  app.addHook('onClose', async () => proxy.close());
+
+  if (config.CORS_ORIGINS.length > 0) {
+    await app.register(cors, {
+      origin: config.CORS_ORIGINS,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+    });
+  }
+  installGate(app, gate, API_SECURITY_HEADERS);
+  return app;
+}

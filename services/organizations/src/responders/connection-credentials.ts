@@ -1,0 +1,12 @@
+import { CONNECTION_CREDENTIALS_SUBJECT } from '@planner/contracts';
+import { respond } from '@planner/service-kit';
+import { connectionCredentials as credentialsOf } from '../commands/connections.js';
+import type { OrganizationsContext } from '../context.js';
+
+/**
+ * Answers `organizations.connection.credentials` for the scheduler: a connection's decrypted tokens, refreshed
+ * first when about to expire. Over NATS only; no HTTP route hands tokens out.
+ */
+export const connectionCredentials = respond(CONNECTION_CREDENTIALS_SUBJECT, ({ organization_id, platform }, ctx: OrganizationsContext) =>
+  credentialsOf(ctx, organization_id, platform),
+);

@@ -1,0 +1,14 @@
+import type { PostView } from '@planner/contracts';
+import type { ServiceContext } from '@planner/service-kit';
+import { toPostView } from '../domain/post-view.js';
+import { Post } from '../entities/post.entity.js';
+
+/** An organization's posts not deleted, for its calendar. */
+export async function listOrganizationPosts(ctx: ServiceContext, organizationId: string): Promise<PostView[]> {
+  const posts = await ctx.dataSource.getRepository(Post).find({
+    where: { organizationId },
+    // The calendar places a post by its scheduled time; one published at once has none and goes last.
+    order: { scheduledTime: { direction: 'ASC', nulls: 'LAST' }, createdAt: 'ASC' },
+  });
+  return posts.map(toPostView);
+}

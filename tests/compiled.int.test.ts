@@ -1,0 +1,105 @@
+/**
+ * Images run compiled JavaScript (issue 14.7): `tsc -b` emits each workspace to dist/, and
+ * `node --conditions=compiled dist/main.js` resolves every @planner/* package to its dist/ too
+ * (the "compiled" export condition; without it the exports name the TypeScript source, for tsx
+ * and vitest). Here the content service — entities with decorators, migrations as classes,
+ * sanitize-html — is built, started as the Dockerfile starts it, without tsx, in production
+ * mode, and must answer /health with its migrations applied.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor } from '@planner/service-kit/testing';
+import { parseDockerfile } from './support/dockerfile.js';
+import { repoPath, repoRoot } from './support/repo.js';
+
+const SERVICE = 'content';
+const namespace = testId('compiled');
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'planner-compiled-'));
+const serviceDir = repoPath('services', SERVICE);
+let child: ChildProcess | undefined;
+let output = '';
+let port: number;
+
+/** The Dockerfile's CMD (`["node", "--conditions=compiled", "dist/main.js"]`), run from the service's folder as there. */
+const CMD = parseDockerfile()
+  .stages.find((stage) => stage.name === 'service')
+  ?.instructions.filter((i) => i.keyword === 'CMD')
+  .at(-1)?.args;
+const [NODE, ...COMMAND] = JSON.parse(CMD ?? '[]') as string[];
+
+beforeAll(() => {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const build = spawnSync(process.execPath, [tsc, '-b', `services/${SERVICE}/tsconfig.build.json`], { cwd: repoRoot, encoding: 'utf8' });
+  expect(build.status, `tsc -b services/${SERVICE}/tsconfig.build.json failed:\n${build.stdout}${build.stderr}`).toBe(0);
+}, 240_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child!.once('exit', resolve));
+    const timer = setTimeout(() => child!.kill('SIGKILL'), 10_000);
+    child.kill('SIGTERM');
+    await exited;
+    clearTimeout(timer);
+  }
+  await removeNamespace(namespace);
+  fs.rmSync(logDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('a compiled service', () => {
+  it("runs the image's command: node and a compiled entry point", () => {
+    expect(NODE).toBe('node');
+    expect(COMMAND.at(-1)).toBe('dist/main.js');
+  });
+
+  it('emits dist/main.js and the packages it imports to their dist/', () => {
+    for (const file of [`services/${SERVICE}/dist/main.js`, 'packages/service-kit/dist/index.js', 'packages/contracts/dist/index.js']) {
+      expect(fs.existsSync(repoPath(file)), file).toBe(true);
+    }
+  });
+
+  it('starts with node alone (no tsx) in production mode and answers /health with its migrations applied', async () => {
+    port = await freePort();
+    const env = {
+      ...(await namespacedProcessEnv({ namespace, logDir, authPort: await freePort(), nodeEnv: 'production' })),
+      PORT: String(port),
+      NEWSLETTER_SIGNING_KEY: randomBytes(32).toString('hex'),
+    };
+    // Only what the image has: no tsx loader from the test runner's environment.
+    const { NODE_OPTIONS: _nodeOptions, ...parentEnv } = process.env;
+    child = spawn(process.execPath, COMMAND, { cwd: serviceDir, env: { ...parentEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+
+    const health = await waitFor(
+      async () => {
+        if (child!.exitCode !== null) throw new Error(`dist/main.js exited (${child!.exitCode}):\n${output}`);
+        return fetch(`http://127.0.0.1:${port}/health`).then(
+          async (res) => ({ status: res.status, body: (await res.json()) as { status?: string; service?: string } }),
+          () => ({ status: 0, body: {} }),
+        );
+      },
+      (answer) => answer.status === 200,
+      60_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output}`);
+    });
+    expect(health.body).toMatchObject({ status: 'ok', service: SERVICE });
+
+    const db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
+    await db.connect();
+    try {
+      const applied = await db.query<{ name: string }>(`SELECT name FROM "${namespace}_${SERVICE}".migrations ORDER BY id`);
+      // The kit's outbox/inbox migration and the service's own, loaded as compiled classes.
+      expect(applied.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['CreateOutboxAndInbox1763700000000', 'BlogAndNewsletter1763700006100']));
+    } finally {
+      await db.end();
+    }
+  }, 90_000);
+});
