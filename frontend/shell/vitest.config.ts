@@ -9,5 +9,7 @@ export default defineConfig({
     // Tests talk to a local stand-in server on another port.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000', settings: { fetch: { disableSameOriginPolicy: true } } } },
     include: ['test/**/*.test.{ts,tsx}'],
+    // Tests reach only this machine; a file whose code tried another host fails.
+    setupFiles: ['../../packages/service-kit/src/testing/vitest-no-network.ts'],
   },
 });

@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
+    // Tests reach only this machine; a file whose code tried another host fails.
+    setupFiles: ['../../../packages/service-kit/src/testing/vitest-no-network.ts'],
   },
 });

@@ -280,6 +280,11 @@ describe('health aggregation', () => {
     expect(health.dependencies.redis).toEqual({ status: 'up' });
   });
 
+  it('passes on what a check reports beside its status (parked events), without counting it against the service', () => {
+    const probe = probeFromReport(200, { status: 'ok', checks: { nats: { status: 'up', latencyMs: 2, details: { parked: 3 } }, postgres: { status: 'up' } } }, 5);
+    expect(probe).toMatchObject({ status: 'up', checks: { nats: { status: 'up', details: { parked: 3 } } } });
+  });
+
   it('cannot vouch for Postgres when no service answers', () => {
     const health = aggregateHealth(all(() => ({ status: 'down', latencyMs: 1, error: 'ECONNREFUSED' })), gateway);
     expect(health.dependencies.postgres).toEqual({ status: 'unknown' });

@@ -13,6 +13,8 @@ export interface CheckResult {
   status: 'up' | 'down';
   latencyMs?: number;
   error?: string;
+  /** Facts a check reports beside its status (NATS: how many events are parked). */
+  details?: Record<string, unknown>;
 }
 
 export interface DependencyStatus {
@@ -43,7 +45,12 @@ export function probeFromReport(httpStatus: number, body: unknown, latencyMs: nu
   const checks: Record<string, CheckResult> = {};
   if (report.checks && typeof report.checks === 'object') {
     for (const [name, value] of Object.entries(report.checks as Record<string, CheckResult>)) {
-      checks[name] = { status: value?.status === 'up' ? 'up' : 'down', latencyMs: value?.latencyMs, ...(value?.error ? { error: value.error } : {}) };
+      checks[name] = {
+        status: value?.status === 'up' ? 'up' : 'down',
+        latencyMs: value?.latencyMs,
+        ...(value?.error ? { error: value.error } : {}),
+        ...(value?.details && typeof value.details === 'object' ? { details: value.details } : {}),
+      };
     }
   }
   const up = httpStatus === 200 && report.status === 'ok' && Object.values(checks).every((c) => c.status === 'up');

@@ -6,7 +6,12 @@ import type { GatewayContext } from '../context.js';
 import { aggregateHealth, type AggregateHealth, type CheckResult, type ServiceProbe } from '../domain/health.js';
 import { probeService } from '../adapters/upstream-client.js';
 
-const checkSchema = z.object({ status: z.enum(['up', 'down']), latencyMs: z.number().optional(), error: z.string().optional() });
+const checkSchema = z.object({
+  status: z.enum(['up', 'down']),
+  latencyMs: z.number().optional(),
+  error: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
 const responseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   services: z.record(
