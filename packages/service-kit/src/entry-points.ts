@@ -85,15 +85,13 @@ export function respond<S extends RequestSubject, X extends BaseServiceContext =
   subject: S,
   handle: (request: ParsedRequestOf<S>, ctx: X) => Promise<ReplyOf<S>>,
 ): EntryPoint<X> {
-  const { request: requestSchema, reply: replySchema } = requestSchemas[subject];
+  const replySchema = requestSchemas[subject].reply;
   return {
     kind: 'responder',
     name: subject,
     start: (ctx) =>
       ctx.bus.reply(subject, ctx.name, async (payload) => {
-        const request = requestSchema.safeParse(payload ?? {});
-        if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
-        const reply = replySchema.safeParse(await handle(request.data as ParsedRequestOf<S>, ctx));
+        const reply = replySchema.safeParse(await handle(checkedRequest(subject, payload ?? {}), ctx));
         if (!reply.success) {
           ctx.logger.error({ subject, issues: reply.error.issues }, 'reply breaks its contract; not sent');
           throw new Error(`reply to ${subject} breaks its contract`);
@@ -101,6 +99,13 @@ export function respond<S extends RequestSubject, X extends BaseServiceContext =
         return reply.data;
       }),
   };
+}
+
+/** A request as its contract reads it; one outside the contract is a 400 in the first problem's words. Asker and responder both check. */
+function checkedRequest<S extends RequestSubject>(subject: S, payload: unknown): ParsedRequestOf<S> {
+  const request = requestSchemas[subject].request.safeParse(payload);
+  if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
+  return request.data as ParsedRequestOf<S>;
 }
 
 /** A background job: `start` runs once the app is built, and what it returns stops it at shutdown. */
@@ -128,18 +133,16 @@ export async function ask<S extends RequestSubject>(
   payload: RequestOf<S>,
   { timeoutMs = 3000 }: { timeoutMs?: number } = {},
 ): Promise<ReplyOf<S>> {
-  const { request: requestSchema, reply: replySchema } = requestSchemas[subject];
-  const request = requestSchema.safeParse(payload);
-  if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
+  const request = checkedRequest(subject, payload);
   let answer: unknown;
   try {
-    answer = await ctx.bus.request(subject, request.data, timeoutMs);
+    answer = await ctx.bus.request(subject, request, timeoutMs);
   } catch (error) {
     if (!(error instanceof RequestFailedError)) throw error;
     ctx.logger.warn({ err: error, subject }, `${responderOf(subject)} did not answer`);
     throw new PartUnavailableError(responderOf(subject));
   }
-  const reply = replySchema.safeParse(answer);
+  const reply = requestSchemas[subject].reply.safeParse(answer);
   if (!reply.success) {
     ctx.logger.error({ subject, issues: reply.error.issues }, `${responderOf(subject)} answered outside the contract`);
     throw new PartUnavailableError(responderOf(subject));
