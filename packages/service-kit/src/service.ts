@@ -86,12 +86,17 @@ export async function startService<C extends BaseConfig, A, B extends BaseServic
   };
   try {
     for (const entryPoint of definition.entryPoints) {
-      if (entryPoint.kind === 'routes') await app.register(entryPoint.plugin, { ctx });
-      else if (entryPoint.kind === 'consumer') await entryPoint.start(ctx);
-      else if (entryPoint.kind === 'responder') entryPoint.start(ctx);
-      else {
-        const stopJob = await entryPoint.start(ctx);
-        if (stopJob) stops.push(stopJob);
+      try {
+        if (entryPoint.kind === 'routes') await app.register(entryPoint.plugin, { ctx });
+        else if (entryPoint.kind === 'consumer') await entryPoint.start(ctx);
+        else if (entryPoint.kind === 'responder') entryPoint.start(ctx);
+        else {
+          const stopJob = await entryPoint.start(ctx);
+          if (stopJob) stops.push(stopJob);
+        }
+      } catch (error) {
+        // Say which entry point could not start: the fatal log line at start-up is all an operator sees.
+        throw new Error(`${entryPoint.kind} ${entryPoint.name}: ${(error as Error).message}`, { cause: error });
       }
     }
     if (hasDatabase(ctx)) await ctx.relay.start();

@@ -96,6 +96,26 @@ describe('respond and ask', () => {
   });
 });
 
+describe('a start that fails', () => {
+  it('names the entry point, and stops what had started', async () => {
+    const stopped: string[] = [];
+    const broken = defineService({
+      name: 'scheduler',
+      description: 'A job that cannot start after one that did.',
+      configSchema: (await import('../src/config.js')).baseConfigSchema,
+      database: {},
+      entryPoints: [
+        job('fine', async () => () => void stopped.push('fine')),
+        job('mailbox', async () => {
+          throw new Error('port 2525 is taken');
+        }),
+      ],
+    });
+    await expect(startService(broken, ctx)).rejects.toThrow('job mailbox: port 2525 is taken');
+    expect(stopped).toEqual(['fine']);
+  });
+});
+
 describe('stop', () => {
   it('closes the app, then stops the jobs, last started first', async () => {
     await service.stop();
