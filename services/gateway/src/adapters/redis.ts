@@ -24,7 +24,8 @@ export const createGatewayRedis: RedisFactory = async ({ url, keyPrefix, logger 
     lastRedisError = Date.now();
   });
   if (!(await waitForRedis(redis, READY_TIMEOUT_MS))) {
-    logger.warn({ url }, 'redis is not reachable yet: serving without rate limits until it is');
+    // The host only: a Redis URL may carry its password.
+    logger.warn({ redis: new URL(url).host }, 'redis is not reachable yet: serving without rate limits until it is');
   }
   return redis;
 };
