@@ -5,6 +5,8 @@ import { organizationEventSchemas } from './organizations.js';
 import { connectionEventSchemas } from './connections.js';
 import { contentEventSchemas } from './content.js';
 import { notificationEventSchemas } from './notifications.js';
+import { postEventSchemas } from './posts.js';
+import { schedulerEventSchemas } from './scheduler.js';
 
 /**
  * Every event travels in this envelope (ARCHITECTURE §4). `eventId` doubles as
@@ -58,6 +60,8 @@ export const eventSchemas = {
   ...connectionEventSchemas,
   ...contentEventSchemas,
   ...notificationEventSchemas,
+  ...postEventSchemas,
+  ...schedulerEventSchemas,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;

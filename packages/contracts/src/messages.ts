@@ -104,6 +104,62 @@ export const PostMessages = {
   noSchedules: 'No schedules set.',
   upgradeToSchedule: 'Upgrade your plan to schedule posts for later',
   upgradeForMedia: 'Upgrade your plan to unlock media generation with AI',
+  invalidMediaType: 'Invalid media type',
+  comingSoon: 'Coming Soon',
+  publishedTo: (platforms: string) => `Post published successfully to ${platforms}!`,
+  scheduledFor: (platforms: string) => `Post scheduled successfully for ${platforms}!`,
+  publishFailed: 'Failed to publish post. Please try again.',
+  postUpdated: 'Post updated successfully!',
+  mediaGenerated: 'Media generated successfully!',
+  contentRegenerated: 'Content regenerated successfully!',
+  contentUpdated: 'Content updated successfully!',
+  contentGenerated: 'Content generated successfully!',
+  approved: 'Post approved successfully!',
+  rejected: 'Post rejected successfully!',
+  deleted: 'Post deleted successfully!',
+  regenerateFailed: 'Failed to regenerate content',
+  magicEditFailed: 'Failed to perform magic edit',
+  mediaGenerationFailed: 'An error occurred while generating media',
+  /** Not worded by the spec: a platform refused the post ('Failed to publish:' is shown as is, part 2 §8). */
+  publishFailedOn: (reasons: string) => `Failed to publish: ${reasons}`,
+  /** Not worded by the spec: publish-now waited its bound without an outcome. */
+  publishContinues: (platforms: string) =>
+    `Publishing to ${platforms} is taking longer than usual. It continues, and the post shows its result in Post Review when done.`,
+  /** Not worded by the spec (part 2 §5: business name required). */
+  businessNameRequired: 'Please enter a business name.',
+  /** Not worded by the spec (part 2 §5: content type required). */
+  contentTypeRequired: 'Please choose a content type.',
+  /** Not worded by the spec (part 2 §5: reject requires a reason). */
+  rejectReasonRequired: 'Please give a reason for rejecting the post.',
+  /** Not worded by the spec (part 2 §5: story requires a non-empty custom prompt). */
+  storyPromptRequired: 'Please describe the story image in a custom prompt.',
+  /** Not worded by the spec (part 2 §5: generate media needs a platform and a media type). */
+  mediaGenerationNeedsPlatformAndType: 'Please choose a platform and a media type before generating media.',
+  /** Not worded by the spec (part 2 §5: carousel at least 2). */
+  carouselMinimum: 'A carousel needs at least 2 media files.',
+  /** Not worded by the spec: a file over its type's size (part 2 §5 displayed specs). */
+  fileTooLarge: (kind: string, limit: string) => `${kind} files can be at most ${limit}.`,
+  /** Not worded by the spec: story videos last 3 to 60 s (part 2 §5). */
+  storyVideoDuration: 'Story videos must last from 3 to 60 seconds.',
+  /** Not worded by the spec. */
+  unknownPlatform: (name: string) => `'${name}' is not a platform posts can be published to.`,
+  /** Not worded by the spec: part 2 §4, published and rejected posts can only be deleted. */
+  onlyDelete: (status: string) => `This post is ${status.replace('_', ' ')} and can only be deleted.`,
+  /** Not worded by the spec: an action that does not apply to the post's status. */
+  notAllowed: (action: string, status: string) => `A ${status.replace('_', ' ')} post cannot be ${action}.`,
+  /** Not worded by the spec: a daily AI quota is used up. */
+  quotaReached: (kind: 'content' | 'media', limit: number, resetsAt: string) =>
+    `You have used your ${limit} ${kind} generations for today. The limit resets at ${resetsAt}.`,
+  /** Not worded by the spec: a plan without AI generation. */
+  generationNotInPlan: 'Upgrade your plan to generate content with AI',
+  /** Not worded by the spec: the model's provider refused or failed. */
+  generationUnavailable: 'The AI service is not available right now. Please try again in a moment.',
+  generationRateLimited: (wait: string) => `The AI service is busy. Please try again in ${wait}.`,
+  generationRefused: 'The AI service declined this request. Please change the topic or wording and try again.',
+  generationMisconfigured: 'The AI service is not configured correctly on this server. Please contact support.',
+  /** Not worded by the spec: a schedule-for-later time that has passed. */
+  scheduledTimeInPast: 'Please choose a time in the future.',
+  scheduledTimeRequired: 'Please choose when to publish the post.',
 } as const;
 
 export const BillingMessages = {

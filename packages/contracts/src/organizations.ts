@@ -125,6 +125,8 @@ export const organizationFactsSchema = z.object({
   plan: z.string().nullable(),
   language: z.string(),
   default_before_post_review_time: z.number().int(),
+  /** IANA time zone; the day of a quota, the slots of schedules and the calendar's days are its. */
+  timezone: z.string().default('UTC'),
   is_active: z.boolean(),
 });
 export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MEDIA_TYPES } from './organizations.js';
+import { connectionPlatformSchema, type ConnectionPlatform } from './connections.js';
+import { DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, TONES } from './organizations.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from './plans.js';
 
 /** What other services ask the posts service over NATS (request/reply). */
 export const PostRequests = {
@@ -7,15 +9,62 @@ export const PostRequests = {
   listForOrganization: 'posts.post.list_for_organization',
   /** An organization's post statistics (part 2 §3 Statistics, the fields one organization has). */
   statisticsForOrganization: 'posts.statistics.for_organization',
+  /** One post as it stands now, with its media as signed URLs (the scheduler, at publishing time). */
+  getForPublishing: 'posts.post.get_for_publishing',
 } as const;
 
 export const organizationScopedRequestSchema = z.object({ organization_id: z.string().uuid() });
 export type OrganizationScopedRequest = z.infer<typeof organizationScopedRequestSchema>;
 
-/** Part 2 §3/§4: a post is reviewed (approved or rejected), and an approved one gets published. */
-export const POST_STATUSES = ['pending_review', 'approved', 'rejected', 'published'] as const;
+/**
+ * Part 2 §3/§4: a post is reviewed (approved or rejected), and an approved one
+ * gets published. `failed` is the state the spec implies with 'Retry on error':
+ * a platform refused the post for good; Retry re-queues the platforms that failed.
+ */
+export const POST_STATUSES = ['pending_review', 'approved', 'rejected', 'published', 'failed'] as const;
 export const postStatusSchema = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof postStatusSchema>;
+
+/** Where a post stands on one platform: queued (asked for, no outcome yet), published (with its link) or failed (with the platform's reason). */
+export const PUBLICATION_STATUSES = ['queued', 'published', 'failed'] as const;
+export const platformOutcomeSchema = z.object({
+  status: z.enum(PUBLICATION_STATUSES),
+  link: z.string().nullable(),
+  reason: z.string().nullable(),
+  at: z.string().datetime({ offset: true }),
+});
+export type PlatformOutcome = z.infer<typeof platformOutcomeSchema>;
+
+const characterCount = z.number().int().min(LIMITS.minCharacters).max(LIMITS.maxCharacters);
+
+/**
+ * Part 2 §3 Original generation request: what a post was generated from, kept
+ * with it so that it can be regenerated. Option fields are free strings here:
+ * the generate route checks them against the option lists.
+ */
+export const originalRequestSchema = z.object({
+  business_name: z.string(),
+  business_data: z.string().default(''),
+  content_type: z.string().default(DEFAULT_CONTENT_TYPE),
+  topic: z.string().default(''),
+  context: z.string().default(''),
+  time_of_year: z.string().default(''),
+  event_details: z.string().default(''),
+  platform: z.string().default(''),
+  platforms: z.array(z.string()).default([]),
+  schedule_option: z.enum(['now', 'later']).default('now'),
+  content: z.string().default(''),
+  media_type: z.enum(MEDIA_TYPES).default('text'),
+  media_paths: z.string().default(''),
+  scheduled_time: z.string().nullable().default(null),
+  character_limit: characterCount.nullable().default(null),
+  target_character_count: characterCount.nullable().default(null),
+  tone: z.string().default('casual'),
+  mood: z.string().default('positive'),
+  language: z.string().default(DEFAULT_LANGUAGE),
+  auto_schedule_id: z.string().uuid().nullable().default(null),
+});
+export type OriginalRequest = z.infer<typeof originalRequestSchema>;
 
 /** A post as the API shows it (part 2 §3 Post); lists are comma-separated, as the spec gives them. */
 export const postSchema = z.object({
@@ -31,6 +80,14 @@ export const postSchema = z.object({
   review_notes: z.string().nullable(),
   /** The auto-schedule that created it, if one did. */
   auto_schedule_id: z.string().uuid().nullable(),
+  /** Grows with every change of what would be published; a publication is for one version. */
+  version: z.number().int().positive(),
+  /** Platform → where the post stands there, once publishing was asked for. */
+  publications: z.record(z.string(), platformOutcomeSchema),
+  /** The links of the platforms it was published to (part 2 §3 Publish response). */
+  posted_links: z.array(z.string()),
+  /** What it was generated from, for Regenerate; null for a post written by hand. */
+  original_request: originalRequestSchema.nullable(),
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),
 });
@@ -106,3 +163,128 @@ export type AccountStatistics = z.infer<typeof accountStatisticsSchema>;
 
 /** POST /statistics/refresh (part 2 §7: the response has statistics). */
 export const statisticsRefreshSchema = z.object({ statistics: globalStatisticsSchema });
+
+/** GET /posts?status: the filter values of part 2 §4 (default pending), plus failed. */
+export const POST_FILTERS = ['pending', 'approved', 'rejected', 'published', 'failed', 'all'] as const;
+export const postFilterSchema = z.enum(POST_FILTERS);
+export type PostFilter = z.infer<typeof postFilterSchema>;
+export const POSTS_PAGE_SIZE = 20;
+
+/** `PostRequests.getForPublishing`. */
+export const postForPublishingRequestSchema = z.object({ post_id: z.string().uuid() });
+/** The post with each media path as a signed URL a platform can fetch without login, valid for a day. */
+export const postForPublishingSchema = postSchema.extend({ media_urls: z.array(z.string().url()) });
+export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
+
+/**
+ * Part 2 §3 Generate request payload (POST /posts/generate). Option fields are
+ * checked against part 2 §3's lists; character limit and target 1..5000, the
+ * target not above the limit (part 2 §5).
+ */
+export const generateRequestSchema = z.object({
+  organization_id: z.string(),
+  business_name: z.string(),
+  business_data: z.string().max(20_000).default(''),
+  platforms: z.array(z.string()).default([]),
+  content_type: z.string(),
+  topic: z.string().max(2000).default(''),
+  context: z.string().max(5000).default(''),
+  time_of_year: z.string().max(200).default(''),
+  event_details: z.string().max(5000).default(''),
+  platform: z.string().default(''),
+  content: z.string().default(''),
+  schedule_option: z.enum(['now', 'later']).default('now'),
+  media_type: z.enum(MEDIA_TYPES).default('text'),
+  tone: z.enum(TONES).default('casual'),
+  mood: z.enum(MOODS).default('positive'),
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+  character_limit: z.number().int().nullable().optional(),
+  target_character_count: z.number().int().nullable().optional(),
+  /** A template whose values fill the fields left empty. */
+  template_id: z.string().uuid().optional(),
+});
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+/** One generated post (part 2 §3 Post draft: text keyed by a generation id, each holding a post field). */
+export const generatedPostSchema = z.object({ post: z.string() });
+
+/**
+ * The answer of POST /posts/generate: a map keyed by platform name whose first
+ * entry holds the post (part 2 §7), plus the draft id under which the original
+ * request is kept, and `sandbox` when no model wrote it.
+ */
+export const generateResponseSchema = z.object({
+  posts: z.record(z.string(), generatedPostSchema),
+  draft_id: z.string().uuid(),
+  sandbox: z.boolean(),
+  message: z.string(),
+});
+export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+/** The real text limit of each platform (characters); Telegram's caption under media is 1,024. */
+export const PLATFORM_TEXT_LIMITS: Record<ConnectionPlatform, number> = {
+  x: 280,
+  threads: 500,
+  instagram: 2200,
+  tiktok: 2200,
+  linkedin: 3000,
+  telegram: 4096,
+  facebook: 63206,
+  youtube: 5000,
+};
+export const TELEGRAM_CAPTION_LIMIT = 1024;
+
+/** The text limit of a platform for a media type (Telegram captions are shorter than its messages). */
+export function platformTextLimit(platform: ConnectionPlatform, mediaType: (typeof MEDIA_TYPES)[number] = 'text'): number {
+  return platform === 'telegram' && mediaType !== 'text' ? TELEGRAM_CAPTION_LIMIT : PLATFORM_TEXT_LIMITS[platform];
+}
+
+/**
+ * A platform as the post form names it ('X', 'Instagram', 'twitter', 'LINKEDIN')
+ * → the platform's id, or null when it is not one of the eight.
+ */
+export function platformIdOf(name: string): ConnectionPlatform | null {
+  const key = name.trim().toLowerCase();
+  const id = key === 'twitter' ? 'x' : key;
+  const parsed = connectionPlatformSchema.safeParse(id);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A media item (part 2 §3): where it is, its sniffed type and whether it was uploaded or generated. */
+export const mediaItemSchema = z.object({
+  id: z.string().uuid(),
+  url: z.string(),
+  file: z.string(),
+  type: z.string(),
+  source: z.enum(['upload', 'generated']),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+/** Part 2 §3 Publish response. */
+export const publishResponseSchema = z.object({
+  message: z.string(),
+  posted_links: z.array(z.string()),
+  post: postSchema.optional(),
+});
+export type PublishResponse = z.infer<typeof publishResponseSchema>;
+
+/** Events the posts service publishes, merged into `eventSchemas`. */
+export const postEventSchemas = {
+  /**
+   * Publish this version of the post to these platforms at `dueAt` (null: now).
+   * The scheduler keys its jobs by post id, version and platform.
+   */
+  'posts.post.publish_requested': z.object({
+    postId: z.string().uuid(),
+    organizationId: z.string().uuid(),
+    version: z.number().int().positive(),
+    platforms: z.array(connectionPlatformSchema).min(1),
+    dueAt: z.string().datetime().nullable(),
+  }),
+  /** Publishing of this post is off (rejected, sent back to review, deleted): drop its jobs. */
+  'posts.post.publish_withdrawn': z.object({
+    postId: z.string().uuid(),
+    organizationId: z.string().uuid(),
+    version: z.number().int().positive(),
+  }),
+} as const satisfies Record<string, z.ZodType>;

@@ -12,7 +12,7 @@ import {
   organizationSetStatusRequestSchema,
   organizationsOfOwnerRequestSchema,
 } from './organizations.js';
-import { organizationScopedRequestSchema, postListSchema, PostRequests, postStatisticsSchema } from './posts.js';
+import { organizationScopedRequestSchema, postForPublishingRequestSchema, postForPublishingSchema, postListSchema, PostRequests, postStatisticsSchema } from './posts.js';
 import { autoScheduleListSchema, scheduleCountRequestSchema, scheduleCountSchema, SchedulerRequests } from './scheduler.js';
 
 /** A request that carries nothing. */
@@ -35,6 +35,7 @@ export const requestSchemas = {
   [CONNECTION_CREDENTIALS_SUBJECT]: { request: connectionCredentialsRequestSchema, reply: connectionCredentialsSchema },
   [PostRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: postListSchema },
   [PostRequests.statisticsForOrganization]: { request: organizationScopedRequestSchema, reply: postStatisticsSchema },
+  [PostRequests.getForPublishing]: { request: postForPublishingRequestSchema, reply: postForPublishingSchema },
   [SchedulerRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: autoScheduleListSchema },
   [SchedulerRequests.count]: { request: scheduleCountRequestSchema, reply: scheduleCountSchema },
 } as const satisfies Record<string, { request: z.ZodType; reply: z.ZodType }>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { connectionPlatformSchema } from './connections.js';
 import { MEDIA_TYPES } from './organizations.js';
 
 /** What other services ask the scheduler over NATS (request/reply); payload `organizationScopedRequestSchema`. */
@@ -66,3 +67,26 @@ export type ScheduleCountRequest = z.infer<typeof scheduleCountRequestSchema>;
 /** The answer to `SchedulerRequests.count`. */
 export const scheduleCountSchema = z.object({ total_schedules: z.number().int().nonnegative(), active_schedules: z.number().int().nonnegative() });
 export type ScheduleCount = z.infer<typeof scheduleCountSchema>;
+
+const publicationRef = {
+  postId: z.string().uuid(),
+  organizationId: z.string().uuid(),
+  /** The version of the post that was published (or failed). */
+  version: z.number().int().positive(),
+  platform: connectionPlatformSchema,
+};
+
+/** Outcomes of publishing, one per (post, platform), merged into `eventSchemas`. */
+export const schedulerEventSchemas = {
+  'scheduler.post.published': z.object({
+    ...publicationRef,
+    link: z.string().nullable(),
+    platformPostId: z.string().nullable(),
+    publishedAt: z.string().datetime(),
+  }),
+  /** Failed for good: a permanent refusal, or retries exhausted. The reason is the platform's, readable by the user. */
+  'scheduler.post.publish_failed': z.object({
+    ...publicationRef,
+    reason: z.string().min(1),
+  }),
+} as const satisfies Record<string, z.ZodType>;

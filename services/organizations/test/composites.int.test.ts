@@ -88,7 +88,7 @@ describe('composite reads of an organization', () => {
       successful_publications: 2,
       posts_with_media: 1,
       posts_text_only: 1,
-      posts_by_status: { pending_review: 1, approved: 0, rejected: 0, published: 1 },
+      posts_by_status: { pending_review: 1, approved: 0, rejected: 0, published: 1, failed: 0 },
       platforms_usage: { LinkedIn: 2, X: 1 },
       successful_publications_by_platform: { LinkedIn: 1, X: 2 },
     };

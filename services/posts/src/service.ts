@@ -1,6 +1,9 @@
 import { defineService, routes } from '@planner/service-kit';
+import { LocalDiskStorage } from './adapters/media-storage.js';
 import { configSchema } from './config.js';
+import type { PostsAdapters } from './context.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
+import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { entities, migrations } from './entities/index.js';
 import { postRequests } from './responders/post-requests.js';
 import { statisticsRoutes } from './routes/statistics-routes.js';
@@ -11,5 +14,8 @@ export const postsService = defineService({
   description: 'Posts, media, AI generation and quotas, statistics.',
   configSchema,
   database: { entities, migrations },
-  entryPoints: [routes(statisticsRoutes), organizationDeleted, ...postRequests],
+  adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => ({
+    storage: given.storage ?? new LocalDiskStorage(ctx.config.MEDIA_DIR),
+  }),
+  entryPoints: [routes(statisticsRoutes), organizationDeleted, ...publicationOutcomes, ...postRequests],
 });

@@ -69,7 +69,7 @@ describe('GET /statistics (the landing, public)', () => {
       total_posts: 6,
       total_schedules: 4,
       platforms_usage: { Instagram: 1, LinkedIn: 3, X: 3 },
-      posts_by_status: { pending_review: 2, approved: 1, rejected: 1, published: 2 },
+      posts_by_status: { pending_review: 2, approved: 1, rejected: 1, published: 2, failed: 0 },
       posts_with_media: 3,
       posts_text_only: 3,
       successful_publications: 3,
@@ -155,7 +155,7 @@ describe('GET /statistics/user/accounts', () => {
       successful_publications: 2,
       posts_with_media: 2,
       posts_text_only: 2,
-      posts_by_status: { pending_review: 1, approved: 1, rejected: 1, published: 1 },
+      posts_by_status: { pending_review: 1, approved: 1, rejected: 1, published: 1, failed: 0 },
       platforms_usage: { LinkedIn: 2, X: 3 },
       last_updated: expect.any(String),
     });
@@ -166,7 +166,7 @@ describe('GET /statistics/user/accounts', () => {
       successful_publications: 1,
       posts_with_media: 1,
       posts_text_only: 1,
-      posts_by_status: { pending_review: 1, approved: 0, rejected: 0, published: 1 },
+      posts_by_status: { pending_review: 1, approved: 0, rejected: 0, published: 1, failed: 0 },
       platforms_usage: { Instagram: 1, LinkedIn: 1 },
     });
   });
@@ -179,7 +179,7 @@ describe('GET /statistics/user/accounts', () => {
       successful_publications: 0,
       posts_with_media: 0,
       posts_text_only: 0,
-      posts_by_status: { pending_review: 0, approved: 0, rejected: 0, published: 0 },
+      posts_by_status: { pending_review: 0, approved: 0, rejected: 0, published: 0, failed: 0 },
       platforms_usage: {},
     };
     expect((await accounts(tokens.newcomer)).json()).toMatchObject(zeros);

@@ -14,7 +14,21 @@ export function toPostView(post: Post): PostView {
     content: post.content,
     review_notes: post.reviewNotes,
     auto_schedule_id: post.autoScheduleId,
+    version: post.version,
+    publications: post.publications,
+    posted_links: postedLinks(post.publications),
+    original_request: post.originalRequest,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
+}
+
+/** The links of the platforms a post went out on, in platform order. */
+export function postedLinks(publications: Post['publications']): string[] {
+  return Object.keys(publications)
+    .sort()
+    .flatMap((platform) => {
+      const outcome = publications[platform]!;
+      return outcome.status === 'published' && outcome.link ? [outcome.link] : [];
+    });
 }

@@ -1,5 +1,6 @@
 import { Posts1763700003100 } from '../migrations/1763700003100-posts.js';
+import { PostPublishing1763900000000 } from '../migrations/1763900000000-post-publishing.js';
 import { Post } from './post.entity.js';
 
 export const entities = [Post];
-export const migrations = [Posts1763700003100];
+export const migrations = [Posts1763700003100, PostPublishing1763900000000];

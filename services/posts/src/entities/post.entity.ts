@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { MediaType, PostStatus } from '@planner/contracts';
+import type { MediaType, OriginalRequest, PlatformOutcome, PostStatus } from '@planner/contracts';
 
 /** A post of an organization (part 2 §3 Post), through review (§4) to publication. */
 @Entity({ name: 'posts' })
@@ -35,6 +35,22 @@ export class Post {
 
   @Column({ type: 'uuid', name: 'auto_schedule_id', nullable: true })
   autoScheduleId!: string | null;
+
+  /** Grows with each change of what would be published; the scheduler publishes one version once. */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
+  /** Platform id → where the post stands there, once publishing was asked for. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  publications!: Record<string, PlatformOutcome>;
+
+  /** What it was generated from, for Regenerate; null for a post written by hand. */
+  @Column({ type: 'jsonb', name: 'original_request', nullable: true })
+  originalRequest!: OriginalRequest | null;
+
+  /** Who wrote or last submitted it (for the audit, and to reach them when it fails). */
+  @Column({ type: 'uuid', name: 'created_by', nullable: true })
+  createdBy!: string | null;
 
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
