@@ -160,6 +160,16 @@ export const PostMessages = {
   /** Not worded by the spec: a schedule-for-later time that has passed. */
   scheduledTimeInPast: 'Please choose a time in the future.',
   scheduledTimeRequired: 'Please choose when to publish the post.',
+  /** Not worded by the spec: a scheduled_time that is neither ISO 8601 nor the time picker's YYYY-MM-DDTHH:mm. */
+  scheduledTimeInvalid: 'Please choose a valid date and time.',
+  /** Not worded by the spec: a multipart form whose files come before its organization_id. */
+  organizationIdBeforeFiles: 'Send organization_id before the media files.',
+  /** Not worded by the spec: media_urls naming media this organization does not have. */
+  mediaNotFound: 'Some of the chosen media could not be found. Please upload them again.',
+  /** Not worded by the spec: a media link without login whose signature is wrong or whose time is up. */
+  mediaLinkInvalid: 'This media link is invalid or has expired.',
+  /** Not worded by the spec: a form with more files or fields than a post takes. */
+  tooManyParts: 'Too many files or fields in one post.',
 } as const;
 
 export const BillingMessages = {

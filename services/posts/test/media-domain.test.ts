@@ -1,0 +1,205 @@
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+import { PostMessages } from '@planner/contracts';
+import { byteRange } from '../src/domain/byte-range.js';
+import { MediaMeter, MediaTooLargeError } from '../src/domain/media-meter.js';
+import { postRuleBroken, sizeLimit, type MediaFacts } from '../src/domain/media-rules.js';
+import { sniffMediaType } from '../src/domain/media-types.js';
+import { Mp4DurationReader } from '../src/domain/mp4-duration.js';
+import { isValidSignature, mediaSignature, signedMediaUrl } from '../src/domain/signed-url.js';
+import { scheduledInstant, zonedTimeToInstant } from '../src/domain/zoned-time.js';
+import { box, ftyp, gif, jpeg, moov, mp4, mvhd, png, webm, webp } from './media-fixtures.js';
+
+const MB = 1024 * 1024;
+
+function durationOf(bytes: Buffer, chunk = bytes.length): number | null {
+  const reader = new Mp4DurationReader();
+  for (let at = 0; at < bytes.length; at += chunk) reader.push(bytes.subarray(at, at + chunk));
+  return reader.seconds;
+}
+
+describe('sniffing the type from the bytes', () => {
+  it.each([
+    ['jpeg', jpeg(), 'image/jpeg', 'jpg'],
+    ['png', png(), 'image/png', 'png'],
+    ['gif', gif(), 'image/gif', 'gif'],
+    ['webp', webp(), 'image/webp', 'webp'],
+    ['mp4', mp4(5), 'video/mp4', 'mp4'],
+    ['quicktime', mp4(5, { brand: 'qt  ' }), 'video/quicktime', 'mov'],
+    ['webm', webm(), 'video/webm', 'webm'],
+  ])('%s', (_name, bytes, mime, ext) => {
+    expect(sniffMediaType(bytes)).toMatchObject({ mime, ext });
+  });
+
+  it('refuses what is none of them: text, a PDF, a HEIC still in an ftyp box, a Matroska that is not WebM, too few bytes', () => {
+    expect(sniffMediaType(Buffer.from('hello, this is a text file named photo.png'))).toBeNull();
+    expect(sniffMediaType(Buffer.from('%PDF-1.7\n'))).toBeNull();
+    expect(sniffMediaType(ftyp('heic'))).toBeNull();
+    expect(sniffMediaType(Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('matroska')]))).toBeNull();
+    expect(sniffMediaType(Buffer.from([0xff, 0xd8]))).toBeNull();
+  });
+});
+
+describe('a video’s duration from its container', () => {
+  it('moov after mdat, and before it', () => {
+    expect(durationOf(mp4(12.5))).toBe(12.5);
+    expect(durationOf(mp4(42, { moovFirst: true }))).toBe(42);
+  });
+
+  it('the same whatever the chunks: one byte at a time, or split across headers', () => {
+    const bytes = mp4(7.25, { mdatBytes: 5000 });
+    for (const chunk of [1, 3, 7, 8, 13, 4096]) expect(durationOf(bytes, chunk)).toBe(7.25);
+  });
+
+  it('reads version 1 headers and 64-bit box sizes (mdat with size 1 and a largesize)', () => {
+    const body = Buffer.alloc(300, 1);
+    const largeMdat = Buffer.alloc(16);
+    largeMdat.writeUInt32BE(1, 0);
+    largeMdat.write('mdat', 4, 'latin1');
+    largeMdat.writeBigUInt64BE(BigInt(16 + body.length), 8);
+    const bytes = Buffer.concat([ftyp(), largeMdat, body, box('moov', mvhd(90_000, 90_000 * 61, 1))]);
+    expect(durationOf(bytes, 5)).toBe(61);
+  });
+
+  it('an mvhd outside moov is not the movie’s; none, a zero timescale or an unknown duration give null', () => {
+    expect(durationOf(Buffer.concat([ftyp(), mvhd(1000, 9000), box('mdat', Buffer.alloc(10))]))).toBeNull();
+    expect(durationOf(Buffer.concat([ftyp(), box('mdat', Buffer.alloc(10))]))).toBeNull();
+    expect(durationOf(Buffer.concat([ftyp(), box('moov', mvhd(0, 9000))]))).toBeNull();
+    expect(durationOf(Buffer.concat([ftyp(), box('moov', mvhd(1000, 0xffffffff))]))).toBeNull();
+  });
+
+  it('stops at a box whose size cannot be (smaller than its header)', () => {
+    const broken = Buffer.from([0, 0, 0, 4, 0x6d, 0x6f, 0x6f, 0x76]);
+    expect(durationOf(Buffer.concat([ftyp(), broken, moov(10)]))).toBeNull();
+  });
+});
+
+describe('the meter a file streams through', () => {
+  const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
+
+  it('counts the bytes and reads the duration', async () => {
+    const bytes = mp4(30, { mdatBytes: 200_000 });
+    const meter = new MediaMeter(sniffMediaType(bytes)!, bytes.length);
+    await pipeline(Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]), meter, sink());
+    expect(meter.size).toBe(bytes.length);
+    expect(meter.durationSeconds).toBe(30);
+  });
+
+  it('fails as soon as the file passes its limit, without reading the rest', async () => {
+    let produced = 0;
+    const endless = new Readable({
+      read() {
+        produced += 64 * 1024;
+        this.push(produced === 64 * 1024 ? Buffer.concat([png(64), Buffer.alloc(64 * 1024 - 64)]) : Buffer.alloc(64 * 1024));
+      },
+    });
+    const meter = new MediaMeter(sniffMediaType(png())!, 1 * MB);
+    await expect(pipeline(endless, meter, sink())).rejects.toBeInstanceOf(MediaTooLargeError);
+    expect(produced).toBeLessThan(2 * MB);
+  });
+});
+
+describe('part 2 §5 post and media rules', () => {
+  const image = (size = 1000, mime: MediaFacts['mime'] = 'image/png'): MediaFacts => ({ mime, kind: 'image', size, durationSeconds: null });
+  const video = (seconds: number | null = 10, size = 1000, mime: MediaFacts['mime'] = 'video/mp4'): MediaFacts => ({ mime, kind: 'video', size, durationSeconds: seconds });
+  const rule = (mediaType: Parameters<typeof postRuleBroken>[0]['mediaType'], media: MediaFacts[], content = '', platforms = ['x']) =>
+    postRuleBroken({ platforms, mediaType, content, media });
+
+  it('at least one platform; text needs content and takes no media; other types need media', () => {
+    expect(rule('text', [], 'Hi', [])).toBe(PostMessages.selectPlatform);
+    expect(rule('text', [], '  ')).toBe(PostMessages.addText);
+    expect(rule('text', [], 'Hi')).toBeNull();
+    expect(rule('text', [image()], 'Hi')).toBe(PostMessages.invalidMediaType);
+    expect(rule('image', [])).toBe(PostMessages.addMedia('image'));
+    expect(rule('carousel', [])).toBe(PostMessages.addMedia('carousel'));
+  });
+
+  it('type checks: image needs image/*, video video/*, short mp4 or quicktime, story jpeg, png, mp4 or quicktime', () => {
+    expect(rule('image', [video()])).toBe(PostMessages.invalidMediaType);
+    expect(rule('image', [image(1000, 'image/gif')])).toBeNull();
+    expect(rule('video', [image()])).toBe(PostMessages.invalidMediaType);
+    expect(rule('video', [video(null, 1000, 'video/webm')])).toBeNull();
+    expect(rule('short', [video(null, 1000, 'video/webm')])).toBe(PostMessages.invalidMediaType);
+    expect(rule('short', [video(20, 1000, 'video/quicktime')])).toBeNull();
+    expect(rule('story', [image(1000, 'image/webp')])).toBe(PostMessages.invalidMediaType);
+    expect(rule('story', [image(1000, 'image/jpeg')])).toBeNull();
+  });
+
+  it('a short is one file; a carousel at least two; a story has no text and its videos last 3–60 s', () => {
+    expect(rule('short', [video(), video()])).toBe(PostMessages.shortSingleFile);
+    expect(rule('carousel', [image()])).toBe(PostMessages.carouselMinimum);
+    expect(rule('carousel', [image(), video()])).toBeNull();
+    expect(rule('story', [image()], 'Caption')).toBe(PostMessages.storiesWithoutText);
+    expect(rule('story', [video(2.9)])).toBe(PostMessages.storyVideoDuration);
+    expect(rule('story', [video(60.5)])).toBe(PostMessages.storyVideoDuration);
+    expect(rule('story', [video(null)])).toBe(PostMessages.storyVideoDuration);
+    expect(rule('story', [video(3)])).toBeNull();
+    expect(rule('story', [video(60)])).toBeNull();
+  });
+
+  it('sizes: image 10 MB, story image 8 MB, story video 100 MB, video 300 MB', () => {
+    expect(rule('image', [image(10 * MB)])).toBeNull();
+    expect(rule('image', [image(10 * MB + 1)])).toBe(PostMessages.fileTooLarge('Image', '10 MB'));
+    expect(rule('story', [image(8 * MB + 1)])).toBe(PostMessages.fileTooLarge('Story image', '8 MB'));
+    expect(rule('story', [video(10, 100 * MB + 1)])).toBe(PostMessages.fileTooLarge('Story video', '100 MB'));
+    expect(rule('video', [video(10, 300 * MB)])).toBeNull();
+    expect(rule('video', [video(10, 300 * MB + 1)])).toBe(PostMessages.fileTooLarge('Video', '300 MB'));
+    expect(sizeLimit(null, 'video').bytes).toBe(300 * MB);
+  });
+});
+
+describe('signed media URLs', () => {
+  const key = '0b8e2a8e-1c1d-4f7e-9a0b-0c2d3e4f5a6b/6a1b2c3d-4e5f-4a7b-8c9d-0e1f2a3b4c5d.png';
+  const now = Date.UTC(2026, 10, 24, 12);
+  const expires = now / 1000 + 60;
+
+  it('valid until it expires, not after; another key, expiry or secret does not match', () => {
+    const signature = mediaSignature(key, expires, 'secret');
+    expect(isValidSignature(key, expires, signature, 'secret', now)).toBe(true);
+    expect(isValidSignature(key, expires, signature, 'secret', expires * 1000)).toBe(false);
+    expect(isValidSignature(key, expires + 1, signature, 'secret', now)).toBe(false);
+    expect(isValidSignature(key.replace('.png', '.jpg'), expires, signature, 'secret', now)).toBe(false);
+    expect(isValidSignature(key, expires, signature, 'other', now)).toBe(false);
+    expect(isValidSignature(key, expires, 'zz', 'secret', now)).toBe(false);
+  });
+
+  it('lives under APP_URL’s /api/media', () => {
+    expect(signedMediaUrl('https://planner.example/', key, expires, 's')).toBe(
+      `https://planner.example/api/media/${key}?expires=${expires}&signature=${mediaSignature(key, expires, 's')}`,
+    );
+  });
+});
+
+describe('Range headers', () => {
+  it.each([
+    [undefined, null],
+    ['bytes=0-99', { start: 0, end: 99 }],
+    ['bytes=900-', { start: 900, end: 999 }],
+    ['bytes=-100', { start: 900, end: 999 }],
+    ['bytes=990-5000', { start: 990, end: 999 }],
+    ['bytes=1000-', 'unsatisfiable'],
+    ['bytes=50-10', 'unsatisfiable'],
+    ['bytes=0-1,5-9', null],
+    ['items=0-1', null],
+  ] as const)('%s', (header, expected) => {
+    expect(byteRange(header, 1000)).toEqual(expected);
+  });
+});
+
+describe('scheduled times', () => {
+  it('ISO with an offset as given; the time picker’s value in the organization’s zone, across DST', () => {
+    expect(scheduledInstant('2026-12-01T10:00:00+02:00', 'UTC')?.toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    expect(scheduledInstant('2026-12-01T10:00Z', 'Europe/Berlin')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
+    expect(scheduledInstant('2026-12-01T10:00', 'Europe/Berlin')?.toISOString()).toBe('2026-12-01T09:00:00.000Z');
+    expect(scheduledInstant('2026-07-01T10:00', 'Europe/Berlin')?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
+    expect(scheduledInstant('2026-07-01T10:00', 'America/New_York')?.toISOString()).toBe('2026-07-01T14:00:00.000Z');
+    expect(zonedTimeToInstant('2026-03-29T02:30', 'Europe/Berlin')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+  });
+
+  it('anything else is null', () => {
+    expect(scheduledInstant('tomorrow', 'UTC')).toBeNull();
+    expect(scheduledInstant('2026-02-30T10:00', 'UTC')).toBeNull();
+    expect(scheduledInstant('2026-12-01T25:00', 'UTC')).toBeNull();
+  });
+});
