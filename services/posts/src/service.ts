@@ -1,5 +1,5 @@
 import { defineService, routes } from '@planner/service-kit';
-import { LocalDiskStorage } from './adapters/media-storage.js';
+import { mediaStorageOf } from './adapters/index.js';
 import { configSchema } from './config.js';
 import type { PostsAdapters } from './context.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
@@ -15,7 +15,7 @@ export const postsService = defineService({
   configSchema,
   database: { entities, migrations },
   adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => ({
-    storage: given.storage ?? new LocalDiskStorage(ctx.config.MEDIA_DIR),
+    storage: given.storage ?? (await mediaStorageOf(ctx.config)),
   }),
   entryPoints: [routes(statisticsRoutes), organizationDeleted, ...publicationOutcomes, ...postRequests],
 });
