@@ -268,6 +268,37 @@ export const publishResponseSchema = z.object({
 });
 export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
+/** Publish-now when a platform refused the post: the message starts 'Failed to publish:' (shown as is, part 2 §8), with the links that did go out. */
+export const publishFailureSchema = publishResponseSchema.extend({ error: z.string() });
+
+const optionalText = (max: number) => z.string().max(max).optional();
+
+/**
+ * The multipart fields of POST /schedule_post/now and /later (part 2 §7),
+ * each sent once; `media_urls` may repeat or be comma-joined. The files are
+ * parts of their own (any field name), after `organization_id`.
+ */
+export const scheduleFormSchema = z.object({
+  organization_id: z.string().uuid(),
+  /** Platform names, comma-joined ('X,LinkedIn'). */
+  platforms: z.string().max(500).default(''),
+  content: z.string().max(70_000).default(''),
+  media_type: z.enum(MEDIA_TYPES).default('text'),
+  /** The post being edited; absent: a new post. */
+  post_id: z.string().uuid().optional(),
+  /** Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys. */
+  media_urls: z.array(z.string().max(2000)).max(20).default([]),
+  /** Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone. */
+  scheduled_time: z.string().max(40).optional(),
+  business_data: optionalText(20_000),
+  content_type: optionalText(100),
+  topic: optionalText(2000),
+  context: optionalText(5000),
+  time_of_year: optionalText(200),
+  event_details: optionalText(5000),
+});
+export type ScheduleForm = z.infer<typeof scheduleFormSchema>;
+
 /** Events the posts service publishes, merged into `eventSchemas`. */
 export const postEventSchemas = {
   /**

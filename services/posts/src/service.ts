@@ -6,6 +6,9 @@ import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { entities, migrations } from './entities/index.js';
 import { postRequests } from './responders/post-requests.js';
+import { publishingRequests } from './responders/publishing-requests.js';
+import { mediaRoutes } from './routes/media-routes.js';
+import { scheduleRoutes } from './routes/schedule-routes.js';
 import { statisticsRoutes } from './routes/statistics-routes.js';
 
 /** The posts service: what main runs and the tests start. */
@@ -17,5 +20,13 @@ export const postsService = defineService({
   adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => ({
     storage: given.storage ?? (await mediaStorageOf(ctx.config)),
   }),
-  entryPoints: [routes(statisticsRoutes), organizationDeleted, ...publicationOutcomes, ...postRequests],
+  entryPoints: [
+    routes(statisticsRoutes),
+    routes(mediaRoutes),
+    routes(scheduleRoutes),
+    organizationDeleted,
+    ...publicationOutcomes,
+    ...postRequests,
+    ...publishingRequests,
+  ],
 });

@@ -31,14 +31,14 @@ export interface Harness {
  * with the organizations and scheduler services running as processes in the
  * same namespace, answering its requests as in production.
  */
-export function usePosts(): Harness {
+export function usePosts(options: { env?: Record<string, string> } = {}): Harness {
   const h = {} as Harness;
   let close: (() => Promise<void>) | undefined;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posts-'));
   const table = (service: string, name: string) => `"${h.ctx.id}_${service}".${name}`;
 
   beforeAll(async () => {
-    ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService));
+    ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService, { env: options.env }));
     const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
     [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);

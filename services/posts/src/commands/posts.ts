@@ -12,3 +12,8 @@ export async function listOrganizationPosts(ctx: ServiceContext, organizationId:
   });
   return posts.map(toPostView);
 }
+
+/** A post not deleted, by id; null when there is none. */
+export function findPost(ctx: ServiceContext, postId: string): Promise<Post | null> {
+  return ctx.dataSource.getRepository(Post).findOneBy({ id: postId });
+}

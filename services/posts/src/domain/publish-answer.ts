@@ -1,0 +1,39 @@
+import { PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
+
+/** The platforms as the messages name them: 'X, LinkedIn'. */
+export function platformNames(platforms: readonly ConnectionPlatform[]): string {
+  return platforms.map((platform) => PLATFORM_DISPLAY_NAMES[platform]).join(', ');
+}
+
+/**
+ * What publish-now answers once every platform has an outcome: published
+ * everywhere, or the failures in one message ('Failed to publish: Instagram:
+ * reason; X: reason'), with the links of the platforms it did go out on.
+ */
+export function publishAnswer(
+  publications: Record<string, PlatformOutcome>,
+  platforms: readonly ConnectionPlatform[],
+): { published: boolean; message: string; postedLinks: string[] } {
+  const postedLinks = platforms.flatMap((platform) => {
+    const outcome = publications[platform];
+    return outcome?.status === 'published' && outcome.link ? [outcome.link] : [];
+  });
+  const failed = platforms.filter((platform) => publications[platform]?.status === 'failed');
+  if (failed.length === 0) return { published: true, message: PostMessages.publishedTo(platformNames(platforms)), postedLinks };
+  const reasons = failed.map((platform) => `${PLATFORM_DISPLAY_NAMES[platform]}: ${publications[platform]!.reason ?? 'unknown error'}`).join('; ');
+  return { published: false, message: PostMessages.publishFailedOn(reasons), postedLinks };
+}
+
+/** Platform names as the form sends them, comma-joined → their ids, in order, once each; the first unknown name otherwise. */
+export function parsePlatforms(
+  names: string,
+  idOf: (name: string) => ConnectionPlatform | null,
+): { platforms: ConnectionPlatform[] } | { unknown: string } {
+  const platforms: ConnectionPlatform[] = [];
+  for (const name of names.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const id = idOf(name);
+    if (!id) return { unknown: name };
+    if (!platforms.includes(id)) platforms.push(id);
+  }
+  return { platforms };
+}
