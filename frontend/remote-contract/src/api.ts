@@ -18,6 +18,7 @@ import type {
   OrganizationLimits,
   Pagination,
   SystemMessage,
+  TimezoneOption,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
   googleCallbackSchema,
@@ -92,11 +93,13 @@ export interface Organization {
   deactivation_reason: string | null;
   language: string;
   default_before_post_review_time: number;
+  /** IANA time zone, UTC by default. */
+  timezone: string;
   platforms: Record<string, { is_connected: boolean }>;
 }
 
 /** PUT /organizations/:id changes exactly one setting (part 2 §2). */
-export type OrganizationUpdate = { name: string } | { language: string } | { default_before_post_review_time: number };
+export type OrganizationUpdate = { name: string } | { language: string } | { default_before_post_review_time: number } | { timezone: string };
 
 /** One endpoint: what it answers, and the body and query it takes (`never`: none). */
 interface Endpoint<Response, Body = never, Query extends QueryValues = never> {
@@ -115,6 +118,7 @@ export interface ApiEndpoints {
     '/blog/posts/:slug': Endpoint<{ post: BlogPost }>;
     '/organizations': Endpoint<Organization[]>;
     '/organizations/limits': Endpoint<OrganizationLimits>;
+    '/organizations/timezones': Endpoint<TimezoneOption[]>;
     '/statistics': Endpoint<LandingStatistics>;
     '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
     '/version': Endpoint<{ version: string }>;

@@ -22,7 +22,9 @@ export const OrganizationMessages = {
   /** Not worded by the spec (part 1 §5: the name must not be blank). */
   nameRequired: 'Please enter an account name.',
   /** Not worded by the spec: PUT /organizations/{id} changes one field at a time (part 2 §7). */
-  oneFieldAtATime: 'Please change one setting at a time: name, language or default_before_post_review_time.',
+  oneFieldAtATime: 'Please change one setting at a time: name, language, default_before_post_review_time or timezone.',
+  /** Not worded by the spec: a time zone that is not an IANA name this server knows. */
+  unknownTimezone: 'Please choose one of the offered time zones.',
   /** Not worded by the spec: a composite page whose posts or schedules did not come in time (part 2 §7). */
   partUnavailable: (parts: readonly string[]) =>
     `Part of this page could not be loaded (${parts.join(', ')}). Please try again in a moment.`,
@@ -43,6 +45,27 @@ export const OrganizationMessages = {
   /** Not worded by the spec (part 2 §3: default daily limit is a positive count, default 10). */
   dailyLimitInvalid: 'Default daily limit must be a whole number of at least 1.',
 } as const;
+
+/**
+ * Part 2 §2: the 9 common time zones the settings offer first, as IANA names
+ * with the spec's labels. An organization's time zone defaults to UTC.
+ */
+export const COMMON_TIMEZONES = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', label: 'New York' },
+  { value: 'America/Los_Angeles', label: 'Los Angeles' },
+  { value: 'America/Chicago', label: 'Chicago' },
+  { value: 'Europe/London', label: 'London' },
+  { value: 'Europe/Paris', label: 'Paris' },
+  { value: 'Asia/Tokyo', label: 'Tokyo' },
+  { value: 'Asia/Shanghai', label: 'Shanghai' },
+  { value: 'Australia/Sydney', label: 'Sydney' },
+] as const;
+export const DEFAULT_TIMEZONE = 'UTC';
+
+/** One offered time zone (`GET /organizations/timezones`): the IANA name, a label, and whether it is one of the common ones. */
+export const timezoneOptionSchema = z.object({ value: z.string(), label: z.string(), common: z.boolean() });
+export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;
 
 /** Part 2 §3: the media types a platform can carry. */
 export const MEDIA_TYPES = ['text', 'image', 'video', 'carousel', 'short', 'story'] as const;
@@ -71,7 +94,13 @@ export const organizationEventSchemas = {
   /** Only the settings that changed (PUT changes one at a time). */
   'organizations.organization.updated': z.object({
     ...organizationRef,
-    changes: z.object({ name: z.string().optional(), language: z.string().optional(), defaultBeforePostReviewTime: z.number().int().optional() }),
+    changes: z.object({
+      name: z.string().optional(),
+      language: z.string().optional(),
+      defaultBeforePostReviewTime: z.number().int().optional(),
+      /** IANA time zone. */
+      timezone: z.string().optional(),
+    }),
   }),
   'organizations.organization.activated': z.object({ ...organizationRef, by: statusActorSchema }),
   'organizations.organization.deactivated': z.object({ ...organizationRef, by: statusActorSchema, reason: z.string().min(1) }),
@@ -126,7 +155,7 @@ export const organizationFactsSchema = z.object({
   language: z.string(),
   default_before_post_review_time: z.number().int(),
   /** IANA time zone; the day of a quota, the slots of schedules and the calendar's days are its. */
-  timezone: z.string().default('UTC'),
+  timezone: z.string().default(DEFAULT_TIMEZONE),
   is_active: z.boolean(),
 });
 export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;
@@ -148,6 +177,8 @@ export const organizationSchema = z.object({
   deactivation_reason: z.string().nullable(),
   language: z.string(),
   default_before_post_review_time: z.number().int(),
+  /** IANA time zone (default UTC): the day of quotas, schedule slots and calendar days. */
+  timezone: z.string(),
   platforms: z.record(z.string(), organizationPlatformSchema),
 });
 export type OrganizationView = z.infer<typeof organizationSchema>;

@@ -37,16 +37,30 @@ export const configSchema = serviceConfigSchema(8080, {
   /** The same endpoints per caller over all accounts: room for an office behind one address, not for spraying. */
   AUTH_RATE_LIMIT_ADDRESS_MAX: count(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: count(60),
-  /** Largest request body (bytes) in general, and on the media upload routes. */
+  /**
+   * Largest request body (bytes) in general, and on the media upload routes: a
+   * 300 MB video (part 2 §5; 300 MiB too) with the rest of its multipart form.
+   */
   BODY_LIMIT_BYTES: count(1 * MiB),
-  UPLOAD_BODY_LIMIT_BYTES: count(100 * MiB),
+  UPLOAD_BODY_LIMIT_BYTES: count(320 * MiB),
+  /**
+   * Time a client has to send its whole request once it started (ms), in general
+   * and on the upload routes: 5 minutes (Node's default) for a small body, an hour
+   * for a 300 MB video on a slow line (83 KB/s). Past it: 408.
+   */
+  REQUEST_TIMEOUT_MS: count(300_000),
+  UPLOAD_REQUEST_TIMEOUT_MS: count(3_600_000),
   /** Per-service time-out of /api/health and of fetching API documents. */
   HEALTH_TIMEOUT_MS: count(3000),
   /** How long the merged API document is reused. */
   DOCS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** /api/logs/{name} returns at most this many bytes: the end of a larger file. */
   LOG_READ_MAX_BYTES: count(5 * MiB),
-  /** Time an upstream has to start answering (ms); AI generation and uploads can be slow. */
+  /**
+   * Time an upstream has to start answering once the request's body is sent (ms);
+   * AI generation can be slow. While a body still flows it runs only when the
+   * service stops reading it, so a slow upload is not cut.
+   */
   UPSTREAM_TIMEOUT_MS: count(120_000),
   /** Keep-alive connections per upstream service. */
   UPSTREAM_CONNECTIONS: count(128),

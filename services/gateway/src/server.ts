@@ -3,8 +3,10 @@ import cors from '@fastify/cors';
 import { createServer, type App } from '@planner/service-kit';
 import { upstreamsOf } from './config.js';
 import type { GatewayContext } from './context.js';
+import { forPath, hasBody } from './domain/upload-routes.js';
 import { createGate, installGate } from './routes/gate.js';
 import { createProxy } from './routes/proxy.js';
+import { timeRequest } from './routes/request-timeout.js';
 
 /**
  * Security headers of API answers (JSON, never rendered as a page): no
@@ -16,6 +18,12 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
+};
+
+/** The path of a request's URL, without its query. */
+const pathOf = (url = '/') => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 };
 
 /** Headers a browser page on another allowed origin may read (rate-limit state, tracing). */
@@ -40,6 +48,7 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     logger,
   });
+  const requestTimeouts = { general: config.REQUEST_TIMEOUT_MS, upload: config.UPLOAD_REQUEST_TIMEOUT_MS };
   const proxy = createProxy({
     upstreams: upstreamsOf(config),
     connections: config.UPSTREAM_CONNECTIONS,
@@ -58,9 +67,12 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     health: ctx.health,
     bodyLimit: config.BODY_LIMIT_BYTES,
     description,
-    // Requests for a service go straight to the proxy; Fastify answers the rest.
+    // Requests for a service go straight to the proxy; Fastify answers the rest. Node's
+    // requestTimeout is one value for every route: off, and a body is timed per route instead
+    // (headers stay under Node's headersTimeout).
     serverFactory: (handler) =>
-      createHttpServer((request, response) => {
+      createHttpServer({ requestTimeout: 0 }, (request, response) => {
+        if (hasBody(request.headers)) timeRequest(request, response, forPath(pathOf(request.url), requestTimeouts));
         if (!proxy.handle(request, response)) handler(request, response);
       }),
   });

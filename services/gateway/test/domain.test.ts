@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
-import { bodyLimitFor, checkDeclaredLength, isUploadPath } from '../src/domain/body-limit.js';
+import { checkDeclaredLength, forPath, hasBody, isUploadPath } from '../src/domain/upload-routes.js';
 import { formatBytes } from '../src/domain/format.js';
 import { aggregateHealth, probeFromReport, type ServiceProbe } from '../src/domain/health.js';
 import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
@@ -206,8 +206,8 @@ describe('body limits', () => {
     expect(isUploadPath('/api/media/upload')).toBe(true);
     expect(isUploadPath('/api/mediafile')).toBe(false);
     expect(isUploadPath('/api/posts')).toBe(false);
-    expect(bodyLimitFor('/api/media/x', limits)).toBe(10_000);
-    expect(bodyLimitFor('/api/auth/login', limits)).toBe(1024);
+    expect(forPath('/api/media/x', limits)).toBe(10_000);
+    expect(forPath('/api/auth/login', limits)).toBe(1024);
   });
 
   it('judges a declared length, and asks to count a chunked body', () => {
@@ -215,6 +215,13 @@ describe('body limits', () => {
     expect(checkDeclaredLength('1024', undefined, 1024)).toBe('ok');
     expect(checkDeclaredLength(undefined, 'chunked', 1024)).toBe('stream');
     expect(checkDeclaredLength(undefined, undefined, 1024)).toBe('ok');
+  });
+
+  it('knows a request with a body, which is timed, from one without', () => {
+    expect(hasBody({ 'content-length': '12' })).toBe(true);
+    expect(hasBody({ 'transfer-encoding': 'chunked' })).toBe(true);
+    expect(hasBody({ 'content-length': '0' })).toBe(false);
+    expect(hasBody({})).toBe(false);
   });
 });
 

@@ -76,7 +76,7 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
         ['GET', `/organizations/${'a'.repeat(300)}`, undefined, 404],
         ['GET', `/organizations/${'a'.repeat(600)}`, undefined, 414],
         ...[...NOT_OBJECTS, NOT_JSON].map((body): Row => ['PUT', path, body, 400]),
-        ['PUT', path, {}, 400, 'Please change one setting at a time: name, language or default_before_post_review_time.'],
+        ['PUT', path, {}, 400, 'Please change one setting at a time: name, language, default_before_post_review_time or timezone.'],
         ['PUT', path, { name: 5 }, 400, 'Please enter an account name.'],
         ['PUT', path, { name: NUL }, 400, 'Text cannot contain the NUL character (U+0000).'],
         ['PUT', path, { language: 5 }, 400, 'Please choose one of the offered languages.'],

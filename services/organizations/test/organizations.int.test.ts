@@ -110,7 +110,7 @@ describe('organizations of a user', () => {
       [{ default_before_post_review_time: 0 }, 'Please enter a valid positive number.'],
       [{ default_before_post_review_time: 43201 }, 'Review time cannot exceed 43200 minutes (30 days).'],
       [{ language: 'xx-XX' }, 'Please choose one of the offered languages.'],
-      [{ name: 'A', language: 'en-GB' }, 'Please change one setting at a time: name, language or default_before_post_review_time.'],
+      [{ name: 'A', language: 'en-GB' }, 'Please change one setting at a time: name, language, default_before_post_review_time or timezone.'],
     ] as const) {
       const res = await put(payload);
       expect(res.statusCode).toBe(400);

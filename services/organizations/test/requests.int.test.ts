@@ -53,10 +53,11 @@ describe(OrganizationRequests.access, () => {
 });
 
 describe(OrganizationRequests.facts, () => {
-  it('tells the owner’s role and plan, the review time, language and status', async () => {
+  it('tells the owner’s role and plan, the review time, language, time zone and status', async () => {
     const { user, org } = await ownerWithOrganization('starter');
     await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { default_before_post_review_time: 90 }, headers: bearer(user.token) });
     await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { language: 'es-MX' }, headers: bearer(user.token) });
+    await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { timezone: 'America/Chicago' }, headers: bearer(user.token) });
     expect(await ask<OrganizationFacts>(OrganizationRequests.facts, { organization_id: org.id })).toEqual({
       organization_id: org.id,
       owner_id: user.id,
@@ -65,6 +66,7 @@ describe(OrganizationRequests.facts, () => {
       plan: 'starter',
       language: 'es-MX',
       default_before_post_review_time: 90,
+      timezone: 'America/Chicago',
       is_active: true,
     });
     await publishEvent(h.ctx, 'auth.user.role_changed', { userId: user.id, role: 'admin', previousRole: 'starter' });

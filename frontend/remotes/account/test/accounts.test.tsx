@@ -17,6 +17,7 @@ const org = (id: string, name: string, active = true): Organization => ({
   deactivation_reason: active ? null : 'User initiated deactivation',
   language: 'en',
   default_before_post_review_time: 60,
+  timezone: 'UTC',
   platforms: {},
 });
 const limits = (over: Partial<OrganizationLimits> = {}): OrganizationLimits => ({

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { REFRESH_BEARER_PATHS, type Identity } from '@planner/contracts';
 import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
-import { bodyLimitFor, checkDeclaredLength, type BodyLimits } from '../domain/body-limit.js';
+import { checkDeclaredLength, forPath, type PerRoute } from '../domain/upload-routes.js';
 import { GatewayMessages } from '../domain/messages.js';
 import { accountOf, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
 import { isUnmeteredPath } from '../domain/routes.js';
@@ -44,7 +44,7 @@ export interface GateOptions {
   verifier: TokenVerifier;
   store: RateLimitStore;
   rateLimits: RateLimitSettings;
-  bodyLimits: BodyLimits;
+  bodyLimits: PerRoute;
   trustedProxyHops: number;
   logger: Logger;
 }
@@ -122,7 +122,7 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
 
   return async (request, method, path) => {
     const headers = request.headers;
-    const limit = bodyLimitFor(path, bodyLimits);
+    const limit = forPath(path, bodyLimits);
     const declared = checkDeclaredLength(headers['content-length'], headers['transfer-encoding'], limit);
     if (declared === 'too-large') {
       return tooLarge(limit);

@@ -8,6 +8,7 @@ import { corsHeaders, isPreflight } from '../domain/cors.js';
 import { GatewayMessages } from '../domain/messages.js';
 import { forwardedFor } from '../domain/rate-limit.js';
 import { API_PREFIX, isForwardablePath, matchRoute, type RouteMatch } from '../domain/routes.js';
+import { hasBody } from '../domain/upload-routes.js';
 import { isHopByHop, UpstreamPool, type ResponseHeaders, type ResponseSink } from '../adapters/upstream-pool.js';
 import type { Gate, Refusal } from './gate.js';
 
@@ -51,7 +52,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** Passes a body through, failing once more than `limit` bytes went by. */
-function limitBody(source: Readable, limit: number): Readable {
+function limitBody(source: IncomingMessage, limit: number): Readable {
   let seen = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -61,13 +62,11 @@ function limitBody(source: Readable, limit: number): Readable {
     },
   });
   source.on('error', (error) => counter.destroy(error));
+  // A client gone (or out of time) mid-body: without this the service's request would wait for the rest forever.
+  source.on('close', () => {
+    if (!source.complete) counter.destroy(new Error('The client did not send the whole body.'));
+  });
   return source.pipe(counter);
-}
-
-/** Whether the client sends a body: a non-zero length, or chunks. */
-function hasBody(headers: IncomingMessage['headers']): boolean {
-  const length = headers['content-length'];
-  return length !== undefined ? length !== '0' : headers['transfer-encoding'] !== undefined;
 }
 
 const USER_ID = IDENTITY_HEADERS.userId;
@@ -110,7 +109,8 @@ class FailureLog {
 
 /** Writes a JSON answer of the gateway's own on top of the headers every answer gets. */
 function sendJson(response: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: string): void {
-  if (response.destroyed) return;
+  // Answered already: the request ran out of time (408).
+  if (response.destroyed || response.headersSent) return;
   headers['content-type'] = JSON_TYPE;
   headers['content-length'] = Buffer.byteLength(body);
   response.writeHead(status, headers).end(body);
@@ -183,7 +183,7 @@ class ResponseWriter implements ResponseSink {
 
   end(body: Buffer): void {
     this.when(() => {
-      if (!this.response.destroyed) this.response.writeHead(this.status, this.answerHeaders()).end(body);
+      if (!this.response.destroyed && !this.response.headersSent) this.response.writeHead(this.status, this.answerHeaders()).end(body);
     });
   }
 
@@ -193,7 +193,7 @@ class ResponseWriter implements ResponseSink {
 
   private stream(body: Readable): void {
     const response = this.response;
-    if (response.destroyed) {
+    if (response.destroyed || response.headersSent) {
       body.destroy();
       return;
     }

@@ -72,7 +72,7 @@ export async function organizationFacts(ctx: ServiceContext, organizationId: str
     plan: planForRole(role),
     language: organization.language,
     default_before_post_review_time: organization.defaultBeforePostReviewTime,
-    timezone: 'UTC',
+    timezone: organization.timezone,
     is_active: organization.isActive,
   };
 }

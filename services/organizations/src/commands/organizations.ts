@@ -6,7 +6,7 @@ import { lockOwnerOrganizations, requireFreeSlot } from './active-slots.js';
 import { organizationViews } from './organization-views.js';
 
 /** The settings an owner changes (part 2 §2), one at a time. */
-export type OrganizationChanges = Partial<Pick<Organization, 'name' | 'language' | 'defaultBeforePostReviewTime'>>;
+export type OrganizationChanges = Partial<Pick<Organization, 'name' | 'language' | 'defaultBeforePostReviewTime' | 'timezone'>>;
 
 /** An owner's organizations, oldest first, as the API shows them. */
 export async function organizationsOfOwner(ctx: ServiceContext, ownerId: string) {

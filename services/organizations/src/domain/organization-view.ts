@@ -12,6 +12,7 @@ export function toOrganizationView(organization: Organization, connections: read
     deactivation_reason: organization.deactivationReason,
     language: organization.language,
     default_before_post_review_time: organization.defaultBeforePostReviewTime,
+    timezone: organization.timezone,
     platforms: platformsMap([...connections]),
   };
 }

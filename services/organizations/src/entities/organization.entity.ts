@@ -19,6 +19,10 @@ export class Organization {
   @Column({ type: 'int', name: 'default_before_post_review_time', default: 60 })
   defaultBeforePostReviewTime!: number;
 
+  /** IANA time zone, as `canonicalTimezone` spells it: the day of quotas, schedule slots and calendar days. */
+  @Column({ type: 'varchar', default: 'UTC' })
+  timezone!: string;
+
   @Column({ type: 'boolean', name: 'is_active', default: true })
   isActive!: boolean;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, LIMITS, OrganizationMessages } from '@planner/contracts';
+import { LANGUAGES, LIMITS, OrganizationMessages, timezoneOptionSchema } from '@planner/contracts';
 import { requireUser, type App } from '@planner/service-kit';
 import { ownActiveOrganization, ownOrganization, requireVerified } from '../commands/access.js';
 import { deleteOwnOrganization } from '../commands/delete.js';
@@ -8,6 +8,7 @@ import { createOrganization, organizationLimitsOf, organizationsOfOwner, updateO
 import { setActive } from '../commands/status.js';
 import type { OrganizationsContext } from '../context.js';
 import { storedText } from '../domain/stored-text.js';
+import { canonicalTimezone, TIMEZONE_OPTIONS } from '../domain/timezones.js';
 
 const createSchema = z.object({
   name: storedText(z.string({ error: OrganizationMessages.nameRequired })).trim().min(1, OrganizationMessages.nameRequired).max(200),
@@ -16,7 +17,7 @@ const createSchema = z.object({
 /** A malformed id names no organization: 404, as for any other organization the caller does not have. */
 const idParams = z.object({ id: z.string() });
 
-/** PUT /organizations/{id}: exactly one of the three settings (part 2 §2, §7). */
+/** PUT /organizations/{id}: exactly one of the four settings (part 2 §2, §7; the time zone is issue 15's). */
 const updateSchema = z
   .object({
     name: createSchema.shape.name.optional(),
@@ -27,6 +28,15 @@ const updateSchema = z
       .min(LIMITS.minReviewTimeMinutes, OrganizationMessages.reviewTimePositive)
       .max(LIMITS.maxReviewTimeMinutes, OrganizationMessages.reviewTimeTooLong)
       .optional(),
+    /** Any IANA name the runtime knows, stored as it spells it. */
+    timezone: z
+      .string({ error: OrganizationMessages.unknownTimezone })
+      .transform((name, check) => {
+        const zone = canonicalTimezone(name);
+        if (zone === undefined) check.addIssue({ code: 'custom', message: OrganizationMessages.unknownTimezone });
+        return zone ?? z.NEVER;
+      })
+      .optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, { message: OrganizationMessages.oneFieldAtATime });
 const deactivateSchema = z.object({ reason: storedText(z.string()).max(500).optional() }).optional();
@@ -36,6 +46,21 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: Organizations
   const tags = ['organizations'];
 
   app.get('/organizations/limits', { schema: { tags } }, async (request) => organizationLimitsOf(ctx, requireUser(request)));
+
+  app.get(
+    '/organizations/timezones',
+    {
+      schema: {
+        tags,
+        description: 'The time zones an organization can be set to (IANA names): the spec’s 9 common ones first (`common: true`), then every other zone the server knows.',
+        response: { 200: z.array(timezoneOptionSchema) },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return TIMEZONE_OPTIONS;
+    },
+  );
 
   app.get('/organizations', { schema: { tags } }, async (request) => organizationsOfOwner(ctx, requireUser(request).userId));
 
@@ -52,11 +77,12 @@ export async function organizationRoutes(app: App, { ctx }: { ctx: Organizations
     const identity = requireUser(request);
     await requireVerified(ctx, identity, 'updating an account.');
     const organization = await ownActiveOrganization(ctx, identity, request.params.id);
-    const { name, language, default_before_post_review_time: reviewTime } = request.body;
+    const { name, language, default_before_post_review_time: reviewTime, timezone } = request.body;
     await updateOrganization(ctx, organization, {
       ...(name !== undefined && { name }),
       ...(language !== undefined && { language }),
       ...(reviewTime !== undefined && { defaultBeforePostReviewTime: reviewTime }),
+      ...(timezone !== undefined && { timezone }),
     });
     return organizationView(ctx, await ownOrganization(ctx, identity, organization.id));
   });

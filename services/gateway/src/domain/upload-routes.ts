@@ -1,7 +1,9 @@
 /**
- * Which body size limit applies to a request. The proxy streams bodies to the
- * services without Fastify's parsers, so the gateway enforces the limit itself:
- * by Content-Length up front, and by counting bytes of chunked bodies.
+ * The upload routes and what they get more of: a larger body size limit (a
+ * 300 MB video in a multipart form) and longer to send it (a slow line). The
+ * proxy streams bodies to the services without Fastify's parsers, so the
+ * gateway enforces both itself: the size by Content-Length up front and by
+ * counting bytes of chunked bodies, the time with a timer per request.
  */
 const UPLOAD_PREFIXES = ['/api/schedule_post', '/api/auto-schedule', '/api/media'];
 
@@ -17,13 +19,21 @@ export function isUploadPath(path: string): boolean {
   return false;
 }
 
-export interface BodyLimits {
+/** A setting with its value on the upload routes and everywhere else: body size limits (bytes), request time-outs (ms). */
+export interface PerRoute {
   general: number;
   upload: number;
 }
 
-export function bodyLimitFor(path: string, limits: BodyLimits): number {
-  return isUploadPath(path) ? limits.upload : limits.general;
+/** The value that applies to a path (without its query). */
+export function forPath(path: string, values: PerRoute): number {
+  return isUploadPath(path) ? values.upload : values.general;
+}
+
+/** Whether the client sends a body: a non-zero length, or chunks. */
+export function hasBody(headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean {
+  const length = headers['content-length'];
+  return length !== undefined ? length !== '0' : headers['transfer-encoding'] !== undefined;
 }
 
 /**
