@@ -1,4 +1,5 @@
 import { defineService, routes } from '@planner/service-kit';
+import { generatorsFromConfig } from './adapters/index.js';
 import { LocalDiskStorage } from './adapters/media-storage.js';
 import { configSchema } from './config.js';
 import type { PostsAdapters } from './context.js';
@@ -6,6 +7,7 @@ import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { entities, migrations } from './entities/index.js';
 import { postRequests } from './responders/post-requests.js';
+import { generationRoutes } from './routes/generation-routes.js';
 import { statisticsRoutes } from './routes/statistics-routes.js';
 
 /** The posts service: what main runs and the tests start. */
@@ -14,8 +16,13 @@ export const postsService = defineService({
   description: 'Posts, media, AI generation and quotas, statistics.',
   configSchema,
   database: { entities, migrations },
-  adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => ({
-    storage: given.storage ?? new LocalDiskStorage(ctx.config.MEDIA_DIR),
-  }),
-  entryPoints: [routes(statisticsRoutes), organizationDeleted, ...publicationOutcomes, ...postRequests],
+  adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => {
+    const generators = generatorsFromConfig(ctx.config, ctx.logger);
+    return {
+      storage: given.storage ?? new LocalDiskStorage(ctx.config.MEDIA_DIR),
+      contentGenerator: given.contentGenerator ?? generators.contentGenerator,
+      imageGenerator: given.imageGenerator ?? generators.imageGenerator,
+    };
+  },
+  entryPoints: [routes(statisticsRoutes), routes(generationRoutes), organizationDeleted, ...publicationOutcomes, ...postRequests],
 });

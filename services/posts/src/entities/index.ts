@@ -1,6 +1,8 @@
 import { Posts1763700003100 } from '../migrations/1763700003100-posts.js';
 import { PostPublishing1763900000000 } from '../migrations/1763900000000-post-publishing.js';
+import { GenerationDrafts1763900000100 } from '../migrations/1763900000100-generation-drafts.js';
+import { GenerationDraft } from './generation-draft.entity.js';
 import { Post } from './post.entity.js';
 
-export const entities = [Post];
-export const migrations = [Posts1763700003100, PostPublishing1763900000000];
+export const entities = [Post, GenerationDraft];
+export const migrations = [Posts1763700003100, PostPublishing1763900000000, GenerationDrafts1763900000100];
