@@ -5,11 +5,12 @@ import { quotaDay, resetText, type GenerationKind } from '../domain/quotas.js';
 /**
  * Takes one unit if the count stays within the limit, in one step, so that
  * concurrent generations never pass the limit together. The key lives until
- * the day's end (ARGV[2], ms since the epoch). 1: taken, 0: none left.
+ * the day's end (ARGV[2], ms since the epoch; set on every call, so a key
+ * that lost its expiry still goes). 1: taken, 0: none left.
  */
 const TAKE = `
 local used = redis.call('INCR', KEYS[1])
-if used == 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[2]) end
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
 if used > tonumber(ARGV[1]) then
   redis.call('DECR', KEYS[1])
   return 0
