@@ -157,6 +157,12 @@ export const PostMessages = {
   generationRateLimited: (wait: string) => `The AI service is busy. Please try again in ${wait}.`,
   generationRefused: 'The AI service declined this request. Please change the topic or wording and try again.',
   generationMisconfigured: 'The AI service is not configured correctly on this server. Please contact support.',
+  /** Not worded by the spec: the model's reply was malformed twice. */
+  generationReplyInvalid: 'The AI service returned an answer that could not be used. Please try again.',
+  /** Not worded by the spec: the magic edit got no post to edit. */
+  editPostRequired: 'Please provide the post to edit.',
+  /** Not worded by the spec: an image needs something to show. */
+  mediaPromptRequired: 'Please write the post or describe the image in a custom prompt before generating media.',
   /** Not worded by the spec: a schedule-for-later time that has passed. */
   scheduledTimeInPast: 'Please choose a time in the future.',
   scheduledTimeRequired: 'Please choose when to publish the post.',

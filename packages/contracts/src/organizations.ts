@@ -124,6 +124,8 @@ export const OrganizationRequests = {
   listByOwner: 'organizations.organization.list_by_owner',
   /** The posts service's global statistics: how many organizations there are (`organizationCountSchema`). */
   count: 'organizations.organization.count',
+  /** The posts service's generator: one template's values (`{ organization_id, template_id }`), 404 unless it is that organization's. */
+  template: 'organizations.template.get',
 } as const;
 
 export const organizationAccessRequestSchema = z.object({
@@ -159,6 +161,26 @@ export const organizationFactsSchema = z.object({
   is_active: z.boolean(),
 });
 export type OrganizationFacts = z.infer<typeof organizationFactsSchema>;
+
+export const organizationTemplateRequestSchema = z.object({ organization_id: z.string().uuid(), template_id: z.string().uuid() });
+
+/** The answer to `OrganizationRequests.template`: what a template fills in the generator (part 2 §3 Template). */
+export const templateValuesSchema = z.object({
+  id: z.string().uuid(),
+  template_name: z.string(),
+  data: z.string(),
+  content_type: z.string(),
+  topic: z.string().nullable(),
+  context: z.string().nullable(),
+  time_of_year: z.string().nullable(),
+  event_details: z.string().nullable(),
+  tone: z.string().nullable(),
+  mood: z.string().nullable(),
+  language: z.string().nullable(),
+  character_limit: z.number().int().nullable(),
+  target_character_count: z.number().int().nullable(),
+});
+export type TemplateValues = z.infer<typeof templateValuesSchema>;
 
 /** The answer to `OrganizationRequests.count`: every organization, active or not (part 2 §3 Statistics total_organizations). */
 export const organizationCountSchema = z.object({ total_organizations: z.number().int().nonnegative() });

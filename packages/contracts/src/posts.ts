@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { connectionPlatformSchema, type ConnectionPlatform } from './connections.js';
-import { DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, TONES } from './organizations.js';
+import { PostMessages } from './messages.js';
+import { DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from './plans.js';
 
 /** What other services ask the posts service over NATS (request/reply). */
@@ -179,27 +180,29 @@ export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
 /**
  * Part 2 §3 Generate request payload (POST /posts/generate). Option fields are
  * checked against part 2 §3's lists; character limit and target 1..5000, the
- * target not above the limit (part 2 §5).
+ * target not above the limit (part 2 §5), checked by the posts service with
+ * the spec's messages. Tone, mood and language have no default here: a chosen
+ * template fills what was not sent, and the generator's defaults apply after.
  */
 export const generateRequestSchema = z.object({
-  organization_id: z.string(),
-  business_name: z.string(),
+  organization_id: z.string({ error: PostMessages.organizationIdMissing }),
+  business_name: z.string({ error: PostMessages.businessNameRequired }).max(500),
   business_data: z.string().max(20_000).default(''),
-  platforms: z.array(z.string()).default([]),
-  content_type: z.string(),
+  platforms: z.array(z.string().max(100)).max(20).default([]),
+  content_type: z.string({ error: PostMessages.contentTypeRequired }).max(100),
   topic: z.string().max(2000).default(''),
   context: z.string().max(5000).default(''),
   time_of_year: z.string().max(200).default(''),
   event_details: z.string().max(5000).default(''),
-  platform: z.string().default(''),
+  platform: z.string().max(100).default(''),
   content: z.string().default(''),
   schedule_option: z.enum(['now', 'later']).default('now'),
-  media_type: z.enum(MEDIA_TYPES).default('text'),
-  tone: z.enum(TONES).default('casual'),
-  mood: z.enum(MOODS).default('positive'),
-  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
-  character_limit: z.number().int().nullable().optional(),
-  target_character_count: z.number().int().nullable().optional(),
+  media_type: z.enum(MEDIA_TYPES, { error: PostMessages.invalidMediaType }).default('text'),
+  tone: z.enum(TONES, { error: OrganizationMessages.unknownOption('tone') }).optional(),
+  mood: z.enum(MOODS, { error: OrganizationMessages.unknownOption('mood') }).optional(),
+  language: z.enum(LANGUAGES, { error: OrganizationMessages.unknownLanguage }).optional(),
+  character_limit: z.number({ error: OrganizationMessages.characterRange('Character limit') }).nullable().optional(),
+  target_character_count: z.number({ error: OrganizationMessages.characterRange('Target character count') }).nullable().optional(),
   /** A template whose values fill the fields left empty. */
   template_id: z.string().uuid().optional(),
 });
@@ -207,6 +210,7 @@ export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
 /** One generated post (part 2 §3 Post draft: text keyed by a generation id, each holding a post field). */
 export const generatedPostSchema = z.object({ post: z.string() });
+export type GeneratedPost = z.infer<typeof generatedPostSchema>;
 
 /**
  * The answer of POST /posts/generate: a map keyed by platform name whose first
@@ -259,6 +263,28 @@ export const mediaItemSchema = z.object({
   source: z.enum(['upload', 'generated']),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+/** POST /posts/optimize (part 2 §7), the magic edit: the post rewritten as the prompt asks. */
+export const optimizeRequestSchema = z.object({
+  organization_id: z.string({ error: PostMessages.organizationIdMissing }),
+  post: z.string().max(LIMITS.maxCharacters * 2).default(''),
+  prompt: z.string().max(2000).default(''),
+  /** Not in the spec's payload: the platforms the post is for, whose text limits the edit keeps. */
+  platforms: z.array(z.string().max(100)).max(20).default([]),
+});
+export type OptimizeRequest = z.infer<typeof optimizeRequestSchema>;
+export const optimizeResponseSchema = z.object({ optimized_post: z.string(), sandbox: z.boolean(), message: z.string() });
+
+/** POST /generate_media (part 2 §7): an image drawn for a post, stored like an upload. */
+export const generateMediaRequestSchema = z.object({
+  organization_id: z.string({ error: PostMessages.organizationIdMissing }),
+  content: z.string().max(LIMITS.maxCharacters * 2).default(''),
+  custom_prompt: z.string().max(2000).default(''),
+  media_type: z.enum(MEDIA_TYPES, { error: PostMessages.invalidMediaType }).default('image'),
+  platform: z.string().max(100).default(''),
+});
+export type GenerateMediaRequest = z.infer<typeof generateMediaRequestSchema>;
+export const generateMediaResponseSchema = z.object({ media_url: z.string(), media: mediaItemSchema, sandbox: z.boolean(), message: z.string() });
 
 /** Part 2 §3 Publish response. */
 export const publishResponseSchema = z.object({

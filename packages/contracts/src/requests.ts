@@ -11,6 +11,8 @@ import {
   organizationSchema,
   organizationSetStatusRequestSchema,
   organizationsOfOwnerRequestSchema,
+  organizationTemplateRequestSchema,
+  templateValuesSchema,
 } from './organizations.js';
 import { organizationScopedRequestSchema, postForPublishingRequestSchema, postForPublishingSchema, postListSchema, PostRequests, postStatisticsSchema } from './posts.js';
 import { autoScheduleListSchema, scheduleCountRequestSchema, scheduleCountSchema, SchedulerRequests } from './scheduler.js';
@@ -32,6 +34,7 @@ export const requestSchemas = {
   [OrganizationRequests.listInactive]: { request: noPayload, reply: inactiveOrganizationListSchema },
   [OrganizationRequests.listByOwner]: { request: organizationsOfOwnerRequestSchema, reply: z.array(organizationSchema) },
   [OrganizationRequests.count]: { request: noPayload, reply: organizationCountSchema },
+  [OrganizationRequests.template]: { request: organizationTemplateRequestSchema, reply: templateValuesSchema },
   [CONNECTION_CREDENTIALS_SUBJECT]: { request: connectionCredentialsRequestSchema, reply: connectionCredentialsSchema },
   [PostRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: postListSchema },
   [PostRequests.statisticsForOrganization]: { request: organizationScopedRequestSchema, reply: postStatisticsSchema },

@@ -6,6 +6,7 @@ import { entities, migrations } from './entities/index.js';
 import { connectionRefresher } from './jobs/connection-refresher.js';
 import { connectionCredentials } from './responders/connection-credentials.js';
 import { organizationRequests } from './responders/organization-requests.js';
+import { templateRequests } from './responders/template-requests.js';
 import { compositeRoutes } from './routes/composite-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import { organizationRoutes } from './routes/organization-routes.js';
@@ -27,6 +28,7 @@ export const organizationsService = defineService({
     routes(compositeRoutes),
     ...memberConsumers,
     ...organizationRequests,
+    ...templateRequests,
     connectionCredentials,
     connectionRefresher,
   ],

@@ -1,5 +1,5 @@
 import { defineService, routes } from '@planner/service-kit';
-import { mediaStorageOf } from './adapters/index.js';
+import { generatorsFromConfig, mediaStorageOf } from './adapters/index.js';
 import { configSchema } from './config.js';
 import type { PostsAdapters } from './context.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
@@ -7,6 +7,7 @@ import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { entities, migrations } from './entities/index.js';
 import { postRequests } from './responders/post-requests.js';
 import { publishingRequests } from './responders/publishing-requests.js';
+import { generationRoutes } from './routes/generation-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';
 import { statisticsRoutes } from './routes/statistics-routes.js';
@@ -17,11 +18,17 @@ export const postsService = defineService({
   description: 'Posts, media, AI generation and quotas, statistics.',
   configSchema,
   database: { entities, migrations },
-  adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => ({
-    storage: given.storage ?? (await mediaStorageOf(ctx.config)),
-  }),
+  adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => {
+    const generators = given.contentGenerator && given.imageGenerator ? null : generatorsFromConfig(ctx.config, ctx.logger);
+    return {
+      storage: given.storage ?? (await mediaStorageOf(ctx.config)),
+      contentGenerator: given.contentGenerator ?? generators!.contentGenerator,
+      imageGenerator: given.imageGenerator ?? generators!.imageGenerator,
+    };
+  },
   entryPoints: [
     routes(statisticsRoutes),
+    routes(generationRoutes),
     routes(mediaRoutes),
     routes(scheduleRoutes),
     organizationDeleted,

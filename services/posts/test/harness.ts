@@ -4,15 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { behindGateway } from '@planner/gateway/testing';
+import type { Role } from '@planner/contracts';
 import type { App } from '@planner/service-kit';
 import { removeNamespace, startServiceProcess, startTestService, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
+import type { PostsConfig } from '../src/config.js';
+import type { PostsAdapters } from '../src/context.js';
 import { Post } from '../src/entities/post.entity.js';
 import { postsService } from '../src/service.js';
 
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface Harness {
-  ctx: TestServiceContext;
+  ctx: TestServiceContext<PostsConfig> & { adapters: PostsAdapters };
   app: App;
   api: Awaited<ReturnType<typeof behindGateway>>;
   /** The real organizations and scheduler services, each its own process from its src/main.ts. */
@@ -22,6 +25,10 @@ export interface Harness {
   addOrganization(ownerId: string, organization?: { isActive?: boolean }): Promise<string>;
   /** A weekly auto-schedule in the scheduler's table. */
   addSchedule(organizationId: string, schedule?: { active?: boolean }): Promise<string>;
+  /** A user as the organizations service knows them from auth's events (its plan decides quotas), with a token of `tokenRole` (default: the same). */
+  addMember(role: Role, tokenRole?: Role): Promise<{ id: string; token: string }>;
+  /** A template of an organization in the organizations service's table. */
+  addTemplate(organizationId: string, template: Record<string, string | number | null>): Promise<string>;
   /** A post in this service's table; `deleted` soft-deletes it. */
   addPost(organizationId: string, post: Partial<Post> & { deleted?: boolean }): Promise<string>;
 }
@@ -31,14 +38,14 @@ export interface Harness {
  * with the organizations and scheduler services running as processes in the
  * same namespace, answering its requests as in production.
  */
-export function usePosts(options: { env?: Record<string, string> } = {}): Harness {
+export function usePosts(options: () => { env?: Record<string, string>; adapters?: Partial<PostsAdapters> } = () => ({})): Harness {
   const h = {} as Harness;
   let close: (() => Promise<void>) | undefined;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posts-'));
   const table = (service: string, name: string) => `"${h.ctx.id}_${service}".${name}`;
 
   beforeAll(async () => {
-    ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService, { env: options.env }));
+    ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService, options()));
     const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
     [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);
@@ -64,6 +71,22 @@ export function usePosts(options: { env?: Record<string, string> } = {}): Harnes
       `INSERT INTO ${table('scheduler', 'auto_schedules')} (organization_id, name, platforms, day_of_week, time_of_day, active)
        VALUES ($1, 'Mondays', '{LinkedIn}', 'monday', '09:00', $2) RETURNING id`,
       [organizationId, active],
+    );
+    return row!.id;
+  };
+  h.addMember = async (role, tokenRole = role) => {
+    const [row] = await h.ctx.dataSource.query<Array<{ user_id: string }>>(
+      `INSERT INTO ${table('organizations', 'members')} (user_id, role, email_verified) VALUES (gen_random_uuid(), $1, true) RETURNING user_id`,
+      [role],
+    );
+    return { id: row!.user_id, token: await h.ctx.keys.sign({ sub: row!.user_id, role: tokenRole }) };
+  };
+  h.addTemplate = async (organizationId, template) => {
+    const columns = Object.keys(template);
+    const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO ${table('organizations', 'templates')} (organization_id, ${columns.join(', ')})
+       VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}) RETURNING id`,
+      [organizationId, ...Object.values(template)],
     );
     return row!.id;
   };

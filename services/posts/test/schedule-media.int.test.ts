@@ -16,7 +16,7 @@ import { jpeg, mp4, png } from './media-fixtures.js';
 const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'posts-media-'));
 const WAIT_MS = 4000;
 const SIGNING_KEY = 'test-media-signing-key-5d1c0e';
-const h = usePosts({ env: { MEDIA_DIR: mediaDir, PUBLISH_NOW_WAIT_MS: String(WAIT_MS), MEDIA_SIGNING_KEY: SIGNING_KEY } });
+const h = usePosts(() => ({ env: { MEDIA_DIR: mediaDir, PUBLISH_NOW_WAIT_MS: String(WAIT_MS), MEDIA_SIGNING_KEY: SIGNING_KEY } }));
 afterAll(() => fs.rmSync(mediaDir, { recursive: true, force: true }));
 
 const MB = 1024 * 1024;
