@@ -13,6 +13,8 @@ export function start(name: string, script: string, cwd: string, env: Record<str
   started.child.on('exit', (code, signal) => {
     if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
       process.stderr.write(`${name} exited (${code ?? signal}):\n${started.output()}\n`);
+      // The others would outlive the benchmark otherwise.
+      stopAll();
       process.exit(1);
     }
   });
@@ -90,4 +92,36 @@ export function run(main: () => Promise<void>): void {
       stopAll();
       process.exit(1);
     });
+}
+
+export interface Percentiles {
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+}
+
+/**
+ * Each request timed on its own (autocannon reports no p95): `requests` GETs
+ * of `url`, `concurrency` at a time, over keep-alive connections.
+ */
+export async function percentiles(url: string, { requests, concurrency, headers = {} }: { requests: number; concurrency: number; headers?: Record<string, string> }): Promise<Percentiles> {
+  const times: number[] = [];
+  let non2xx = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < requests) {
+      next += 1;
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (response.status < 200 || response.status >= 300) non2xx += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 10) / 10;
+  return { requests: times.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), non2xx };
 }

@@ -176,6 +176,18 @@ export const PostMessages = {
   mediaLinkInvalid: 'This media link is invalid or has expired.',
   /** Not worded by the spec: a form with more files or fields than a post takes. */
   tooManyParts: 'Too many files or fields in one post.',
+  /** Not worded by the spec: POST /posts/{id}/clear sent an approved post back to review. */
+  sentBackToReview: 'Post sent back to review.',
+  /** Not worded by the spec: POST /posts/{id}/retry queued the platforms that failed again. */
+  retryQueued: 'Publishing is being tried again on the platforms that failed.',
+  /** Not worded by the spec: GET /posts?status with a value outside part 2 §4's filters. */
+  unknownStatusFilter: 'The status filter must be one of pending, approved, rejected, published, failed or all.',
+  /** Not worded by the spec. */
+  invalidPage: 'page must be a whole number of at least 1.',
+  /** Not worded by the spec. */
+  invalidPageSize: 'per_page must be a whole number from 1 to 100.',
+  /** Not worded by the spec: a scheduled time must name its offset (or Z), so that it means one instant. */
+  invalidScheduledTime: 'The scheduled time must be a date and time with its UTC offset, such as 2026-05-01T09:30:00+02:00.',
 } as const;
 
 export const BillingMessages = {

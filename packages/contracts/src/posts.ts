@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { connectionPlatformSchema, type ConnectionPlatform } from './connections.js';
 import { PostMessages } from './messages.js';
-import { DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
+import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
+import { paginationSchema } from './pagination.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from './plans.js';
 
 /** What other services ask the posts service over NATS (request/reply). */
@@ -170,6 +171,81 @@ export const POST_FILTERS = ['pending', 'approved', 'rejected', 'published', 'fa
 export const postFilterSchema = z.enum(POST_FILTERS);
 export type PostFilter = z.infer<typeof postFilterSchema>;
 export const POSTS_PAGE_SIZE = 20;
+
+/** GET /posts: an organization's posts of one filter, newest scheduled first, a page at a time. */
+export const postListQuerySchema = z.object({
+  organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).uuid(OrganizationMessages.noOrganizationSelected),
+  status: z.enum(POST_FILTERS, { error: PostMessages.unknownStatusFilter }).default('pending'),
+  page: z.coerce.number({ error: PostMessages.invalidPage }).int(PostMessages.invalidPage).min(1, PostMessages.invalidPage).default(1),
+  per_page: z.coerce
+    .number({ error: PostMessages.invalidPageSize })
+    .int(PostMessages.invalidPageSize)
+    .min(1, PostMessages.invalidPageSize)
+    .max(100, PostMessages.invalidPageSize)
+    .default(POSTS_PAGE_SIZE),
+});
+export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+/** The answer of GET /posts; `message` is part 2 §2's empty-list text when the filter matches nothing. */
+export const postListResponseSchema = z.object({
+  posts: z.array(postSchema),
+  pagination: paginationSchema,
+  message: z.string().optional(),
+});
+
+const option = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
+  z.enum(values, { error: OrganizationMessages.unknownOption(field) }).optional();
+const characterSetting = (field: string) =>
+  z
+    .number({ error: OrganizationMessages.characterRange(field) })
+    .int(OrganizationMessages.characterRange(field))
+    .min(LIMITS.minCharacters, OrganizationMessages.characterRange(field))
+    .max(LIMITS.maxCharacters, OrganizationMessages.characterRange(field))
+    .nullable()
+    .optional();
+
+/**
+ * POST /posts/{id}/update (part 2 §7): the post form's fields and the original
+ * request's. Only the fields sent change. `platforms` are names as the form
+ * shows them ('X', 'LinkedIn'); `media_paths` a list or comma-separated.
+ */
+export const postUpdateSchema = z.object({
+  organization_id: z.string().optional(),
+  content: z.string().max(70_000).optional(),
+  platforms: z.array(z.string().max(50)).max(20).optional(),
+  media_type: z.enum(MEDIA_TYPES, { error: PostMessages.invalidMediaType }).optional(),
+  scheduled_time: z.string({ error: PostMessages.invalidScheduledTime }).datetime({ offset: true, error: PostMessages.invalidScheduledTime }).nullable().optional(),
+  media_paths: z.union([z.string().max(20_000), z.array(z.string().max(1000)).max(20)]).optional(),
+  character_limit: characterSetting('Character limit'),
+  target_character_count: characterSetting('Target character count'),
+  auto_schedule_id: z.string().uuid().nullable().optional(),
+  business_name: z.string().max(500).optional(),
+  business_data: z.string().max(20_000).optional(),
+  content_type: option(CONTENT_TYPES, 'content_type'),
+  topic: z.string().max(2000).optional(),
+  context: z.string().max(5000).optional(),
+  time_of_year: z.string().max(200).optional(),
+  event_details: z.string().max(5000).optional(),
+  platform: z.string().max(50).optional(),
+  schedule_option: z.enum(['now', 'later']).optional(),
+  tone: option(TONES, 'tone'),
+  mood: option(MOODS, 'mood'),
+  language: option(LANGUAGES, 'language'),
+});
+export type PostUpdate = z.infer<typeof postUpdateSchema>;
+
+/** POST /posts/{id}/approve: notes are optional (part 2 §5), and so is the body (Fastify gives null for none). */
+export const postApproveSchema = z.object({ notes: z.string().max(5000).nullish() }).nullish();
+/** POST /posts/{id}/reject: a reason is required (part 2 §5), blank counts as none. */
+export const postRejectSchema = z.object(
+  { reason: z.string({ error: PostMessages.rejectReasonRequired }).trim().min(1, PostMessages.rejectReasonRequired).max(5000) },
+  { error: PostMessages.rejectReasonRequired },
+);
+
+/** The answer of a review action: the post as it now stands and what happened. */
+export const postActionResponseSchema = z.object({ post: postSchema, message: z.string() });
+/** The answer of DELETE /posts/{id}. */
+export const postDeletedResponseSchema = z.object({ message: z.string() });
 
 /** `PostRequests.getForPublishing`. */
 export const postForPublishingRequestSchema = z.object({ post_id: z.string().uuid() });

@@ -4,11 +4,13 @@ import { configSchema } from './config.js';
 import type { PostsAdapters } from './context.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
+import { userDeleted } from './consumers/user-deleted.js';
 import { entities, migrations } from './entities/index.js';
 import { postRequests } from './responders/post-requests.js';
 import { publishingRequests } from './responders/publishing-requests.js';
 import { generationRoutes } from './routes/generation-routes.js';
 import { mediaRoutes } from './routes/media-routes.js';
+import { postRoutes } from './routes/post-routes.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';
 import { statisticsRoutes } from './routes/statistics-routes.js';
 
@@ -28,10 +30,12 @@ export const postsService = defineService({
   },
   entryPoints: [
     routes(statisticsRoutes),
+    routes(postRoutes),
     routes(generationRoutes),
     routes(mediaRoutes),
     routes(scheduleRoutes),
     organizationDeleted,
+    userDeleted,
     ...publicationOutcomes,
     ...postRequests,
     ...publishingRequests,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import type { App } from '@planner/service-kit';
 import { removeNamespace, startServiceProcess, startTestService, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
 import type { PostsConfig } from '../src/config.js';
 import type { PostsAdapters } from '../src/context.js';
+import { Media } from '../src/entities/media.entity.js';
 import { Post } from '../src/entities/post.entity.js';
 import { postsService } from '../src/service.js';
 
@@ -31,6 +33,8 @@ export interface Harness {
   addTemplate(organizationId: string, template: Record<string, string | number | null>): Promise<string>;
   /** A post in this service's table; `deleted` soft-deletes it. */
   addPost(organizationId: string, post: Partial<Post> & { deleted?: boolean }): Promise<string>;
+  /** A media record of the organization (as an upload leaves one; no bytes stored): its storage key. */
+  addMedia(organizationId: string, media?: Partial<Media>): Promise<string>;
 }
 
 /**
@@ -95,6 +99,11 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
     const saved = await posts.save(posts.create({ organizationId, content: 'Hello', ...post }));
     if (deleted) await posts.softDelete(saved.id);
     return saved.id;
+  };
+  h.addMedia = async (organizationId, media = {}) => {
+    const key = `${organizationId}/${randomUUID()}.png`;
+    await h.ctx.dataSource.getRepository(Media).insert({ key, organizationId, mime: 'image/png', size: 1024, durationSeconds: null, source: 'upload', ...media });
+    return key;
   };
   return h;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { platformIdOf, PostMessages, type PlatformOutcome } from '@planner/contracts';
+import { PostMessages, type PlatformOutcome } from '@planner/contracts';
 import { mediaKeyOf } from '../src/domain/media-keys.js';
-import { parsePlatforms, publishAnswer } from '../src/domain/publish-answer.js';
+import { normalisePlatforms, platformList } from '../src/domain/platforms.js';
+import { publishAnswer } from '../src/domain/publish-answer.js';
 
 const at = '2026-11-24T10:00:00.000Z';
 const published = (link: string): PlatformOutcome => ({ status: 'published', link, reason: null, at });
@@ -27,9 +28,9 @@ describe('what publish-now answers', () => {
 
 describe('the form’s platforms', () => {
   it('names in any case, once each; the first unknown name refused', () => {
-    expect(parsePlatforms(' X, linkedin ,Instagram,x,', platformIdOf)).toEqual({ platforms: ['x', 'linkedin', 'instagram'] });
-    expect(parsePlatforms('X,Myspace,Orkut', platformIdOf)).toEqual({ unknown: 'Myspace' });
-    expect(parsePlatforms('', platformIdOf)).toEqual({ platforms: [] });
+    expect(normalisePlatforms(platformList(' X, linkedin ,Instagram,x,'))).toEqual({ ids: ['x', 'linkedin', 'instagram'], names: ['X', 'LinkedIn', 'Instagram'], unknown: null });
+    expect(normalisePlatforms(platformList('X,Myspace,Orkut'))).toMatchObject({ unknown: 'Myspace' });
+    expect(normalisePlatforms(platformList(''))).toEqual({ ids: [], names: [], unknown: null });
   });
 });
 

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
 import { PostMessages, type MediaType } from '@planner/contracts';
-import { badRequest, HttpError } from '@planner/service-kit';
+import { badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
 import type { ByteSpan } from '../adapters/media-storage.js';
 import type { PostsContext } from '../context.js';
 import { byteRange } from '../domain/byte-range.js';
 import { MediaMeter, MediaTooLargeError } from '../domain/media-meter.js';
-import { newMediaKey } from '../domain/media-keys.js';
+import { mediaKeyOf, newMediaKey } from '../domain/media-keys.js';
 import { acceptsMime, sizeLimit, tooLargeMessage, type MediaFacts } from '../domain/media-rules.js';
 import { SNIFF_BYTES, sniffMediaType } from '../domain/media-types.js';
 import { signedMediaUrl } from '../domain/signed-url.js';
@@ -99,7 +99,7 @@ export async function discardMedia(ctx: PostsContext, keys: readonly string[]): 
 }
 
 /** The organization's media of these keys, in their order; 400 when one is not the organization's or does not exist. */
-export async function organizationMedia(ctx: PostsContext, organizationId: string, keys: readonly string[]): Promise<StoredMedia[]> {
+export async function organizationMedia(ctx: ServiceContext, organizationId: string, keys: readonly string[]): Promise<StoredMedia[]> {
   if (keys.length === 0) return [];
   const found = await ctx.dataSource.getRepository(Media).findBy({ key: In([...keys]), organizationId });
   const byKey = new Map(found.map((media) => [media.key, factsOf(media)]));
@@ -108,6 +108,13 @@ export async function organizationMedia(ctx: PostsContext, organizationId: strin
     if (!media) throw badRequest(PostMessages.mediaNotFound);
     return media;
   });
+}
+
+/** The organization's media named by these references (keys, or /api/media/ URLs signed or not); 400 when one names none of its media. */
+export function referencedMedia(ctx: ServiceContext, organizationId: string, references: readonly string[]): Promise<StoredMedia[]> {
+  const keys = references.map((reference) => mediaKeyOf(reference));
+  if (keys.includes(null)) throw badRequest(PostMessages.mediaNotFound);
+  return organizationMedia(ctx, organizationId, keys as string[]);
 }
 
 /**

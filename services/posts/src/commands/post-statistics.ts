@@ -18,11 +18,15 @@ export async function countPostStatistics(ctx: ServiceContext, scope: PostScope,
       parameters,
     ),
     ctx.dataSource.query<PlatformCount[]>(
-      `SELECT platform,
-              count(*) FILTER (WHERE deleted_at IS NULL)::int AS "live",
-              count(*) FILTER (WHERE status = 'published')::int AS "published"
-         FROM posts CROSS JOIN LATERAL unnest(platforms) AS platform
-        WHERE ${where} GROUP BY platform ORDER BY platform`,
+      // Posts are counted per platform list first (a handful of distinct lists), then the lists are unnested:
+      // unnesting every row's list was most of the time of an organization's statistics.
+      `SELECT platform, sum(lists."live")::int AS "live", sum(lists."published")::int AS "published"
+         FROM (SELECT platforms,
+                      count(*) FILTER (WHERE deleted_at IS NULL) AS "live",
+                      count(*) FILTER (WHERE status = 'published') AS "published"
+                 FROM posts WHERE ${where} GROUP BY platforms) AS lists
+        CROSS JOIN LATERAL unnest(lists.platforms) AS platform
+        GROUP BY platform ORDER BY platform`,
       parameters,
     ),
   ]);

@@ -1,7 +1,5 @@
 import {
   originalRequestSchema,
-  PLATFORM_DISPLAY_NAMES,
-  platformIdOf,
   PostMessages,
   type ConnectionPlatform,
   type Identity,
@@ -10,14 +8,13 @@ import {
 } from '@planner/contracts';
 import { badRequest, conflict, notFound } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
-import { mediaKeyOf } from '../domain/media-keys.js';
 import { postRuleBroken } from '../domain/media-rules.js';
-import { parsePlatforms } from '../domain/publish-answer.js';
+import { normalisePlatforms, platformList } from '../domain/platforms.js';
 import { transition } from '../domain/transitions.js';
 import { scheduledInstant } from '../domain/zoned-time.js';
 import { Post } from '../entities/post.entity.js';
 import { organizationFacts } from './access.js';
-import { organizationMedia, type StoredMedia } from './media.js';
+import { referencedMedia, type StoredMedia } from './media.js';
 import { requestPublication } from './publication.js';
 
 export type ScheduleMode = 'now' | 'later';
@@ -66,12 +63,10 @@ export async function schedulePost(
   uploaded: readonly StoredMedia[],
 ): Promise<{ post: Post; platforms: ConnectionPlatform[] }> {
   const organizationId = form.organization_id;
-  const parsed = parsePlatforms(form.platforms, platformIdOf);
-  if ('unknown' in parsed) throw badRequest(PostMessages.unknownPlatform(parsed.unknown));
-  const { platforms } = parsed;
-  const keys = form.media_urls.map((reference) => mediaKeyOf(reference) ?? '');
-  if (keys.includes('')) throw badRequest(PostMessages.mediaNotFound);
-  const media = [...(await organizationMedia(ctx, organizationId, keys)), ...uploaded];
+  const parsed = normalisePlatforms(platformList(form.platforms));
+  if (parsed.unknown !== null) throw badRequest(PostMessages.unknownPlatform(parsed.unknown));
+  const platforms = parsed.ids;
+  const media = [...(await referencedMedia(ctx, organizationId, form.media_urls)), ...uploaded];
   const broken = postRuleBroken({ platforms, mediaType: form.media_type, content: form.content, media });
   if (broken) throw badRequest(broken);
   const givesOriginalRequest = ORIGINAL_REQUEST_FIELDS.some((field) => form[field] !== undefined);
@@ -93,7 +88,7 @@ export async function schedulePost(
       post = posts.create({ organizationId, publications: {}, version: 1, originalRequest: null });
     }
     post.status = 'approved';
-    post.platforms = platforms.map((platform) => PLATFORM_DISPLAY_NAMES[platform]);
+    post.platforms = parsed.names;
     post.mediaType = form.media_type;
     post.mediaPaths = media.map((item) => item.key);
     post.content = form.content;

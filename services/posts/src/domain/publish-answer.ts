@@ -23,17 +23,3 @@ export function publishAnswer(
   const reasons = failed.map((platform) => `${PLATFORM_DISPLAY_NAMES[platform]}: ${publications[platform]!.reason ?? 'unknown error'}`).join('; ');
   return { published: false, message: PostMessages.publishFailedOn(reasons), postedLinks };
 }
-
-/** Platform names as the form sends them, comma-joined → their ids, in order, once each; the first unknown name otherwise. */
-export function parsePlatforms(
-  names: string,
-  idOf: (name: string) => ConnectionPlatform | null,
-): { platforms: ConnectionPlatform[] } | { unknown: string } {
-  const platforms: ConnectionPlatform[] = [];
-  for (const name of names.split(',').map((part) => part.trim()).filter(Boolean)) {
-    const id = idOf(name);
-    if (!id) return { unknown: name };
-    if (!platforms.includes(id)) platforms.push(id);
-  }
-  return { platforms };
-}

@@ -2,9 +2,18 @@ import { Posts1763700003100 } from '../migrations/1763700003100-posts.js';
 import { PostPublishing1763900000000 } from '../migrations/1763900000000-post-publishing.js';
 import { GenerationDrafts1763900000100 } from '../migrations/1763900000100-generation-drafts.js';
 import { Media1763900001500 } from '../migrations/1763900001500-media.js';
+import { ReviewOrder1764000000000 } from '../migrations/1764000000000-review-order.js';
+import { StatisticsIndex1764000000100 } from '../migrations/1764000000100-statistics-index.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
 
 export const entities = [Post, GenerationDraft, Media];
-export const migrations = [Posts1763700003100, PostPublishing1763900000000, GenerationDrafts1763900000100, Media1763900001500];
+export const migrations = [
+  Posts1763700003100,
+  PostPublishing1763900000000,
+  GenerationDrafts1763900000100,
+  Media1763900001500,
+  ReviewOrder1764000000000,
+  StatisticsIndex1764000000100,
+];

@@ -1,0 +1,164 @@
+import type { EntityManager } from 'typeorm';
+import { type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import { badRequest, conflict, notFound, rowId, type ServiceContext } from '@planner/service-kit';
+import { platformIdsOf } from '../domain/platforms.js';
+import { editedPost } from '../domain/post-update.js';
+import { toPostView } from '../domain/post-view.js';
+import { postRuleBroken } from '../domain/media-rules.js';
+import { hasQueued, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../domain/review.js';
+import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
+import { Post } from '../entities/post.entity.js';
+import { organizationAccess } from './access.js';
+import { referencedMedia } from './media.js';
+import { requestPublication, withdrawPublication } from './publication.js';
+
+/**
+ * Runs one review action on a post: the caller must be allowed to change its
+ * organization (404 for another tenant's post, 403 when it is inactive), and
+ * the post's status must allow the action (409 with the table's message).
+ * The row is locked for the transaction, so two actions on one post run one
+ * after the other and the second sees what the first did (two approvals ask
+ * for publishing once).
+ */
+async function changePost<T>(
+  ctx: ServiceContext,
+  caller: Identity,
+  id: string,
+  action: PostAction,
+  change: (post: Post, next: PostStatus, manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const postId = rowId(id);
+  const found = await ctx.dataSource.getRepository(Post).findOne({ where: { id: postId }, select: { id: true, organizationId: true } });
+  if (!found) throw notFound();
+  await organizationAccess(ctx, caller, found.organizationId, { requireActive: true });
+  return ctx.dataSource.transaction(async (manager) => {
+    const post = await manager.getRepository(Post).findOne({ where: { id: postId }, lock: { mode: 'pessimistic_write' } });
+    if (!post) throw notFound();
+    const step = transition(post.status, action);
+    if (!step.allowed) throw conflict(step.message);
+    return change(post, step.next, manager);
+  });
+}
+
+/**
+ * Part 2 §5 on what the post would publish: its platforms, its text, and its
+ * media (the organization's own, by their sniffed facts); 400 with the
+ * spec's message otherwise. Answers the media's storage keys.
+ */
+async function checkedMedia(ctx: ServiceContext, organizationId: string, post: Pick<PublishedFields, 'platforms' | 'mediaType' | 'content' | 'mediaPaths'>): Promise<string[]> {
+  const media = await referencedMedia(ctx, organizationId, post.mediaPaths);
+  const broken = postRuleBroken({ platforms: post.platforms, mediaType: post.mediaType, content: post.content, media });
+  if (broken) throw badRequest(broken);
+  return media.map((item) => item.key);
+}
+
+/** Asks for the post's platforms not yet published, at its time; a post already out everywhere is published. */
+async function publishRest(ctx: ServiceContext, manager: EntityManager, post: Post): Promise<void> {
+  const platforms = unpublishedPlatforms(platformIdsOf(post.platforms), post.publications);
+  if (platforms.length === 0) {
+    post.status = statusAfterOutcome(post.status, post.publications);
+    await manager.save(post);
+    return;
+  }
+  await requestPublication(ctx, manager, post, platforms, publishDue(post.scheduledTime, new Date()));
+}
+
+/** Withdraws what is still queued of the post (nothing is sent when nothing was asked for) and saves it. */
+async function withdrawQueued(ctx: ServiceContext, manager: EntityManager, post: Post): Promise<void> {
+  if (hasQueued(post.publications)) {
+    post.publications = withoutQueued(post.publications);
+    await withdrawPublication(ctx, manager, post);
+  }
+  await manager.save(post);
+}
+
+/**
+ * POST /posts/{id}/update: the post form's edit. A change of what would be
+ * published makes a new version; an approved post that was waiting to be
+ * published is asked for again, as the new version, at its time.
+ */
+export async function updatePost(ctx: ServiceContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
+  return changePost(ctx, caller, id, 'edit', async (post, _next, manager) => {
+    // The form names the post's organization; another one means the post is not there.
+    if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
+    const edit = editedPost(post, input);
+    if (!edit.ok) throw badRequest(edit.problem);
+    edit.fields.mediaPaths = await checkedMedia(ctx, post.organizationId, edit.fields);
+    const changed = publishesDifferently(post, edit.fields);
+    const wasQueued = hasQueued(post.publications);
+    Object.assign(post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
+    if (changed) {
+      post.version += 1;
+      post.publications = publicationsFor(platformIdsOf(post.platforms), post.publications);
+    }
+    if (changed && wasQueued && post.status === 'approved') {
+      await publishRest(ctx, manager, post);
+    } else {
+      await manager.save(post);
+    }
+    return toPostView(post);
+  });
+}
+
+/**
+ * POST /posts/{id}/approve: the post is to be published at its scheduled
+ * time, or now when it has none or that time has passed. Approving an
+ * approved post again changes nothing.
+ */
+export async function approvePost(ctx: ServiceContext, caller: Identity, id: string, notes: string | null | undefined): Promise<PostView> {
+  return changePost(ctx, caller, id, 'approve', async (post, next, manager) => {
+    if (post.status === next) return toPostView(post);
+    await checkedMedia(ctx, post.organizationId, post);
+    post.status = next;
+    post.reviewNotes = notes?.trim() || null;
+    await publishRest(ctx, manager, post);
+    return toPostView(post);
+  });
+}
+
+/** POST /posts/{id}/reject: the reason becomes the review notes; what was queued is withdrawn. */
+export async function rejectPost(ctx: ServiceContext, caller: Identity, id: string, reason: string): Promise<PostView> {
+  return changePost(ctx, caller, id, 'reject', async (post, next, manager) => {
+    post.status = next;
+    post.reviewNotes = reason;
+    await withdrawQueued(ctx, manager, post);
+    return toPostView(post);
+  });
+}
+
+/**
+ * POST /posts/{id}/clear: the review decision is undone. An approved post goes
+ * back to pending review and its publishing is withdrawn; the review notes are
+ * cleared in either case.
+ */
+export async function clearPost(ctx: ServiceContext, caller: Identity, id: string): Promise<PostView> {
+  return changePost(ctx, caller, id, 'clear', async (post, next, manager) => {
+    post.status = next;
+    post.reviewNotes = null;
+    await withdrawQueued(ctx, manager, post);
+    return toPostView(post);
+  });
+}
+
+/** DELETE /posts/{id}: kept for statistics, out of every list; what was queued is withdrawn. */
+export async function deletePost(ctx: ServiceContext, caller: Identity, id: string): Promise<void> {
+  await changePost(ctx, caller, id, 'delete', async (post, _next, manager) => {
+    await withdrawQueued(ctx, manager, post);
+    await manager.softDelete(Post, post.id);
+  });
+}
+
+/**
+ * POST /posts/{id}/retry: a failed post is approved again as a new version
+ * and asked for on the platforms it has not gone out on: those that failed
+ * (and any the post named since, or whose request the new version makes
+ * stale); those it went out on keep their links and are not asked again.
+ */
+export async function retryPost(ctx: ServiceContext, caller: Identity, id: string): Promise<PostView> {
+  return changePost(ctx, caller, id, 'retry', async (post, next, manager) => {
+    post.status = next;
+    post.version += 1;
+    await publishRest(ctx, manager, post);
+    return toPostView(post);
+  });
+}

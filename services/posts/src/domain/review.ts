@@ -1,0 +1,58 @@
+import type { ConnectionPlatform, MediaType, PlatformOutcome } from '@planner/contracts';
+
+/** What of a post goes out when it is published: a change of any of it makes a new version. */
+export interface PublishedFields {
+  content: string;
+  platforms: string[];
+  mediaType: MediaType;
+  mediaPaths: string[];
+  scheduledTime: Date | null;
+}
+
+/** Whether two versions of a post would publish differently (what, where or when). */
+export function publishesDifferently(before: PublishedFields, after: PublishedFields): boolean {
+  return (
+    before.content !== after.content ||
+    before.mediaType !== after.mediaType ||
+    before.platforms.join('\n') !== after.platforms.join('\n') ||
+    before.mediaPaths.join('\n') !== after.mediaPaths.join('\n') ||
+    (before.scheduledTime?.getTime() ?? null) !== (after.scheduledTime?.getTime() ?? null)
+  );
+}
+
+/** Media paths sent as a list or comma-separated → the list, blanks dropped. */
+export function mediaPathList(paths: string | readonly string[]): string[] {
+  const list = typeof paths === 'string' ? paths.split(',') : paths;
+  return list.map((path) => path.trim()).filter((path) => path !== '');
+}
+
+/** When the scheduler is to publish: the scheduled time while it is ahead, otherwise now (null). */
+export function publishDue(scheduledTime: Date | null, now: Date): Date | null {
+  return scheduledTime && scheduledTime.getTime() > now.getTime() ? scheduledTime : null;
+}
+
+/** The post's platforms still to publish: those without a publication that went out (a retry never posts twice). */
+export function unpublishedPlatforms(platforms: readonly ConnectionPlatform[], publications: Record<string, PlatformOutcome>): ConnectionPlatform[] {
+  return platforms.filter((platform) => publications[platform]?.status !== 'published');
+}
+
+/** Whether the scheduler has something of this post still to publish. */
+export function hasQueued(publications: Record<string, PlatformOutcome>): boolean {
+  return Object.values(publications).some((outcome) => outcome.status === 'queued');
+}
+
+/** The publications once publishing is withdrawn: nothing is queued any more; outcomes that happened stay. */
+export function withoutQueued(publications: Record<string, PlatformOutcome>): Record<string, PlatformOutcome> {
+  return Object.fromEntries(Object.entries(publications).filter(([, outcome]) => outcome.status !== 'queued'));
+}
+
+/**
+ * The publications once the post names only these platforms: a platform
+ * dropped from the post loses its queued or failed entry (nothing is to be
+ * published or retried there), but one it went out on keeps its link.
+ */
+export function publicationsFor(platforms: readonly ConnectionPlatform[], publications: Record<string, PlatformOutcome>): Record<string, PlatformOutcome> {
+  return Object.fromEntries(
+    Object.entries(publications).filter(([platform, outcome]) => outcome.status === 'published' || (platforms as readonly string[]).includes(platform)),
+  );
+}

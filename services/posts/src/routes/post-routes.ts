@@ -1,0 +1,81 @@
+import {
+  pageOf,
+  postActionResponseSchema,
+  postApproveSchema,
+  postDeletedResponseSchema,
+  PostMessages,
+  postListQuerySchema,
+  postListResponseSchema,
+  postRejectSchema,
+  postSchema,
+  postUpdateSchema,
+} from '@planner/contracts';
+import { idParams, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { listReviewPosts, readPost } from '../commands/posts.js';
+import { approvePost, clearPost, deletePost, rejectPost, retryPost, updatePost } from '../commands/review.js';
+
+/**
+ * Post Review (part 2 §2, §4, §7): the list by status, one post, the form's
+ * update, and the review actions. Every route acts on a post of an
+ * organization the caller may see (another tenant's is a 404); changes need it active.
+ */
+export async function postRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
+  const tags = ['posts'];
+  const action = { tags, params: idParams, response: { 200: postActionResponseSchema } };
+
+  app.get(
+    '/posts',
+    {
+      schema: {
+        tags,
+        description: 'An organization’s posts of one status (default pending review), newest scheduled first; unscheduled ones by creation time.',
+        querystring: postListQuerySchema,
+        response: { 200: postListResponseSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { posts, total } = await listReviewPosts(ctx, requireUser(request), query);
+      return { posts, pagination: pageOf(query.page, query.per_page, total), ...(total === 0 ? { message: PostMessages.noPostsForStatus } : {}) };
+    },
+  );
+
+  app.get('/posts/:id', { schema: { tags, params: idParams, response: { 200: postSchema } } }, async (request) =>
+    readPost(ctx, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/posts/:id/update',
+    { schema: { ...action, description: 'The post form’s edit; a change of what would be published makes a new version.', body: postUpdateSchema } },
+    async (request) => ({ post: await updatePost(ctx, requireUser(request), request.params.id, request.body), message: PostMessages.postUpdated }),
+  );
+
+  app.post(
+    '/posts/:id/approve',
+    { schema: { ...action, description: 'Publishes at the scheduled time, or now when none is set or it has passed.', body: postApproveSchema } },
+    async (request) => ({ post: await approvePost(ctx, requireUser(request), request.params.id, request.body?.notes), message: PostMessages.approved }),
+  );
+
+  app.post(
+    '/posts/:id/reject',
+    { schema: { ...action, description: 'A reason is required; withdraws publishing.', body: postRejectSchema } },
+    async (request) => ({ post: await rejectPost(ctx, requireUser(request), request.params.id, request.body.reason), message: PostMessages.rejected }),
+  );
+
+  app.post(
+    '/posts/:id/clear',
+    { schema: { ...action, description: 'Undoes the review: an approved post goes back to pending review (publishing withdrawn); review notes are cleared.' } },
+    async (request) => ({ post: await clearPost(ctx, requireUser(request), request.params.id), message: PostMessages.sentBackToReview }),
+  );
+
+  app.post(
+    '/posts/:id/retry',
+    { schema: { ...action, description: 'A failed post: publishes again, as a new version, where it has not gone out.' } },
+    async (request) => ({ post: await retryPost(ctx, requireUser(request), request.params.id), message: PostMessages.retryQueued }),
+  );
+
+  app.delete('/posts/:id', { schema: { tags, params: idParams, response: { 200: postDeletedResponseSchema } } }, async (request) => {
+    await deletePost(ctx, requireUser(request), request.params.id);
+    return { message: PostMessages.deleted };
+  });
+}

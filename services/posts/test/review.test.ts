@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
+import { normalisePlatforms, platformIdsOf } from '../src/domain/platforms.js';
+import { editedPost } from '../src/domain/post-update.js';
+import { hasQueued, mediaPathList, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../src/domain/review.js';
+
+const now = new Date('2026-11-24T10:00:00Z');
+const outcome = (status: PlatformOutcome['status'], link: string | null = null): PlatformOutcome => ({ status, link, reason: null, at: now.toISOString() });
+const post: PublishedFields & { autoScheduleId: string | null; originalRequest: OriginalRequest | null } = {
+  content: 'Hello',
+  platforms: ['X', 'LinkedIn'],
+  mediaType: 'text',
+  mediaPaths: [],
+  scheduledTime: null,
+  autoScheduleId: null,
+  originalRequest: null,
+};
+
+describe('platform names', () => {
+  it('become display names, once each, in the order given; the first unknown one is named', () => {
+    expect(normalisePlatforms(['twitter', ' linkedin ', 'X', 'TIKTOK'])).toEqual({ ids: ['x', 'linkedin', 'tiktok'], names: ['X', 'LinkedIn', 'TikTok'], unknown: null });
+    expect(normalisePlatforms(['X', 'MySpace', 'Orkut'])).toEqual({ ids: [], names: [], unknown: 'MySpace' });
+  });
+
+  it('map to the ids the publishing events carry, skipping what is no platform', () => {
+    expect(platformIdsOf(['X', 'LinkedIn', 'MySpace', 'twitter'])).toEqual(['x', 'linkedin']);
+  });
+});
+
+describe('review rules', () => {
+  it('what, where and when make a new version; nothing else', () => {
+    expect(publishesDifferently(post, { ...post })).toBe(false);
+    for (const change of [{ content: 'Hi' }, { platforms: ['X'] }, { mediaType: 'image' as const }, { mediaPaths: ['a.png'] }, { scheduledTime: now }]) {
+      expect(publishesDifferently(post, { ...post, ...change }), JSON.stringify(change)).toBe(true);
+    }
+    expect(publishesDifferently({ ...post, scheduledTime: now }, { ...post, scheduledTime: new Date(now.getTime()) })).toBe(false);
+  });
+
+  it('publishes at the scheduled time while it is ahead, now otherwise', () => {
+    const later = new Date(now.getTime() + 1000);
+    expect(publishDue(later, now)).toBe(later);
+    expect(publishDue(new Date(now.getTime() - 1000), now)).toBeNull();
+    expect(publishDue(null, now)).toBeNull();
+  });
+
+  it('media paths come as a list or comma-separated, blanks dropped', () => {
+    expect(mediaPathList(' a.png, ,b.png ')).toEqual(['a.png', 'b.png']);
+    expect(mediaPathList(['a.png', ''])).toEqual(['a.png']);
+  });
+
+  it('publications: only what did not go out is asked for; withdrawing drops what is queued; a dropped platform keeps only a link', () => {
+    const publications = { x: outcome('published', 'L'), linkedin: outcome('failed'), telegram: outcome('queued') };
+    expect(unpublishedPlatforms(['x', 'linkedin', 'telegram'], publications)).toEqual(['linkedin', 'telegram']);
+    expect(hasQueued(publications)).toBe(true);
+    expect(Object.keys(withoutQueued(publications))).toEqual(['x', 'linkedin']);
+    expect(hasQueued(withoutQueued(publications))).toBe(false);
+    expect(Object.keys(publicationsFor(['telegram'], publications))).toEqual(['x', 'telegram']);
+  });
+});
+
+describe('an edit (POST /posts/{id}/update)', () => {
+  it('replaces only the fields sent', () => {
+    const edit = editedPost(post, { content: 'New', platforms: ['instagram'], media_type: 'image', media_paths: ['m.png'], scheduled_time: '2030-01-01T10:00:00+01:00' });
+    expect(edit).toEqual({
+      ok: true,
+      fields: { content: 'New', platforms: ['Instagram'], mediaType: 'image', mediaPaths: ['m.png'], scheduledTime: new Date('2030-01-01T09:00:00Z') },
+      autoScheduleId: null,
+      originalRequest: null,
+    });
+    expect(editedPost({ ...post, scheduledTime: now }, { scheduled_time: null })).toMatchObject({ ok: true, fields: { scheduledTime: null } });
+  });
+
+  it('refuses an unknown platform and a post without platforms (the media rules are the command’s, with the media’s facts)', () => {
+    expect(editedPost(post, { platforms: ['X', 'Vine'] })).toEqual({ ok: false, problem: PostMessages.unknownPlatform('Vine') });
+    expect(editedPost(post, { platforms: [] })).toEqual({ ok: false, problem: PostMessages.selectPlatform });
+  });
+
+  it('a hand-written post gets an original request once the business is named; the form’s fields follow into it', () => {
+    expect(editedPost(post, { tone: 'formal' })).toMatchObject({ ok: true, originalRequest: null });
+    const named = editedPost(post, { business_name: 'Acme', tone: 'formal', character_limit: 280 });
+    expect(named).toMatchObject({ ok: true, originalRequest: { business_name: 'Acme', tone: 'formal', character_limit: 280, platforms: ['X', 'LinkedIn'], media_type: 'text' } });
+  });
+
+  it('keeps the target within the limit, naming the field that was sent', () => {
+    const base = editedPost(post, { business_name: 'Acme', character_limit: 300, target_character_count: 200 });
+    if (!base.ok) throw new Error(base.problem);
+    const withRequest = { ...post, originalRequest: base.originalRequest };
+    expect(editedPost(withRequest, { target_character_count: 400 })).toEqual({ ok: false, problem: PostMessages.targetExceedsLimit });
+    expect(editedPost(withRequest, { character_limit: 100 })).toEqual({ ok: false, problem: PostMessages.limitBelowTarget });
+    expect(editedPost(withRequest, { character_limit: null })).toMatchObject({ ok: true });
+  });
+});
