@@ -2,8 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { developmentSecret, serviceConfigSchema } from '@planner/service-kit';
 
-const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
-
 export const configSchema = serviceConfigSchema(4003, {
   /** Where uploaded and generated media are kept on this machine (when no S3-compatible bucket is configured). */
   MEDIA_DIR: z.string().default(path.resolve(process.cwd(), '../../var/media')),
@@ -23,10 +21,10 @@ export const configSchema = serviceConfigSchema(4003, {
   /** Signs the media links platforms fetch without login: set a long random value in production. */
   MEDIA_SIGNING_KEY: developmentSecret('development-media-signing-key', "anyone can make a link to any organization's media"),
   /** How long publish-now waits for the scheduler's outcome before answering that publishing continues. */
-  /** Unset or empty (compose passes `${OPENAI_API_KEY:-}`): the labelled sandbox generators write drafts and placeholder images. Never logged. */
-  OPENAI_API_KEY: unsetWhenEmpty(z.string().optional()),
+  /** Unset (compose's empty `${OPENAI_API_KEY:-}` counts as unset, see loadConfig): the labelled sandbox generators write drafts and placeholder images. Never logged. */
+  OPENAI_API_KEY: z.string().optional(),
   /** Unset: OpenAI's own API; tests point it at a local stand-in. */
-  OPENAI_BASE_URL: unsetWhenEmpty(z.string().url().optional()),
+  OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
   /** How long one call to the provider may take (images take tens of seconds). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '@planner/service-kit';
+import { createLogger, loadConfig } from '@planner/service-kit';
 import { generatorsFromConfig } from '../src/adapters/index.js';
 import { configSchema } from '../src/config.js';
 
@@ -9,13 +9,13 @@ const logger = createLogger({ service: 'posts', level: 'silent' });
 describe('which generators the config makes', () => {
   it('without a key, or with the empty one compose passes, the labelled sandbox', () => {
     for (const env of [base, { ...base, OPENAI_API_KEY: '', OPENAI_BASE_URL: '' }]) {
-      const { contentGenerator, imageGenerator } = generatorsFromConfig(configSchema.parse(env), logger);
+      const { contentGenerator, imageGenerator } = generatorsFromConfig(loadConfig(configSchema, env), logger);
       expect([contentGenerator.sandbox, imageGenerator.sandbox]).toEqual([true, true]);
     }
   });
 
   it('with a key, OpenAI', () => {
-    const { contentGenerator, imageGenerator } = generatorsFromConfig(configSchema.parse({ ...base, OPENAI_API_KEY: 'sk-x' }), logger);
+    const { contentGenerator, imageGenerator } = generatorsFromConfig(loadConfig(configSchema, { ...base, OPENAI_API_KEY: 'sk-x' }), logger);
     expect([contentGenerator.sandbox, imageGenerator.sandbox]).toEqual([false, false]);
   });
 });
