@@ -166,7 +166,7 @@ export const PostMessages = {
   /** Not worded by the spec: a schedule-for-later time that has passed. */
   scheduledTimeInPast: 'Please choose a time in the future.',
   scheduledTimeRequired: 'Please choose when to publish the post.',
-  /** Not worded by the spec: a scheduled_time that is neither ISO 8601 nor the time picker's YYYY-MM-DDTHH:mm. */
+  /** Not worded by the spec: a scheduled_time (schedule for later, a post's update) that is neither ISO 8601 with its offset nor the time picker's YYYY-MM-DDTHH:mm. */
   scheduledTimeInvalid: 'Please choose a valid date and time.',
   /** Not worded by the spec: a multipart form whose files come before its organization_id. */
   organizationIdBeforeFiles: 'Send organization_id before the media files.',
@@ -186,8 +186,6 @@ export const PostMessages = {
   invalidPage: 'page must be a whole number of at least 1.',
   /** Not worded by the spec. */
   invalidPageSize: 'per_page must be a whole number from 1 to 100.',
-  /** Not worded by the spec: a scheduled time must name its offset (or Z), so that it means one instant. */
-  invalidScheduledTime: 'The scheduled time must be a date and time with its UTC offset, such as 2026-05-01T09:30:00+02:00.',
 } as const;
 
 export const BillingMessages = {

@@ -214,7 +214,8 @@ export const postUpdateSchema = z.object({
   content: z.string().max(70_000).optional(),
   platforms: z.array(z.string().max(50)).max(20).optional(),
   media_type: z.enum(MEDIA_TYPES, { error: PostMessages.invalidMediaType }).optional(),
-  scheduled_time: z.string({ error: PostMessages.invalidScheduledTime }).datetime({ offset: true, error: PostMessages.invalidScheduledTime }).nullable().optional(),
+  // Read in the organization's time zone when it names no offset, as /schedule_post/later reads it (the posts service knows the zone).
+  scheduled_time: z.string({ error: PostMessages.scheduledTimeInvalid }).max(40, { error: PostMessages.scheduledTimeInvalid }).nullable().optional(),
   media_paths: z.union([z.string().max(20_000), z.array(z.string().max(1000)).max(20)]).optional(),
   character_limit: characterSetting('Character limit'),
   target_character_count: characterSetting('Target character count'),

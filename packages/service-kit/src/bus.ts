@@ -6,6 +6,7 @@ import {
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
+  type Msg,
   type MsgHdrs,
   type NatsConnection,
   type StreamConfig,
@@ -296,26 +297,35 @@ export class EventBus {
     return this.parked.replay(filter);
   }
 
-  /** Answers requests on `subject` (one replica per request, through a queue group). */
+  /**
+   * Answers requests on `subject` (one replica per request, through a queue group),
+   * each as it comes: awaiting one before taking the next made concurrent askers
+   * queue behind each other's queries (an organization's statistics waited ~4 queries' time at 4 concurrent).
+   */
   reply<Req, Res>(subject: string, queue: string, handler: (request: Req) => Promise<Res>): void {
     const sub = this.connection.subscribe(this.rpcSubject(subject), { queue });
     this.subscriptions.push(sub);
     void (async () => {
       for await (const msg of sub) {
-        const parent = extractContext(headersToRecord(msg.headers));
-        const span = tracer().startSpan(`reply ${subject}`, { kind: SpanKind.SERVER }, parent);
-        try {
-          const response = await context.with(trace.setSpan(parent, span), () => handler(safeDecode(msg.data) as Req));
-          msg.respond(codec.encode({ ok: true, data: response }));
-        } catch (error) {
-          // A refusal meant for the user (an HttpError) keeps its status and message across the hop.
-          const status = error instanceof HttpError ? error.statusCode : undefined;
-          msg.respond(codec.encode({ ok: false, error: (error as Error).message, status }));
-        } finally {
-          span.end();
-        }
+        // Only sending the answer can fail here (the connection closing at shutdown): the asker times out.
+        this.answer(subject, msg, handler).catch((error: unknown) => this.logger.warn({ err: error, subject }, 'could not send an answer'));
       }
     })();
+  }
+
+  private async answer<Req, Res>(subject: string, msg: Msg, handler: (request: Req) => Promise<Res>): Promise<void> {
+    const parent = extractContext(headersToRecord(msg.headers));
+    const span = tracer().startSpan(`reply ${subject}`, { kind: SpanKind.SERVER }, parent);
+    try {
+      const response = await context.with(trace.setSpan(parent, span), () => handler(safeDecode(msg.data) as Req));
+      msg.respond(codec.encode({ ok: true, data: response }));
+    } catch (error) {
+      // A refusal meant for the user (an HttpError) keeps its status and message across the hop.
+      const status = error instanceof HttpError ? error.statusCode : undefined;
+      msg.respond(codec.encode({ ok: false, error: (error as Error).message, status }));
+    } finally {
+      span.end();
+    }
   }
 
   /** Asks another service; fails with a clear error when nobody answers in time. */

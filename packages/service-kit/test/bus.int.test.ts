@@ -48,6 +48,20 @@ describe('request/reply', () => {
     await expect(ctx.bus.request('organizations.organization.facts', {})).resolves.toEqual({ language: 'en' });
   });
 
+  it('answers a request while an earlier one is still being handled', async () => {
+    // The first request is answered only once the second has been handled: a replier taking one at a time never gets there.
+    let secondHandled!: () => void;
+    const second = new Promise<void>((resolve) => (secondHandled = resolve));
+    ctx.bus.reply<{ n: number }, { n: number }>('organizations.organization.list_inactive', 'organizations', async ({ n }) => {
+      if (n === 1) await second;
+      else secondHandled();
+      return { n };
+    });
+    const first = ctx.bus.request('organizations.organization.list_inactive', { n: 1 }, 2000);
+    await expect(ctx.bus.request('organizations.organization.list_inactive', { n: 2 }, 2000)).resolves.toEqual({ n: 2 });
+    await expect(first).resolves.toEqual({ n: 1 });
+  });
+
   it('fails clearly when nobody answers', async () => {
     const error = await ctx.bus.request('billing.subscription.get', {}, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);

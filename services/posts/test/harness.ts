@@ -24,7 +24,7 @@ export interface Harness {
   organizations: TestProcess;
   scheduler: TestProcess;
   /** A row in the organizations service's table (its HTTP routes want auth's users; the count needs only rows). */
-  addOrganization(ownerId: string, organization?: { isActive?: boolean }): Promise<string>;
+  addOrganization(ownerId: string, organization?: { isActive?: boolean; timezone?: string }): Promise<string>;
   /** A weekly auto-schedule in the scheduler's table. */
   addSchedule(organizationId: string, schedule?: { active?: boolean }): Promise<string>;
   /** A user as the organizations service knows them from auth's events (its plan decides quotas), with a token of `tokenRole` (default: the same). */
@@ -63,10 +63,10 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
     fs.rmSync(logDir, { recursive: true, force: true });
   });
 
-  h.addOrganization = async (ownerId, { isActive = true } = {}) => {
+  h.addOrganization = async (ownerId, { isActive = true, timezone = 'UTC' } = {}) => {
     const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO ${table('organizations', 'organizations')} (owner_id, name, is_active) VALUES ($1, 'Acme', $2) RETURNING id`,
-      [ownerId, isActive],
+      `INSERT INTO ${table('organizations', 'organizations')} (owner_id, name, is_active, timezone) VALUES ($1, 'Acme', $2, $3) RETURNING id`,
+      [ownerId, isActive, timezone],
     );
     return row!.id;
   };

@@ -324,6 +324,20 @@ describe('POST /posts/{id}/update', () => {
     expect(await eventsOf(id)).toEqual([]);
   });
 
+  it('reads the time picker\'s time without an offset in the organization\'s time zone, as schedule for later does', async () => {
+    const organizationId = await h.addOrganization(users.alice, { timezone: 'America/New_York' });
+    const id = await alicePost({ organizationId });
+    // 09:30 in New York: EDT (UTC-4) in July, EST (UTC-5) in January.
+    const summer = await update(id, { scheduled_time: '2031-07-01T09:30' });
+    expect([summer.statusCode, summer.json().post?.scheduled_time]).toEqual([200, '2031-07-01T13:30:00.000Z']);
+    const winter = await update(id, { scheduled_time: '2031-01-15T09:30' });
+    expect(winter.json().post.scheduled_time).toBe('2031-01-15T14:30:00.000Z');
+    // A time with its offset means that instant, whatever the zone.
+    const offset = await update(id, { scheduled_time: '2031-07-01T09:30:00+02:00' });
+    expect(offset.json().post.scheduled_time).toBe('2031-07-01T07:30:00.000Z');
+    expect((await stored(id))!.scheduledTime).toEqual(new Date('2031-07-01T07:30:00Z'));
+  });
+
   it('the same values again are no new version', async () => {
     const id = await alicePost();
     const res = await update(id, { content: 'Spring sale', platforms: ['X', 'LinkedIn'] });
@@ -361,7 +375,8 @@ describe('POST /posts/{id}/update', () => {
       [{ content: '' }, PostMessages.addText],
       [{ media_type: 'video' }, PostMessages.addMedia('video')],
       [{ media_type: 'gif' }, PostMessages.invalidMediaType],
-      [{ scheduled_time: '2031-05-01T09:30' }, PostMessages.invalidScheduledTime],
+      [{ scheduled_time: 'next Monday' }, PostMessages.scheduledTimeInvalid],
+      [{ scheduled_time: '2031-02-30T09:30' }, PostMessages.scheduledTimeInvalid],
       [{ tone: 'grumpy' }, OrganizationMessages.unknownOption('tone')],
       [{ character_limit: 0 }, OrganizationMessages.characterRange('Character limit')],
     ];

@@ -60,33 +60,42 @@ describe('review rules', () => {
 
 describe('an edit (POST /posts/{id}/update)', () => {
   it('replaces only the fields sent', () => {
-    const edit = editedPost(post, { content: 'New', platforms: ['instagram'], media_type: 'image', media_paths: ['m.png'], scheduled_time: '2030-01-01T10:00:00+01:00' });
+    const edit = editedPost(post, { content: 'New', platforms: ['instagram'], media_type: 'image', media_paths: ['m.png'], scheduled_time: '2030-01-01T10:00:00+01:00' }, 'UTC');
     expect(edit).toEqual({
       ok: true,
       fields: { content: 'New', platforms: ['Instagram'], mediaType: 'image', mediaPaths: ['m.png'], scheduledTime: new Date('2030-01-01T09:00:00Z') },
       autoScheduleId: null,
       originalRequest: null,
     });
-    expect(editedPost({ ...post, scheduledTime: now }, { scheduled_time: null })).toMatchObject({ ok: true, fields: { scheduledTime: null } });
+    expect(editedPost({ ...post, scheduledTime: now }, { scheduled_time: null }, 'UTC')).toMatchObject({ ok: true, fields: { scheduledTime: null } });
+  });
+
+  it('reads a scheduled time as schedule for later does: with its offset as it says, the time picker\'s in the organization\'s zone', () => {
+    expect(editedPost(post, { scheduled_time: '2030-07-01T09:30:00-04:00' }, 'Europe/Berlin')).toMatchObject({ ok: true, fields: { scheduledTime: new Date('2030-07-01T13:30:00Z') } });
+    expect(editedPost(post, { scheduled_time: '2030-07-01T09:30' }, 'Europe/Berlin')).toMatchObject({ ok: true, fields: { scheduledTime: new Date('2030-07-01T07:30:00Z') } });
+    expect(editedPost(post, { scheduled_time: '2030-01-01T09:30' }, 'America/New_York')).toMatchObject({ ok: true, fields: { scheduledTime: new Date('2030-01-01T14:30:00Z') } });
+    for (const unreadable of ['next week', '2030-02-30T09:30', '', '2030-07-01 09:30']) {
+      expect(editedPost(post, { scheduled_time: unreadable }, 'Europe/Berlin'), unreadable).toEqual({ ok: false, problem: PostMessages.scheduledTimeInvalid });
+    }
   });
 
   it('refuses an unknown platform and a post without platforms (the media rules are the command’s, with the media’s facts)', () => {
-    expect(editedPost(post, { platforms: ['X', 'Vine'] })).toEqual({ ok: false, problem: PostMessages.unknownPlatform('Vine') });
-    expect(editedPost(post, { platforms: [] })).toEqual({ ok: false, problem: PostMessages.selectPlatform });
+    expect(editedPost(post, { platforms: ['X', 'Vine'] }, 'UTC')).toEqual({ ok: false, problem: PostMessages.unknownPlatform('Vine') });
+    expect(editedPost(post, { platforms: [] }, 'UTC')).toEqual({ ok: false, problem: PostMessages.selectPlatform });
   });
 
   it('a hand-written post gets an original request once the business is named; the form’s fields follow into it', () => {
-    expect(editedPost(post, { tone: 'formal' })).toMatchObject({ ok: true, originalRequest: null });
-    const named = editedPost(post, { business_name: 'Acme', tone: 'formal', character_limit: 280 });
+    expect(editedPost(post, { tone: 'formal' }, 'UTC')).toMatchObject({ ok: true, originalRequest: null });
+    const named = editedPost(post, { business_name: 'Acme', tone: 'formal', character_limit: 280 }, 'UTC');
     expect(named).toMatchObject({ ok: true, originalRequest: { business_name: 'Acme', tone: 'formal', character_limit: 280, platforms: ['X', 'LinkedIn'], media_type: 'text' } });
   });
 
   it('keeps the target within the limit, naming the field that was sent', () => {
-    const base = editedPost(post, { business_name: 'Acme', character_limit: 300, target_character_count: 200 });
+    const base = editedPost(post, { business_name: 'Acme', character_limit: 300, target_character_count: 200 }, 'UTC');
     if (!base.ok) throw new Error(base.problem);
     const withRequest = { ...post, originalRequest: base.originalRequest };
-    expect(editedPost(withRequest, { target_character_count: 400 })).toEqual({ ok: false, problem: PostMessages.targetExceedsLimit });
-    expect(editedPost(withRequest, { character_limit: 100 })).toEqual({ ok: false, problem: PostMessages.limitBelowTarget });
-    expect(editedPost(withRequest, { character_limit: null })).toMatchObject({ ok: true });
+    expect(editedPost(withRequest, { target_character_count: 400 }, 'UTC')).toEqual({ ok: false, problem: PostMessages.targetExceedsLimit });
+    expect(editedPost(withRequest, { character_limit: 100 }, 'UTC')).toEqual({ ok: false, problem: PostMessages.limitBelowTarget });
+    expect(editedPost(withRequest, { character_limit: null }, 'UTC')).toMatchObject({ ok: true });
   });
 });

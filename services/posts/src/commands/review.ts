@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import { type Identity, type OrganizationFacts, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
 import { badRequest, conflict, notFound, rowId, type ServiceContext } from '@planner/service-kit';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
@@ -8,7 +8,7 @@ import { postRuleBroken } from '../domain/media-rules.js';
 import { hasQueued, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../domain/review.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
-import { organizationAccess } from './access.js';
+import { organizationAccess, organizationFacts } from './access.js';
 import { referencedMedia } from './media.js';
 import { requestPublication, withdrawPublication } from './publication.js';
 
@@ -18,25 +18,30 @@ import { requestPublication, withdrawPublication } from './publication.js';
  * the post's status must allow the action (409 with the table's message).
  * The row is locked for the transaction, so two actions on one post run one
  * after the other and the second sees what the first did (two approvals ask
- * for publishing once).
+ * for publishing once). With `withFacts` the organization's facts are asked
+ * for alongside its access, before the lock: no row waits on another service.
  */
 async function changePost<T>(
   ctx: ServiceContext,
   caller: Identity,
   id: string,
   action: PostAction,
-  change: (post: Post, next: PostStatus, manager: EntityManager) => Promise<T>,
+  change: (post: Post, next: PostStatus, manager: EntityManager, facts: OrganizationFacts | null) => Promise<T>,
+  { withFacts = false }: { withFacts?: boolean } = {},
 ): Promise<T> {
   const postId = rowId(id);
   const found = await ctx.dataSource.getRepository(Post).findOne({ where: { id: postId }, select: { id: true, organizationId: true } });
   if (!found) throw notFound();
-  await organizationAccess(ctx, caller, found.organizationId, { requireActive: true });
+  const [, facts] = await Promise.all([
+    organizationAccess(ctx, caller, found.organizationId, { requireActive: true }),
+    withFacts ? organizationFacts(ctx, found.organizationId) : null,
+  ]);
   return ctx.dataSource.transaction(async (manager) => {
     const post = await manager.getRepository(Post).findOne({ where: { id: postId }, lock: { mode: 'pessimistic_write' } });
     if (!post) throw notFound();
     const step = transition(post.status, action);
     if (!step.allowed) throw conflict(step.message);
-    return change(post, step.next, manager);
+    return change(post, step.next, manager, facts);
   });
 }
 
@@ -75,29 +80,39 @@ async function withdrawQueued(ctx: ServiceContext, manager: EntityManager, post:
 /**
  * POST /posts/{id}/update: the post form's edit. A change of what would be
  * published makes a new version; an approved post that was waiting to be
- * published is asked for again, as the new version, at its time.
+ * published is asked for again, as the new version, at its time (one sent
+ * without an offset is read in the organization's time zone).
  */
 export async function updatePost(ctx: ServiceContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
-  return changePost(ctx, caller, id, 'edit', async (post, _next, manager) => {
-    // The form names the post's organization; another one means the post is not there.
-    if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
-    const edit = editedPost(post, input);
-    if (!edit.ok) throw badRequest(edit.problem);
-    edit.fields.mediaPaths = await checkedMedia(ctx, post.organizationId, edit.fields);
-    const changed = publishesDifferently(post, edit.fields);
-    const wasQueued = hasQueued(post.publications);
-    Object.assign(post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
-    if (changed) {
-      post.version += 1;
-      post.publications = publicationsFor(platformIdsOf(post.platforms), post.publications);
-    }
-    if (changed && wasQueued && post.status === 'approved') {
-      await publishRest(ctx, manager, post);
-    } else {
-      await manager.save(post);
-    }
-    return toPostView(post);
-  });
+  const timed = typeof input.scheduled_time === 'string';
+  return changePost(
+    ctx,
+    caller,
+    id,
+    'edit',
+    async (post, _next, manager, facts) => {
+      // The form names the post's organization; another one means the post is not there.
+      if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
+      // The facts are asked for when a time is sent; otherwise the zone is not read.
+      const edit = editedPost(post, input, facts?.timezone ?? 'UTC');
+      if (!edit.ok) throw badRequest(edit.problem);
+      edit.fields.mediaPaths = await checkedMedia(ctx, post.organizationId, edit.fields);
+      const changed = publishesDifferently(post, edit.fields);
+      const wasQueued = hasQueued(post.publications);
+      Object.assign(post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
+      if (changed) {
+        post.version += 1;
+        post.publications = publicationsFor(platformIdsOf(post.platforms), post.publications);
+      }
+      if (changed && wasQueued && post.status === 'approved') {
+        await publishRest(ctx, manager, post);
+      } else {
+        await manager.save(post);
+      }
+      return toPostView(post);
+    },
+    { withFacts: timed },
+  );
 }
 
 /**

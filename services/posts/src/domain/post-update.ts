@@ -1,6 +1,7 @@
 import { originalRequestSchema, PostMessages, type OriginalRequest, type PostUpdate } from '@planner/contracts';
 import { normalisePlatforms } from './platforms.js';
 import { mediaPathList, type PublishedFields } from './review.js';
+import { scheduledInstant } from './zoned-time.js';
 
 /** The fields of an update that belong to the original generation request, not to the post itself. */
 const REQUEST_FIELDS = [
@@ -27,13 +28,16 @@ export type EditResult =
 /**
  * A post after POST /posts/{id}/update: the fields sent replace the post's,
  * platform names normalised, at least one platform (the media rules of
- * part 2 §5 need the media's facts: the command checks them). The original request follows the form's fields when the
+ * part 2 §5 need the media's facts: the command checks them), a scheduled
+ * time read as /schedule_post/later reads it (without an offset, in the
+ * organization's `timeZone`). The original request follows the form's fields when the
  * post has one, or gets one when the update names the business (a post
  * written by hand has nothing to regenerate from otherwise).
  */
 export function editedPost(
   current: PublishedFields & { autoScheduleId: string | null; originalRequest: OriginalRequest | null },
   input: PostUpdate,
+  timeZone: string,
 ): EditResult {
   let platforms = current.platforms;
   if (input.platforms !== undefined) {
@@ -46,9 +50,14 @@ export function editedPost(
     platforms,
     mediaType: input.media_type ?? current.mediaType,
     mediaPaths: input.media_paths === undefined ? current.mediaPaths : mediaPathList(input.media_paths),
-    scheduledTime: input.scheduled_time === undefined ? current.scheduledTime : input.scheduled_time === null ? null : new Date(input.scheduled_time),
+    scheduledTime: current.scheduledTime,
   };
   if (fields.platforms.length === 0) return { ok: false, problem: PostMessages.selectPlatform };
+  if (input.scheduled_time !== undefined) {
+    const scheduled = input.scheduled_time === null ? null : scheduledInstant(input.scheduled_time.trim(), timeZone);
+    if (input.scheduled_time !== null && scheduled === null) return { ok: false, problem: PostMessages.scheduledTimeInvalid };
+    fields.scheduledTime = scheduled;
+  }
 
   let originalRequest = current.originalRequest;
   if (originalRequest !== null || input.business_name?.trim()) {

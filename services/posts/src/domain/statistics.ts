@@ -8,38 +8,42 @@ import {
   type ScheduleCount,
 } from '@planner/contracts';
 
-/** Posts of one status: those in the lists, those deleted, and how many of the listed carry media. */
-export interface StatusCount {
+/** Posts of one status and one platform list: those in the lists, those deleted, and how many of the listed carry media. */
+export interface PostGroup {
   status: PostStatus;
+  platforms: string[];
   live: number;
   deleted: number;
   withMedia: number;
 }
 
-/** Posts naming one platform: those in the lists, and those published (deleted ones too). */
-export interface PlatformCount {
-  platform: string;
-  live: number;
-  published: number;
-}
-
 /**
- * An organization's post statistics (part 2 §3 Statistics) from its counts by
- * status and by platform. Deleted posts count only as deleted_posts, except
+ * An organization's post statistics (part 2 §3 Statistics) from its posts
+ * counted by status and platform list (a few dozen groups, whatever the
+ * number of posts). Deleted posts count only as deleted_posts, except
  * that a publication stays a publication after its post is deleted here.
  */
-export function postStatistics(byStatus: StatusCount[], byPlatform: PlatformCount[], now: Date): PostStatistics {
+export function postStatistics(groups: PostGroup[], now: Date): PostStatistics {
   const posts_by_status = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<PostStatus, number>;
+  const byPlatform = new Map<string, { live: number; published: number }>();
   let deleted = 0;
   let withMedia = 0;
   let published = 0;
-  for (const row of byStatus) {
-    posts_by_status[row.status] += row.live;
-    deleted += row.deleted;
-    withMedia += row.withMedia;
-    if (row.status === 'published') published += row.live + row.deleted;
+  for (const group of groups) {
+    posts_by_status[group.status] += group.live;
+    deleted += group.deleted;
+    withMedia += group.withMedia;
+    const publications = group.status === 'published' ? group.live + group.deleted : 0;
+    published += publications;
+    for (const platform of group.platforms) {
+      const counted = byPlatform.get(platform) ?? { live: 0, published: 0 };
+      counted.live += group.live;
+      counted.published += publications;
+      byPlatform.set(platform, counted);
+    }
   }
   const total = POST_STATUSES.reduce((sum, status) => sum + posts_by_status[status], 0);
+  const platforms = [...byPlatform].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
     total_posts: total,
     deleted_posts: deleted,
@@ -47,8 +51,10 @@ export function postStatistics(byStatus: StatusCount[], byPlatform: PlatformCoun
     posts_with_media: withMedia,
     posts_text_only: total - withMedia,
     posts_by_status,
-    platforms_usage: Object.fromEntries(byPlatform.filter((row) => row.live > 0).map((row) => [row.platform, row.live])),
-    successful_publications_by_platform: Object.fromEntries(byPlatform.filter((row) => row.published > 0).map((row) => [row.platform, row.published])),
+    platforms_usage: Object.fromEntries(platforms.filter(([, counted]) => counted.live > 0).map(([platform, counted]) => [platform, counted.live])),
+    successful_publications_by_platform: Object.fromEntries(
+      platforms.filter(([, counted]) => counted.published > 0).map(([platform, counted]) => [platform, counted.published]),
+    ),
     last_updated: now.toISOString(),
   };
 }
