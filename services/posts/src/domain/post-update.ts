@@ -27,13 +27,16 @@ export type EditResult =
 /**
  * A post after POST /posts/{id}/update: the fields sent replace the post's,
  * platform names normalised, at least one platform (the media rules of
- * part 2 §5 need the media's facts: the command checks them). The original request follows the form's fields when the
- * post has one, or gets one when the update names the business (a post
- * written by hand has nothing to regenerate from otherwise).
+ * part 2 §5 need the media's facts: the command checks them). The original
+ * request follows the form's fields when the post has one (or a generation
+ * draft's request is given: the form's draft_id), or gets one when the
+ * update names the business (a post written by hand has nothing to
+ * regenerate from otherwise).
  */
 export function editedPost(
   current: PublishedFields & { autoScheduleId: string | null; originalRequest: OriginalRequest | null },
   input: PostUpdate,
+  draftRequest: OriginalRequest | null = null,
 ): EditResult {
   let platforms = current.platforms;
   if (input.platforms !== undefined) {
@@ -50,7 +53,7 @@ export function editedPost(
   };
   if (fields.platforms.length === 0) return { ok: false, problem: PostMessages.selectPlatform };
 
-  let originalRequest = current.originalRequest;
+  let originalRequest = draftRequest ?? current.originalRequest;
   if (originalRequest !== null || input.business_name?.trim()) {
     const sent = Object.fromEntries(REQUEST_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]));
     originalRequest = originalRequestSchema.parse({
