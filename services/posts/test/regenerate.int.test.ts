@@ -281,3 +281,12 @@ describe('draft_id: the original request of a generated post', () => {
     expect(updated.json().post.original_request).toMatchObject({ business_name: 'Fjord Bakery', topic: 'Harbour market', tone: 'formal', platforms: ['LinkedIn', 'X'] });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents regenerate and draft_id on update and the publish forms', async () => {
+    const { paths } = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(JSON.stringify(paths['/posts/{id}/regenerate'].post.requestBody)).toContain('regenerate_media');
+    expect(JSON.stringify(paths['/posts/{id}/update'].post.requestBody)).toContain('draft_id');
+    for (const mode of ['now', 'later']) expect(paths[`/schedule_post/${mode}`].post.description).toContain('draft_id');
+  });
+});
