@@ -163,6 +163,10 @@ export const PostMessages = {
   editPostRequired: 'Please provide the post to edit.',
   /** Not worded by the spec: an image needs something to show. */
   mediaPromptRequired: 'Please write the post or describe the image in a custom prompt before generating media.',
+  /** Not worded by the spec: regenerate on a story, which is published without text (part 2 §5). */
+  storyTextNotRegenerated: 'Stories are published without text content. Regenerate the story’s media instead.',
+  /** Not worded by the spec: the post changed while its content was being regenerated. */
+  changedWhileRegenerating: 'The post was changed while its content was being regenerated. Please try again.',
   /** Not worded by the spec: a schedule-for-later time that has passed. */
   scheduledTimeInPast: 'Please choose a time in the future.',
   scheduledTimeRequired: 'Please choose when to publish the post.',

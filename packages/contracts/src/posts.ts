@@ -220,6 +220,8 @@ export const postUpdateSchema = z.object({
   character_limit: characterSetting('Character limit'),
   target_character_count: characterSetting('Target character count'),
   auto_schedule_id: z.string().uuid().nullable().optional(),
+  /** A generation's draft_id (POST /posts/generate): its request becomes the post's original request, under the fields sent here. */
+  draft_id: z.string().uuid().optional(),
   business_name: z.string().max(500).optional(),
   business_data: z.string().max(20_000).optional(),
   content_type: option(CONTENT_TYPES, 'content_type'),
@@ -242,6 +244,11 @@ export const postRejectSchema = z.object(
   { reason: z.string({ error: PostMessages.rejectReasonRequired }).trim().min(1, PostMessages.rejectReasonRequired).max(5000) },
   { error: PostMessages.rejectReasonRequired },
 );
+
+/** POST /posts/{id}/regenerate (part 2 §7): the body, like approve's, may be left out. */
+export const postRegenerateSchema = z.object({ regenerate_media: z.boolean().default(false) }).nullish();
+/** The answer of a regeneration: the post as regenerated, and `sandbox` when no model wrote it. */
+export const postRegenerateResponseSchema = z.object({ post: postSchema, message: z.string(), sandbox: z.boolean() });
 
 /** The answer of a review action: the post as it now stands and what happened. */
 export const postActionResponseSchema = z.object({ post: postSchema, message: z.string() });
@@ -389,6 +396,12 @@ export const scheduleFormSchema = z.object({
   media_type: z.enum(MEDIA_TYPES).default('text'),
   /** The post being edited; absent: a new post. */
   post_id: z.string().uuid().optional(),
+  /**
+   * The draft_id of the generation the post comes from (POST /posts/generate):
+   * its request becomes the post's original request (for Regenerate), under the
+   * form's own fields. A draft of another organization is a 404.
+   */
+  draft_id: z.string().uuid().optional(),
   /** Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys. */
   media_urls: z.array(z.string().max(2000)).max(20).default([]),
   /** Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
+import { originalRequestSchema, PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
 import { normalisePlatforms, platformIdsOf } from '../src/domain/platforms.js';
 import { editedPost } from '../src/domain/post-update.js';
 import { hasQueued, mediaPathList, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../src/domain/review.js';
@@ -88,6 +88,12 @@ describe('an edit (POST /posts/{id}/update)', () => {
     expect(editedPost(post, { tone: 'formal' }, 'UTC')).toMatchObject({ ok: true, originalRequest: null });
     const named = editedPost(post, { business_name: 'Acme', tone: 'formal', character_limit: 280 }, 'UTC');
     expect(named).toMatchObject({ ok: true, originalRequest: { business_name: 'Acme', tone: 'formal', character_limit: 280, platforms: ['X', 'LinkedIn'], media_type: 'text' } });
+  });
+
+  it('a generation draft’s request becomes the original request, under the form’s fields and the post as edited', () => {
+    const draft = originalRequestSchema.parse({ business_name: 'Fjord Bakery', topic: 'Buns', tone: 'friendly', platforms: ['Facebook'] });
+    const edit = editedPost({ ...post, originalRequest: originalRequestSchema.parse({ business_name: 'Old' }) }, { content: 'New', tone: 'formal' }, 'UTC', draft);
+    expect(edit).toMatchObject({ ok: true, originalRequest: { ...draft, tone: 'formal', platforms: ['X', 'LinkedIn'] } });
   });
 
   it('keeps the target within the limit, naming the field that was sent', () => {

@@ -13,7 +13,7 @@ import {
   type OrganizationFacts,
   type OriginalRequest,
 } from '@planner/contracts';
-import { ask, badRequest, forbidden, HttpError, notFound } from '@planner/service-kit';
+import { ask, badRequest, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { GenerationFailure } from '../adapters/generators.js';
 import type { PostsContext } from '../context.js';
 import { editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, withTemplate, type GenerationInput } from '../domain/generation.js';
@@ -66,14 +66,38 @@ function answerFor(error: unknown): unknown {
   }
 }
 
-/** Runs one generation against the day's quota: a unit is taken first and given back when the generation fails. */
-async function metered<T>(ctx: PostsContext, gate: Gate, kind: GenerationKind, work: () => Promise<T>): Promise<T> {
-  const giveBack =
-    gate.limit === null ? null : await takeGeneration(ctx.redis, { ownerId: gate.facts.owner_id, kind, limit: gate.limit, timeZone: gate.facts.timezone });
+/**
+ * The quota units one request has taken, given back together when it fails:
+ * a regeneration takes a content unit and then media units, and an image that
+ * fails (or a post changed meanwhile) gives the text's unit back too.
+ */
+export class QuotaUnits {
+  readonly #giveBacks: Array<() => Promise<void>> = [];
+
+  constructor(private readonly ctx: PostsContext) {}
+
+  /** Takes a unit of the gate's kind (429 when none is left); unlimited gates take none. */
+  async take(gate: Gate, kind: GenerationKind): Promise<void> {
+    if (gate.limit === null) return;
+    this.#giveBacks.push(await takeGeneration(this.ctx.redis, { ownerId: gate.facts.owner_id, kind, limit: gate.limit, timeZone: gate.facts.timezone }));
+  }
+
+  /** Gives back every unit taken so far (once). */
+  async giveBack(): Promise<void> {
+    const giveBacks = this.#giveBacks.splice(0);
+    await Promise.all(
+      giveBacks.map((giveBack) => giveBack().catch((failure: unknown) => this.ctx.logger.error({ err: failure }, 'a failed generation’s quota unit could not be given back'))),
+    );
+  }
+}
+
+/** Runs one generation against the day's quota: a unit is taken first, and the request's units are given back when the generation fails. */
+async function metered<T>(ctx: PostsContext, gate: Gate, kind: GenerationKind, work: () => Promise<T>, units = new QuotaUnits(ctx)): Promise<T> {
+  await units.take(gate, kind);
   try {
     return await work();
   } catch (error) {
-    await giveBack?.().catch((failure: unknown) => ctx.logger.error({ err: failure }, 'a failed generation’s quota unit could not be given back'));
+    await units.giveBack();
     throw answerFor(error);
   }
 }
@@ -82,12 +106,17 @@ async function metered<T>(ctx: PostsContext, gate: Gate, kind: GenerationKind, w
 type GeneratedPosts = Record<string, GeneratedPost>;
 
 /** Checks the input (400 with the spec's message), writes a post per platform within its limit, counted against the quota. */
-async function writePosts(ctx: PostsContext, gate: Gate, input: GenerationInput): Promise<{ posts: GeneratedPosts; request: OriginalRequest; sandbox: boolean }> {
+async function writePosts(
+  ctx: PostsContext,
+  gate: Gate,
+  input: GenerationInput,
+  units?: QuotaUnits,
+): Promise<{ posts: GeneratedPosts; request: OriginalRequest; sandbox: boolean }> {
   const checked = generationBrief(input, { language: gate.facts.language });
   if ('problem' in checked) throw badRequest(checked.problem);
   const { brief } = checked;
   const generator = ctx.adapters.contentGenerator;
-  const written = await metered(ctx, gate, 'content', () => generator.writePosts(brief));
+  const written = await metered(ctx, gate, 'content', () => generator.writePosts(brief), units);
   const posts = Object.fromEntries(brief.platforms.map((target) => [target.name, { post: fitToLimit(written.get(target.platform) ?? '', target.limit) }]));
   return { posts, request: originalRequestOf(input, brief), sandbox: generator.sandbox };
 }
@@ -114,16 +143,18 @@ export async function generateDraft(
 
 /**
  * Regenerate (POST /posts/{id}/regenerate): the posts for a saved post's
- * original request, with the same checks and quota as a generation.
+ * original request, with the same checks and quota as a generation; the unit
+ * is taken into `units` when the caller has more to do before it succeeds.
  */
 export async function generateFromRequest(
   ctx: PostsContext,
   caller: Identity,
   organizationId: string,
   request: OriginalRequest,
+  units?: QuotaUnits,
 ): Promise<{ posts: GeneratedPosts; sandbox: boolean }> {
   const gate = await generationGate(ctx, caller, organizationId, 'content');
-  const { posts, sandbox } = await writePosts(ctx, gate, request);
+  const { posts, sandbox } = await writePosts(ctx, gate, request, units);
   return { posts, sandbox };
 }
 
@@ -156,6 +187,7 @@ export async function generateImage(
   ctx: PostsContext,
   caller: Identity,
   input: GenerateMediaRequest,
+  units?: QuotaUnits,
 ): Promise<{ media: MediaItem; sandbox: boolean }> {
   const gate = await generationGate(ctx, caller, input.organization_id, 'media');
   if (input.media_type === 'short' || input.media_type === 'video') throw badRequest(PostMessages.comingSoon);
@@ -166,7 +198,8 @@ export async function generateImage(
   if (input.content.includes('\u0000') || input.custom_prompt.includes('\u0000')) throw badRequest(OrganizationMessages.nulCharacter);
   const { prompt, size } = imagePrompt({ content: input.content, customPrompt: input.custom_prompt, mediaType: input.media_type, businessName: gate.facts.name });
   const generator = ctx.adapters.imageGenerator;
-  const media = await metered(ctx, gate, 'media', async () => storeGeneratedImage(ctx, gate.organizationId, caller.userId, await generator.createImage(prompt, size)));
+  const draw = async () => storeGeneratedImage(ctx, gate.organizationId, caller.userId, await generator.createImage(prompt, size));
+  const media = await metered(ctx, gate, 'media', draw, units);
   return { media, sandbox: generator.sandbox };
 }
 
@@ -181,7 +214,7 @@ export interface DraftView {
 }
 
 /** One of the organization's drafts, else 404 (another organization's id is not revealed). The caller's access is checked by the route. */
-export async function draftOf(ctx: PostsContext, organizationId: string, draftId: string): Promise<DraftView> {
+export async function draftOf(ctx: ServiceContext, organizationId: string, draftId: string): Promise<DraftView> {
   const draft = z.uuid().safeParse(draftId).success ? await ctx.dataSource.getRepository(GenerationDraft).findOneBy({ id: draftId, organizationId }) : null;
   if (!draft) throw notFound();
   return { id: draft.id, request: draft.request, posts: draft.posts, sandbox: draft.sandbox, createdBy: draft.createdBy, createdAt: draft.createdAt };

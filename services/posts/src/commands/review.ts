@@ -1,48 +1,72 @@
 import type { EntityManager } from 'typeorm';
-import { type Identity, type OrganizationFacts, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import { PostMessages, type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
 import { badRequest, conflict, notFound, rowId, type ServiceContext } from '@planner/service-kit';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
 import { postRuleBroken } from '../domain/media-rules.js';
-import { hasQueued, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../domain/review.js';
+import {
+  hasQueued,
+  publicationsFor,
+  publishDue,
+  publishedFieldsOf,
+  publishesDifferently,
+  unpublishedPlatforms,
+  withoutQueued,
+  type PublishedFields,
+} from '../domain/review.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { organizationAccess, organizationFacts } from './access.js';
+import { draftOf } from './generation.js';
 import { referencedMedia } from './media.js';
 import { requestPublication, withdrawPublication } from './publication.js';
 
 /**
- * Runs one review action on a post: the caller must be allowed to change its
- * organization (404 for another tenant's post, 403 when it is inactive), and
- * the post's status must allow the action (409 with the table's message).
- * The row is locked for the transaction, so two actions on one post run one
- * after the other and the second sees what the first did (two approvals ask
- * for publishing once). With `withFacts` the organization's facts are asked
- * for alongside its access, before the lock: no row waits on another service.
+ * The post an action is for, read without a lock: the caller must be allowed
+ * to change its organization (404 for another tenant's post, 403 when it is
+ * inactive), and its status must allow the action (409 with the table's message).
  */
-async function changePost<T>(
+export async function postToChange(ctx: ServiceContext, caller: Identity, id: string, action: PostAction): Promise<Post> {
+  const post = await ctx.dataSource.getRepository(Post).findOneBy({ id: rowId(id) });
+  if (!post) throw notFound();
+  await organizationAccess(ctx, caller, post.organizationId, { requireActive: true });
+  const step = transition(post.status, action);
+  if (!step.allowed) throw conflict(step.message);
+  return post;
+}
+
+/**
+ * Runs an action on the post with its row locked for the transaction, so two
+ * actions on one post run one after the other and the second sees what the
+ * first did (two approvals ask for publishing once); the status is checked
+ * again under the lock.
+ */
+async function lockedChange<T>(
   ctx: ServiceContext,
-  caller: Identity,
-  id: string,
+  postId: string,
   action: PostAction,
-  change: (post: Post, next: PostStatus, manager: EntityManager, facts: OrganizationFacts | null) => Promise<T>,
-  { withFacts = false }: { withFacts?: boolean } = {},
+  change: (post: Post, next: PostStatus, manager: EntityManager) => Promise<T>,
 ): Promise<T> {
-  const postId = rowId(id);
-  const found = await ctx.dataSource.getRepository(Post).findOne({ where: { id: postId }, select: { id: true, organizationId: true } });
-  if (!found) throw notFound();
-  const [, facts] = await Promise.all([
-    organizationAccess(ctx, caller, found.organizationId, { requireActive: true }),
-    withFacts ? organizationFacts(ctx, found.organizationId) : null,
-  ]);
   return ctx.dataSource.transaction(async (manager) => {
     const post = await manager.getRepository(Post).findOne({ where: { id: postId }, lock: { mode: 'pessimistic_write' } });
     if (!post) throw notFound();
     const step = transition(post.status, action);
     if (!step.allowed) throw conflict(step.message);
-    return change(post, step.next, manager, facts);
+    return change(post, step.next, manager);
   });
+}
+
+/** Runs one review action on a post the caller may change (postToChange), under its row lock (lockedChange). */
+async function changePost<T>(
+  ctx: ServiceContext,
+  caller: Identity,
+  id: string,
+  action: PostAction,
+  change: (post: Post, next: PostStatus, manager: EntityManager) => Promise<T>,
+): Promise<T> {
+  const post = await postToChange(ctx, caller, id, action);
+  return lockedChange(ctx, post.id, action, change);
 }
 
 /**
@@ -78,41 +102,67 @@ async function withdrawQueued(ctx: ServiceContext, manager: EntityManager, post:
 }
 
 /**
- * POST /posts/{id}/update: the post form's edit. A change of what would be
- * published makes a new version; an approved post that was waiting to be
- * published is asked for again, as the new version, at its time (one sent
- * without an offset is read in the organization's time zone).
+ * An edit of the locked post: what it would publish checked by part 2 §5's
+ * rules; a change of it makes a new version, and an approved post that was
+ * waiting to be published is asked for again, as the new version, at its time.
+ */
+async function saveEdit(ctx: ServiceContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
+  fields.mediaPaths = await checkedMedia(ctx, post.organizationId, fields);
+  const changed = publishesDifferently(post, fields);
+  const wasQueued = hasQueued(post.publications);
+  Object.assign(post, fields, other);
+  if (changed) {
+    post.version += 1;
+    post.publications = publicationsFor(platformIdsOf(post.platforms), post.publications);
+  }
+  if (changed && wasQueued && post.status === 'approved') {
+    await publishRest(ctx, manager, post);
+  } else {
+    await manager.save(post);
+  }
+}
+
+/**
+ * POST /posts/{id}/update: the post form's edit (saveEdit). With `draft_id`
+ * the original request is the draft's (one of the post's organization, 404
+ * otherwise), overlaid with the form's fields. A scheduled time without an
+ * offset is read in the organization's time zone.
  */
 export async function updatePost(ctx: ServiceContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
-  const timed = typeof input.scheduled_time === 'string';
-  return changePost(
-    ctx,
-    caller,
-    id,
-    'edit',
-    async (post, _next, manager, facts) => {
-      // The form names the post's organization; another one means the post is not there.
-      if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
-      // The facts are asked for when a time is sent; otherwise the zone is not read.
-      const edit = editedPost(post, input, facts?.timezone ?? 'UTC');
-      if (!edit.ok) throw badRequest(edit.problem);
-      edit.fields.mediaPaths = await checkedMedia(ctx, post.organizationId, edit.fields);
-      const changed = publishesDifferently(post, edit.fields);
-      const wasQueued = hasQueued(post.publications);
-      Object.assign(post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
-      if (changed) {
-        post.version += 1;
-        post.publications = publicationsFor(platformIdsOf(post.platforms), post.publications);
-      }
-      if (changed && wasQueued && post.status === 'approved') {
-        await publishRest(ctx, manager, post);
-      } else {
-        await manager.save(post);
-      }
-      return toPostView(post);
-    },
-    { withFacts: timed },
-  );
+  const found = await postToChange(ctx, caller, id, 'edit');
+  // Asked before the row is locked: no row waits on another service. The zone is needed only for a time sent.
+  const [draft, facts] = await Promise.all([
+    input.draft_id === undefined ? null : draftOf(ctx, found.organizationId, input.draft_id),
+    typeof input.scheduled_time === 'string' ? organizationFacts(ctx, found.organizationId) : null,
+  ]);
+  return lockedChange(ctx, found.id, 'edit', async (post, _next, manager) => {
+    // The form names the post's organization; another one means the post is not there.
+    if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
+    const edit = editedPost(post, input, facts?.timezone ?? 'UTC', draft?.request);
+    if (!edit.ok) throw badRequest(edit.problem);
+    await saveEdit(ctx, manager, post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
+    return toPostView(post);
+  });
+}
+
+/**
+ * Saves a regeneration (POST /posts/{id}/regenerate) as an edit (saveEdit):
+ * the content, and the media when new ones were drawn. The text was written
+ * before the row was locked (a model takes seconds): a post whose version
+ * changed meanwhile is a 409, and its status must still allow editing.
+ */
+export async function saveRegenerated(
+  ctx: ServiceContext,
+  caller: Identity,
+  read: Post,
+  regenerated: { content: string; mediaPaths: string[] | null },
+): Promise<PostView> {
+  return lockedChange(ctx, read.id, 'edit', async (post, _next, manager) => {
+    if (post.version !== read.version) throw conflict(PostMessages.changedWhileRegenerating);
+    const fields: PublishedFields = { ...publishedFieldsOf(post), content: regenerated.content, mediaPaths: regenerated.mediaPaths ?? post.mediaPaths };
+    await saveEdit(ctx, manager, post, fields, { createdBy: caller.userId });
+    return toPostView(post);
+  });
 }
 
 /**

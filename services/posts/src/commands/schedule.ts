@@ -14,6 +14,7 @@ import { transition } from '../domain/transitions.js';
 import { scheduledInstant } from '../domain/zoned-time.js';
 import { Post } from '../entities/post.entity.js';
 import { organizationFacts } from './access.js';
+import { draftOf } from './generation.js';
 import { referencedMedia, type StoredMedia } from './media.js';
 import { requestPublication } from './publication.js';
 
@@ -30,14 +31,14 @@ function dueTime(value: string | undefined, timeZone: string): Date {
   return due;
 }
 
-/** What the post is regenerated from: the form's original-request fields over what the post had (or a new one), with the post as saved. */
-function originalRequestOf(form: ScheduleForm, post: Post, businessName: string): OriginalRequest {
+/** What the post is regenerated from: the form's original-request fields over `base` (a generation draft's request, what the post had, or a new one), with the post as saved. */
+function originalRequestOf(form: ScheduleForm, post: Post, base: Partial<OriginalRequest>): OriginalRequest {
   const given = ORIGINAL_REQUEST_FIELDS.filter((field) => form[field] !== undefined);
   return originalRequestSchema.parse({
-    ...(post.originalRequest ?? { business_name: businessName }),
+    ...base,
     ...Object.fromEntries(given.map((field) => [field, form[field]])),
     platforms: post.platforms,
-    platform: post.platforms.length === 1 ? post.platforms[0] : (post.originalRequest?.platform ?? ''),
+    platform: post.platforms.length === 1 ? post.platforms[0] : (base.platform ?? ''),
     schedule_option: post.scheduledTime ? 'later' : 'now',
     content: post.content,
     media_type: post.mediaType,
@@ -51,7 +52,9 @@ function originalRequestOf(form: ScheduleForm, post: Post, businessName: string)
  * publication, in one transaction: the platforms known, the media (uploaded
  * now, and referenced by media_urls: the organization's, existing) by part 2
  * §5's rules, a later time in the future. An edit (post_id) must be of the
- * organization and allow editing (409 otherwise); its version grows. The
+ * organization and allow editing (409 otherwise); its version grows. With
+ * draft_id the original request is that generation draft's (404 for another
+ * organization's), under the form's original-request fields. The
  * post is approved: the user reviewed it in the form. The caller's access to
  * the organization was checked when its id arrived.
  */
@@ -69,7 +72,8 @@ export async function schedulePost(
   const media = [...(await referencedMedia(ctx, organizationId, form.media_urls)), ...uploaded];
   const broken = postRuleBroken({ platforms, mediaType: form.media_type, content: form.content, media });
   if (broken) throw badRequest(broken);
-  const givesOriginalRequest = ORIGINAL_REQUEST_FIELDS.some((field) => form[field] !== undefined);
+  const draft = form.draft_id === undefined ? null : await draftOf(ctx, organizationId, form.draft_id);
+  const givesOriginalRequest = draft !== null || ORIGINAL_REQUEST_FIELDS.some((field) => form[field] !== undefined);
   // Asked before the transaction: no row stays locked while another service answers.
   const facts = mode === 'later' || givesOriginalRequest ? await organizationFacts(ctx, organizationId) : null;
   const dueAt = mode === 'later' ? dueTime(form.scheduled_time, facts!.timezone) : null;
@@ -94,7 +98,7 @@ export async function schedulePost(
     post.content = form.content;
     post.scheduledTime = dueAt;
     post.createdBy = caller.userId;
-    if (facts && givesOriginalRequest) post.originalRequest = originalRequestOf(form, post, facts.name);
+    if (facts && givesOriginalRequest) post.originalRequest = originalRequestOf(form, post, draft?.request ?? post.originalRequest ?? { business_name: facts.name });
     await posts.save(post);
     await requestPublication(ctx, manager, post, platforms, dueAt);
     return post;

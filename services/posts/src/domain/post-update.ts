@@ -30,14 +30,16 @@ export type EditResult =
  * platform names normalised, at least one platform (the media rules of
  * part 2 §5 need the media's facts: the command checks them), a scheduled
  * time read as /schedule_post/later reads it (without an offset, in the
- * organization's `timeZone`). The original request follows the form's fields when the
- * post has one, or gets one when the update names the business (a post
+ * organization's `timeZone`). The original request follows the form's fields
+ * when the post has one (or a generation draft's request is given: the
+ * form's draft_id), or gets one when the update names the business (a post
  * written by hand has nothing to regenerate from otherwise).
  */
 export function editedPost(
   current: PublishedFields & { autoScheduleId: string | null; originalRequest: OriginalRequest | null },
   input: PostUpdate,
   timeZone: string,
+  draftRequest: OriginalRequest | null = null,
 ): EditResult {
   let platforms = current.platforms;
   if (input.platforms !== undefined) {
@@ -59,7 +61,7 @@ export function editedPost(
     fields.scheduledTime = scheduled;
   }
 
-  let originalRequest = current.originalRequest;
+  let originalRequest = draftRequest ?? current.originalRequest;
   if (originalRequest !== null || input.business_name?.trim()) {
     const sent = Object.fromEntries(REQUEST_FIELDS.filter((field) => input[field] !== undefined).map((field) => [field, input[field]]));
     originalRequest = originalRequestSchema.parse({

@@ -9,6 +9,11 @@ export interface PublishedFields {
   scheduledTime: Date | null;
 }
 
+/** The fields of a post that go out, on their own. */
+export function publishedFieldsOf(post: PublishedFields): PublishedFields {
+  return { content: post.content, platforms: post.platforms, mediaType: post.mediaType, mediaPaths: post.mediaPaths, scheduledTime: post.scheduledTime };
+}
+
 /** Whether two versions of a post would publish differently (what, where or when). */
 export function publishesDifferently(before: PublishedFields, after: PublishedFields): boolean {
   return (

@@ -6,9 +6,12 @@ import {
   optimizeRequestSchema,
   optimizeResponseSchema,
   PostMessages,
+  postRegenerateResponseSchema,
+  postRegenerateSchema,
 } from '@planner/contracts';
-import { HttpError, requireUser, type App } from '@planner/service-kit';
+import { HttpError, idParams, requireUser, type App } from '@planner/service-kit';
 import { generateDraft, generateImage, magicEdit } from '../commands/generation.js';
+import { regeneratePost } from '../commands/regeneration.js';
 import type { PostsContext } from '../context.js';
 
 /**
@@ -45,6 +48,24 @@ export async function generationRoutes(app: App, { ctx }: { ctx: PostsContext })
     async (request) => {
       const { post, sandbox } = await magicEdit(ctx, requireUser(request), request.body);
       return { optimized_post: post, sandbox, message: PostMessages.contentUpdated };
+    },
+  );
+
+  app.post(
+    '/posts/:id/regenerate',
+    {
+      schema: {
+        tags,
+        description:
+          'The post’s text written anew from its original request (400 without one) for its platforms, one text they share; `regenerate_media` also draws new images replacing its media (image: one, carousel: as many as it had and at least 2, story: one, and a story’s text is never regenerated on its own; short and video: Coming Soon; text posts have none). A content generation, plus a media generation per image. Saved as an edit: a new version, and an approved post that was queued is asked for again. 409 when the post’s status does not allow editing or it changed meanwhile.',
+        params: idParams,
+        body: postRegenerateSchema,
+        response: { 200: postRegenerateResponseSchema },
+      },
+    },
+    async (request) => {
+      const { post, sandbox } = await regeneratePost(ctx, requireUser(request), request.params.id, request.body?.regenerate_media ?? false);
+      return { post, sandbox, message: PostMessages.contentRegenerated };
     },
   );
 

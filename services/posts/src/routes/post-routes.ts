@@ -46,7 +46,7 @@ export async function postRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.post(
     '/posts/:id/update',
-    { schema: { ...action, description: 'The post form’s edit; a change of what would be published makes a new version.', body: postUpdateSchema } },
+    { schema: { ...action, description: 'The post form’s edit; a change of what would be published makes a new version. `draft_id` (POST /posts/generate’s) makes that generation’s request the post’s original request, under the fields sent; another organization’s draft is a 404.', body: postUpdateSchema } },
     async (request) => ({ post: await updatePost(ctx, requireUser(request), request.params.id, request.body), message: PostMessages.postUpdated }),
   );
 

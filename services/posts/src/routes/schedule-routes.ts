@@ -24,7 +24,7 @@ import { toPostView } from '../domain/post-view.js';
 const LIMITS = { fields: 40, fieldSize: 128 * 1024, files: 20, parts: 80, fileSize: MAX_MEDIA_BYTES + 1 };
 const PARSER_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
-const FORM_FIELDS = `multipart/form-data fields, organization_id FIRST (a file before it is refused): organization_id, platforms (comma-joined names: 'X,LinkedIn'), content, media_type (${MEDIA_TYPES.join(', ')}), post_id (edit that post), media_urls (repeated or comma-joined: /api/media/<key> URLs or keys of media stored before), then the media files (any field name; type sniffed from the bytes)`;
+const FORM_FIELDS = `multipart/form-data fields, organization_id FIRST (a file before it is refused): organization_id, platforms (comma-joined names: 'X,LinkedIn'), content, media_type (${MEDIA_TYPES.join(', ')}), post_id (edit that post), draft_id (the generation the post comes from, POST /posts/generate's draft_id: its request becomes the post's original request, for Regenerate; another organization's is a 404), media_urls (repeated or comma-joined: /api/media/<key> URLs or keys of media stored before), then the media files (any field name; type sniffed from the bytes)`;
 
 /** The form's fields as the schema reads them: the first of each, media_urls all of them split at commas. */
 function formOf(fields: Map<string, string[]>): ScheduleForm {
