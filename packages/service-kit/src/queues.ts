@@ -1,4 +1,14 @@
-import { Queue, Worker, type ConnectionOptions, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
+import { createRequire } from 'node:module';
+import type { ConnectionOptions, JobsOptions, Processor, Queue, Worker, WorkerOptions } from 'bullmq';
+
+/**
+ * BullMQ, loaded when a service first makes a queue or a worker: every service
+ * gets a `Queues`, few use it, and BullMQ costs about 18 MB of memory loaded.
+ * It is CommonJS (its package's main), so a synchronous require loads the same
+ * module an import would, and `queue()`/`worker()` stay synchronous.
+ */
+let bullmq: typeof import('bullmq') | undefined;
+const loadBullmq = () => (bullmq ??= createRequire(import.meta.url)('bullmq') as typeof import('bullmq'));
 
 /**
  * BullMQ queues and workers of one service on Redis. Jobs that must not run
@@ -26,13 +36,13 @@ export class Queues {
   }
 
   queue<T = unknown>(name: string, defaultJobOptions?: JobsOptions): Queue<T> {
-    const queue = new Queue(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions });
+    const queue = new (loadBullmq().Queue)(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions });
     this.opened.push(queue);
     return queue as unknown as Queue<T>;
   }
 
   worker<T = unknown>(name: string, processor: Processor<T>, options: Partial<WorkerOptions> = {}): Worker<T> {
-    const worker = new Worker(name, processor as Processor, { connection: this.connection, prefix: this.prefix, ...options });
+    const worker = new (loadBullmq().Worker)(name, processor as Processor, { connection: this.connection, prefix: this.prefix, ...options });
     this.opened.push(worker);
     return worker as unknown as Worker<T>;
   }

@@ -118,7 +118,7 @@ export async function runService<C extends BaseConfig, A, B extends BaseServiceC
   let logger: Logger | undefined;
   try {
     const config = loadConfig(definition.configSchema) as C & { PORT: number; HOST: string };
-    startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, contextManager: definition.tracingContextManager });
+    await startTracing({ serviceName: name, otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, contextManager: definition.tracingContextManager });
     logger = createLogger({ service: name, level: config.LOG_LEVEL, logDir: config.LOG_DIR });
     for (const warning of developmentSecretWarnings(config)) logger.warn(warning);
     const ns = config.NAMESPACE;

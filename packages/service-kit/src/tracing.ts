@@ -1,22 +1,28 @@
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   context,
   propagation,
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Context,
   type ContextManager,
   type Span,
+  type SpanOptions,
   type TextMapGetter,
   type TextMapSetter,
+  type Tracer,
+  type TracerProvider,
 } from '@opentelemetry/api';
-import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
+import type { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export { context, propagation, trace, type Context };
 
-let sdk: NodeSDK | undefined;
+let started: { sdk?: NodeSDK } | undefined;
 
 export interface TracingOptions {
   serviceName: string;
@@ -25,9 +31,9 @@ export interface TracingOptions {
   /** Extra processors, e.g. an in-memory exporter in tests. */
   spanProcessors?: tracing.SpanProcessor[];
   /**
-   * How the active context follows async work: the SDK's AsyncLocalStorage
-   * manager unless given. A process that hands contexts on explicitly (the
-   * gateway) can pass a cheaper one; AsyncLocalStorage costs on every async step.
+   * How the active context follows async work: Node's AsyncLocalStorage
+   * unless given. A process that hands contexts on explicitly (the gateway)
+   * can pass a cheaper one; AsyncLocalStorage costs on every async step.
    */
   contextManager?: ContextManager;
 }
@@ -36,22 +42,74 @@ export interface TracingOptions {
  * Starts OpenTelemetry once per process. Spans are created by hand (HTTP
  * requests, proxying, NATS publish and consume) rather than by monkey-patching
  * instrumentations, which do not hook ES modules without a loader.
+ *
+ * The SDK (about 24 MB loaded) is imported only when spans go somewhere.
+ * Otherwise trace ids still flow (logs, x-trace-id, traceparent) through
+ * non-recording spans, registered synchronously: a caller need not await.
  */
-export function startTracing({ serviceName, otlpEndpoint, spanProcessors = [], contextManager }: TracingOptions): void {
-  if (sdk) return;
-  const common = { serviceName, instrumentations: [], ...(contextManager ? { contextManager } : {}) };
-  if (otlpEndpoint) sdk = new NodeSDK(common);
-  else if (spanProcessors.length > 0) sdk = new NodeSDK({ ...common, spanProcessors });
-  // Nothing would receive the spans: keep the trace ids flowing (logs, x-trace-id, traceparent)
-  // with non-recording spans, which cost a fraction of recorded ones on every request.
-  else sdk = new NodeSDK({ ...common, spanProcessors: [new tracing.NoopSpanProcessor()], sampler: new tracing.AlwaysOffSampler() });
+export async function startTracing({ serviceName, otlpEndpoint, spanProcessors = [], contextManager }: TracingOptions): Promise<void> {
+  if (started) return;
+  if (!otlpEndpoint && spanProcessors.length === 0) {
+    started = {};
+    context.setGlobalContextManager((contextManager ?? new AsyncLocalStorageContextManager()).enable());
+    // The SDK's default propagators (OTEL_PROPAGATORS unset): W3C trace context and baggage.
+    propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+    trace.setGlobalTracerProvider(idsOnlyTracerProvider);
+    return;
+  }
+  const { NodeSDK } = await import('@opentelemetry/sdk-node');
+  const sdk = new NodeSDK({
+    serviceName,
+    instrumentations: [],
+    ...(contextManager ? { contextManager } : {}),
+    ...(spanProcessors.length > 0 ? { spanProcessors } : {}),
+  });
+  started = { sdk };
   sdk.start();
 }
 
 export async function stopTracing(): Promise<void> {
+  const sdk = started?.sdk;
+  started = undefined;
   await sdk?.shutdown();
-  sdk = undefined;
+  // The globals too, so that tracing can start again in this process.
+  trace.disable();
+  propagation.disable();
+  context.disable();
 }
+
+/** 16 or 8 random bytes in hex, never all zero (an invalid id); Math.random as the SDK's generator, ids need no secrecy. */
+function randomId(bytes: 16 | 8): string {
+  const buffer = Buffer.allocUnsafe(bytes);
+  do {
+    for (let i = 0; i < bytes; i += 4) buffer.writeUInt32BE((Math.random() * 2 ** 32) >>> 0, i);
+  } while (buffer.every((byte) => byte === 0));
+  return buffer.toString('hex');
+}
+
+/**
+ * What the SDK with an always-off sampler does, without the SDK: a span is
+ * not recorded but has ids, continuing its parent's trace or starting one.
+ */
+const idsOnlyTracer: Tracer = {
+  startSpan(_name: string, options: SpanOptions = {}, ctx: Context = context.active()): Span {
+    const parent = options.root ? undefined : trace.getSpanContext(ctx);
+    const continues = parent !== undefined && trace.isSpanContextValid(parent);
+    return trace.wrapSpanContext({
+      traceId: continues ? parent.traceId : randomId(16),
+      spanId: randomId(8),
+      traceFlags: TraceFlags.NONE,
+      ...(continues && parent.traceState ? { traceState: parent.traceState } : {}),
+    });
+  },
+  startActiveSpan: ((name: string, ...rest: unknown[]) => {
+    const fn = rest.pop() as (span: Span) => unknown;
+    const [options, ctx = context.active()] = rest as [SpanOptions | undefined, Context | undefined];
+    const span = idsOnlyTracer.startSpan(name, options, ctx);
+    return context.with(trace.setSpan(ctx, span), fn, undefined, span);
+  }) as Tracer['startActiveSpan'],
+};
+const idsOnlyTracerProvider: TracerProvider = { getTracer: () => idsOnlyTracer };
 
 export function tracer() {
   return trace.getTracer('planner');

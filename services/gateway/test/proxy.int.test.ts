@@ -17,7 +17,7 @@ const USER = '00000000-0000-4000-8000-000000000007';
 
 beforeAll(async () => {
   // As in production: the gateway's synchronous context manager (the trace test covers services with AsyncLocalStorage).
-  startTracing({ serviceName: gatewayService.name, contextManager: gatewayService.tracingContextManager });
+  await startTracing({ serviceName: gatewayService.name, contextManager: gatewayService.tracingContextManager });
   keys = await createTestKeys();
   upstream = await startUpstream('auth', (app) => {
     app.get('/auth/ping', async () => ({ ok: true }));

@@ -17,7 +17,7 @@ const inHandler = new Map<string, string | undefined>();
 const inConsumer = new Map<string, string | undefined>();
 
 beforeAll(async () => {
-  startTracing({ serviceName: 'gateway-trace-test' });
+  await startTracing({ serviceName: 'gateway-trace-test' });
   ctx = await createTestContext({ name: 'trace' });
   service = await createServer({ name: 'auth', logger: ctx.logger, verifier: ctx.verifier });
   service.post('/auth/verify-demo', async (request) => {
