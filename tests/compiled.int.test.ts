@@ -6,15 +6,14 @@
  * sanitize-html — is built, started as the Dockerfile starts it, without tsx, in production
  * mode, and must answer /health with its migrations applied.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor } from '@planner/service-kit/testing';
+import { buildCompiled, freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor } from '@planner/service-kit/testing';
 import { parseDockerfile } from './support/dockerfile.js';
 import { repoPath, repoRoot } from './support/repo.js';
 
@@ -34,9 +33,7 @@ const CMD = parseDockerfile()
 const [NODE, ...COMMAND] = JSON.parse(CMD ?? '[]') as string[];
 
 beforeAll(() => {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const build = spawnSync(process.execPath, [tsc, '-b', `services/${SERVICE}/tsconfig.build.json`], { cwd: repoRoot, encoding: 'utf8' });
-  expect(build.status, `tsc -b services/${SERVICE}/tsconfig.build.json failed:\n${build.stdout}${build.stderr}`).toBe(0);
+  buildCompiled(`services/${SERVICE}/tsconfig.build.json`, repoRoot);
 }, 240_000);
 
 afterAll(async () => {

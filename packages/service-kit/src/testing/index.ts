@@ -14,7 +14,7 @@ import { TokenVerifier } from '../tokens.js';
 import { testInfrastructure } from './infrastructure.js';
 
 export { testInfrastructure };
-export { startTestProcess, type TestProcess } from './process.js';
+export { buildCompiled, startTestProcess, type TestProcess } from './process.js';
 export { startTestService, type TestService } from './service.js';
 export { waitFor } from './wait.js';
 export { untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 /** A TypeScript entry point (a service's src/main.ts, a fixture) running as its own process, as in production. */
@@ -18,12 +19,35 @@ export interface TestProcess {
 
 /** Tests' processes reach only this machine, as the test runner does. */
 const NO_NETWORK = fileURLToPath(new URL('./process-no-network.ts', import.meta.url));
+/** The same, as `tsc -b` emits it into the kit's dist/ (from src/testing or dist/testing alike). */
+const NO_NETWORK_COMPILED = fileURLToPath(new URL('../../dist/testing/process-no-network.js', import.meta.url));
+
+/**
+ * Builds a workspace and the packages it references to their dist/ as the image does
+ * (`tsc -b <tsconfig.build.json>`, relative to `cwd`); throws with tsc's output when it fails.
+ */
+export function buildCompiled(project: string, cwd: string): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const build = spawnSync(process.execPath, [tsc, '-b', project], { cwd, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`tsc -b ${project} failed:\n${build.stdout}${build.stderr}`);
+}
 
 const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
 
-/** Starts `script` (relative to `cwd`) with tsx and the current environment plus `env`. */
-export function startTestProcess(script: string, { cwd, env = {}, keepChars = 8000 }: { cwd: string; env?: Record<string, string>; keepChars?: number }): TestProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', NO_NETWORK, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts `script` (relative to `cwd`) with tsx and the current environment plus `env`; with
+ * `compiled`, a built script (dist/main.js, see buildCompiled) as the image runs it:
+ * `node --conditions=compiled`, no tsx, not even from the runner's NODE_OPTIONS.
+ */
+export function startTestProcess(
+  script: string,
+  { cwd, env = {}, keepChars = 8000, compiled = false }: { cwd: string; env?: Record<string, string>; keepChars?: number; compiled?: boolean },
+): TestProcess {
+  const { NODE_OPTIONS, ...parentEnv } = process.env;
+  const [args, inherited] = compiled
+    ? [['--conditions=compiled', '--import', NO_NETWORK_COMPILED, script], parentEnv]
+    : [['--import', 'tsx', '--import', NO_NETWORK, script], { ...parentEnv, ...(NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS }) }];
+  const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepChars));
   child.stdout!.on('data', keep);
