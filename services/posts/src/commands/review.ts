@@ -181,14 +181,19 @@ export async function approvePost(ctx: ServiceContext, caller: Identity, id: str
   });
 }
 
-/** POST /posts/{id}/reject: the reason becomes the review notes; what was queued is withdrawn. */
-export async function rejectPost(ctx: ServiceContext, caller: Identity, id: string, reason: string): Promise<PostView> {
-  return changePost(ctx, caller, id, 'reject', async (post, next, manager) => {
+/** Reject and clear: the post takes its next status and these review notes; what was queued is withdrawn. */
+function withdrawReview(ctx: ServiceContext, caller: Identity, id: string, action: 'reject' | 'clear', notes: string | null): Promise<PostView> {
+  return changePost(ctx, caller, id, action, async (post, next, manager) => {
     post.status = next;
-    post.reviewNotes = reason;
+    post.reviewNotes = notes;
     await withdrawQueued(ctx, manager, post);
     return toPostView(post);
   });
+}
+
+/** POST /posts/{id}/reject: the reason becomes the review notes. */
+export function rejectPost(ctx: ServiceContext, caller: Identity, id: string, reason: string): Promise<PostView> {
+  return withdrawReview(ctx, caller, id, 'reject', reason);
 }
 
 /**
@@ -196,13 +201,8 @@ export async function rejectPost(ctx: ServiceContext, caller: Identity, id: stri
  * back to pending review and its publishing is withdrawn; the review notes are
  * cleared in either case.
  */
-export async function clearPost(ctx: ServiceContext, caller: Identity, id: string): Promise<PostView> {
-  return changePost(ctx, caller, id, 'clear', async (post, next, manager) => {
-    post.status = next;
-    post.reviewNotes = null;
-    await withdrawQueued(ctx, manager, post);
-    return toPostView(post);
-  });
+export function clearPost(ctx: ServiceContext, caller: Identity, id: string): Promise<PostView> {
+  return withdrawReview(ctx, caller, id, 'clear', null);
 }
 
 /** DELETE /posts/{id}: kept for statistics, out of every list; what was queued is withdrawn. */
