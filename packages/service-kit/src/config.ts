@@ -27,6 +27,25 @@ export const baseConfigSchema = z.object({
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
+const platformApi = (real: string) => z.string().url().default(real);
+
+/**
+ * The platforms' API origins: the real ones by default, a local stand-in's in
+ * tests. Organizations calls them to connect, the scheduler to publish.
+ */
+export const platformApiConfigShape = {
+  X_API_URL: platformApi('https://api.x.com'),
+  FACEBOOK_GRAPH_URL: platformApi('https://graph.facebook.com/v22.0'),
+  INSTAGRAM_GRAPH_URL: platformApi('https://graph.instagram.com'),
+  THREADS_GRAPH_URL: platformApi('https://graph.threads.net'),
+  YOUTUBE_API_URL: platformApi('https://www.googleapis.com'),
+  /** Where Google's OAuth tokens are refreshed (the YouTube client asks it itself). */
+  YOUTUBE_TOKEN_URL: platformApi('https://oauth2.googleapis.com/token'),
+  LINKEDIN_API_URL: platformApi('https://api.linkedin.com'),
+  TIKTOK_API_URL: platformApi('https://open.tiktokapis.com'),
+  TELEGRAM_API_URL: platformApi('https://api.telegram.org'),
+};
+
 /** A service's config schema: the base keys plus its own, with its default port. */
 export function serviceConfigSchema<S extends z.ZodRawShape>(defaultPort: number, extra: S) {
   return baseConfigSchema.extend({ PORT: z.coerce.number().int().min(0).max(65535).default(defaultPort), ...extra });

@@ -1,3 +1,19 @@
-import { serviceConfigSchema } from '@planner/service-kit';
+import { z } from 'zod';
+import { platformApiConfigShape, serviceConfigSchema } from '@planner/service-kit';
 
-export const configSchema = serviceConfigSchema(4004, {});
+export const configSchema = serviceConfigSchema(4004, {
+  ...platformApiConfigShape,
+  /**
+   * What this process runs: the HTTP API (auto-schedules, publications, the
+   * Sandbox feed), the publish workers, or both. Any number of each share one
+   * queue; the consumers and sweeps run with the API.
+   */
+  SCHEDULER_ROLE: z.enum(['api', 'worker', 'both']).default('both'),
+  /** Publications one worker process publishes at once (the work is waiting on platforms, not the CPU). */
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /** Tries of one publication before it fails for good (rate-limit waits do not count). */
+  PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** Where Sandbox connections publish: the Sandbox feed of a scheduler API process. */
+  SANDBOX_FEED_URL: z.string().url().default('http://127.0.0.1:4004'),
+});
+export type SchedulerConfig = z.infer<typeof configSchema>;

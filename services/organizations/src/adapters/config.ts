@@ -1,4 +1,4 @@
-import { baseConfigSchema } from '@planner/service-kit';
+import { baseConfigSchema, platformApiConfigShape } from '@planner/service-kit';
 import { z } from 'zod';
 
 const url = (real: string) => z.string().url().default(real);
@@ -8,42 +8,34 @@ const url = (real: string) => z.string().url().default(real);
  * stand-ins), client credentials optional (without them a platform offers a Sandbox connection).
  */
 export const connectionConfigShape = {
+  ...platformApiConfigShape,
   /** AES-256-GCM key for stored platform tokens, 32 bytes base64; required in production. */
   CONNECTION_TOKEN_KEY: z.string().optional(),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTH_URL: url('https://x.com/i/oauth2/authorize'),
-  X_API_URL: url('https://api.x.com'),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
   FACEBOOK_AUTH_URL: url('https://www.facebook.com/v22.0/dialog/oauth'),
-  FACEBOOK_GRAPH_URL: url('https://graph.facebook.com/v22.0'),
   INSTAGRAM_CLIENT_ID: z.string().optional(),
   INSTAGRAM_CLIENT_SECRET: z.string().optional(),
   INSTAGRAM_AUTH_URL: url('https://www.instagram.com/oauth/authorize'),
   INSTAGRAM_TOKEN_URL: url('https://api.instagram.com/oauth/access_token'),
-  INSTAGRAM_GRAPH_URL: url('https://graph.instagram.com'),
   THREADS_CLIENT_ID: z.string().optional(),
   THREADS_CLIENT_SECRET: z.string().optional(),
   THREADS_AUTH_URL: url('https://threads.net/oauth/authorize'),
-  THREADS_GRAPH_URL: url('https://graph.threads.net'),
   YOUTUBE_CLIENT_ID: z.string().optional(),
   YOUTUBE_CLIENT_SECRET: z.string().optional(),
   YOUTUBE_AUTH_URL: url('https://accounts.google.com/o/oauth2/v2/auth'),
-  YOUTUBE_TOKEN_URL: url('https://oauth2.googleapis.com/token'),
-  YOUTUBE_API_URL: url('https://www.googleapis.com'),
   LINKEDIN_CLIENT_ID: z.string().optional(),
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   LINKEDIN_AUTH_URL: url('https://www.linkedin.com/oauth/v2/authorization'),
   LINKEDIN_TOKEN_URL: url('https://www.linkedin.com/oauth/v2/accessToken'),
-  LINKEDIN_API_URL: url('https://api.linkedin.com'),
   TIKTOK_CLIENT_KEY: z.string().optional(),
   TIKTOK_CLIENT_SECRET: z.string().optional(),
   TIKTOK_AUTH_URL: url('https://www.tiktok.com/v2/auth/authorize/'),
-  TIKTOK_API_URL: url('https://open.tiktokapis.com'),
   /** The bot that posts to Telegram channels; without it Telegram offers a Sandbox connection. */
   TELEGRAM_BOT_TOKEN: z.string().optional(),
-  TELEGRAM_API_URL: url('https://api.telegram.org'),
 };
 
 /** What the connections read of the service's config; APP_URL (the kit's) holds the redirect URIs and the /oauth result pages. */
