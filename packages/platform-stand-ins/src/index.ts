@@ -1,1 +1,2 @@
 export * from './server.js';
+export * from './media-host.js';
