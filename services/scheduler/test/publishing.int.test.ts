@@ -63,7 +63,7 @@ describe('publishing through a Sandbox connection', () => {
     expect(await page.text()).toContain('Sandbox');
 
     // The posts service took the outcomes: published on both, with the links.
-    await waitFor(() => postRow(postId), (post) => post.status === 'published', 10_000);
+    await waitFor(() => postRow(postId), (post) => post.status === 'published', 20_000);
     expect((await postRow(postId)).publications.x).toMatchObject({ status: 'published', link: x.link });
   });
 
@@ -113,7 +113,7 @@ describe('publishing through a Sandbox connection', () => {
     await publishEvent(h.ctx, 'posts.post.publish_requested', request(unconnectedPost, unconnected));
     expect((await settledOf(unconnectedPost))[0]).toMatchObject({ state: 'failed', reason: 'X is not connected.' });
 
-    await waitFor(() => postRow(unconnectedPost), (post) => post.status === 'failed', 10_000);
+    await waitFor(() => postRow(unconnectedPost), (post) => post.status === 'failed', 20_000);
     expect((await postRow(unconnectedPost)).publications.x).toMatchObject({ status: 'failed', reason: 'X is not connected.' });
   });
 

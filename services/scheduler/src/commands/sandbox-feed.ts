@@ -1,8 +1,6 @@
-import type { SandboxPostView } from '@planner/contracts';
-import { notFound, type ServiceContext } from '@planner/service-kit';
-import { PublishingMessages } from '@planner/contracts';
 import type { z } from 'zod';
-import type { sandboxPublishSchema } from '@planner/contracts';
+import { PublishingMessages, type SandboxPostView, type sandboxPublishSchema } from '@planner/contracts';
+import { notFound, type ServiceContext } from '@planner/service-kit';
 import { SandboxPost } from '../entities/sandbox-post.entity.js';
 
 const viewOf = (post: SandboxPost): SandboxPostView => ({
@@ -14,15 +12,14 @@ const viewOf = (post: SandboxPost): SandboxPostView => ({
   created_at: post.createdAt.toISOString(),
 });
 
-/** Adds a post to the Sandbox feed; the same key twice is the same post, as a platform's idempotent create would be. */
+/** Adds a post to the Sandbox feed; the same key twice is the same post, with its deliveries counted. */
 export async function addSandboxPost(ctx: ServiceContext, body: z.infer<typeof sandboxPublishSchema>): Promise<SandboxPostView> {
-  await ctx.dataSource
-    .createQueryBuilder()
-    .insert()
-    .into(SandboxPost)
-    .values({ key: body.key, organizationId: body.organization_id, platform: body.platform, text: body.text, mediaUrls: body.media_urls })
-    .orIgnore()
-    .execute();
+  // A second send of the key is counted, not shown twice: a real platform would have shown it twice.
+  await ctx.dataSource.query(
+    `INSERT INTO sandbox_posts (key, organization_id, platform, text, media_urls) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (key) DO UPDATE SET deliveries = sandbox_posts.deliveries + 1`,
+    [body.key, body.organization_id, body.platform, body.text, body.media_urls],
+  );
   return viewOf(await ctx.dataSource.getRepository(SandboxPost).findOneByOrFail({ key: body.key }));
 }
 

@@ -23,6 +23,13 @@ export class SandboxPost {
   @Column({ type: 'text', array: true, name: 'media_urls', default: () => "'{}'" })
   mediaUrls!: string[];
 
+  /**
+   * How many times it was sent: above 1, a real platform would have shown it
+   * twice (the drills and the bench count these as duplicates).
+   */
+  @Column({ type: 'int', default: 1 })
+  deliveries!: number;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 }

@@ -2,10 +2,8 @@ import { job } from '@planner/service-kit';
 import { publishingHealth, sweepPublications } from '../commands/publication-sweep.js';
 import type { SchedulerContext } from '../context.js';
 
-const SWEEP_EVERY_MS = 60_000;
-
 /**
- * At start and every minute, queues again what is overdue with no job (see
+ * At start and every minute (PUBLICATION_SWEEP_MS), queues again what is overdue with no job (see
  * sweepPublications); runs with the API role, where the consumers are, and
  * reports publishing in /health.
  */
@@ -17,6 +15,6 @@ export const publicationSweep = job('publication-sweep', async (ctx: SchedulerCo
       ctx.logger.error({ err: error }, 'publication sweep failed');
     });
   await sweep();
-  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  const timer = setInterval(() => void sweep(), ctx.config.PUBLICATION_SWEEP_MS);
   return () => clearInterval(timer);
 });

@@ -53,6 +53,7 @@ export class Publications1764200000000 implements MigrationInterface {
         "platform" varchar(20) NOT NULL,
         "text" text NOT NULL,
         "media_urls" text[] NOT NULL DEFAULT '{}',
+        "deliveries" int NOT NULL DEFAULT 1,
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query(`CREATE INDEX "sandbox_posts_organization" ON "sandbox_posts" ("organization_id", "created_at")`);
