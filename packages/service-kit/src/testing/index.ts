@@ -56,10 +56,11 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
 /**
  * A service (its src/main.ts in `serviceDir`) as its own process in `namespace`,
  * on a free port, once its /health answers: the real peer a test talks to.
- * `env` adds to (or overrides) the namespace's environment.
+ * `env` adds to (or overrides) the namespace's environment; its PORT, when
+ * given, is the port (for a process that must know its own address).
  */
 export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string; env?: Record<string, string> }): Promise<TestProcess> {
-  const port = await freePort();
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   // No auth in these tests: the JWKS address is a free port nothing answers on.
   const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port), ...options.env };
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });

@@ -1,9 +1,17 @@
 import type { PublicationState } from '@planner/contracts';
 
-/** How long a worker's hold on a publication lasts without renewal: past it, the worker is presumed dead. */
-export const LEASE_MS = 60_000;
+/**
+ * How long a worker's hold on a publication lasts without renewal: past it,
+ * the worker is presumed dead and another takes over (after asking the
+ * platform). Short, so a killed worker's posts are late by seconds, not minutes;
+ * BullMQ's own lock on the job (PUBLISH_JOB_LOCK_MS) is shorter still.
+ */
+export const LEASE_MS = 15_000;
 /** How often a running publish renews its hold (long uploads outlive one lease). */
-export const LEASE_RENEW_MS = 20_000;
+export const LEASE_RENEW_MS = 5_000;
+/** BullMQ's lock on a running job, and how often a worker looks for jobs whose worker died. */
+export const PUBLISH_JOB_LOCK_MS = 10_000;
+export const STALLED_CHECK_MS = 5_000;
 
 /**
  * The BullMQ job id of one queueing of a publication: post id, version and

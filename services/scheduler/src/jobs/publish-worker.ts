@@ -2,6 +2,7 @@ import { job } from '@planner/service-kit';
 import { publishPublication } from '../commands/publish.js';
 import { PUBLISH_QUEUE, type PublishJob } from '../commands/publish-queue.js';
 import type { SchedulerContext } from '../context.js';
+import { PUBLISH_JOB_LOCK_MS, STALLED_CHECK_MS } from '../domain/publishing.js';
 
 /**
  * The publish workers (SCHEDULER_ROLE worker or both): any number of
@@ -24,7 +25,7 @@ export const publishWorker = job('publish-worker', async (ctx: SchedulerContext)
       }
     },
     // A stalled job (its worker died) comes back to another worker, whose claim then checks the platform first.
-    { concurrency: ctx.config.PUBLISH_CONCURRENCY, maxStalledCount: 100 },
+    { concurrency: ctx.config.PUBLISH_CONCURRENCY, maxStalledCount: 100, lockDuration: PUBLISH_JOB_LOCK_MS, stalledInterval: STALLED_CHECK_MS },
   );
   worker.on('failed', (failed, error) => ctx.logger.error({ err: error, jobId: failed?.id }, 'publish job failed'));
   return async () => {
