@@ -1,2 +1,5 @@
 export * from './server.js';
 export * from './media-host.js';
+export * from './facebook.js';
+export * from './instagram.js';
+export * from './threads.js';
