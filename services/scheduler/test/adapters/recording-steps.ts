@@ -1,0 +1,36 @@
+import type { RecordedRequest } from '@planner/platform-stand-ins';
+import type { PublishHandle, PublishSteps } from '../../src/adapters/platforms/index.js';
+
+/** What an adapter did with its steps, in order; `create` lists the requests the platform saw during the create call. */
+export type StepEvent = { step: 'remember'; values: PublishHandle } | { step: 'create'; requests: string[]; outcome: 'returned' | 'threw' };
+
+/**
+ * A PublishSteps that keeps the handle in memory and records each step, as the
+ * kernel's records them, so a test sees the order and what ran inside `create`.
+ */
+export function recordingSteps(platform: { requests: RecordedRequest[] }, handle: PublishHandle = {}): PublishSteps & { events: StepEvent[] } {
+  const remembered: PublishHandle = { ...handle };
+  const events: StepEvent[] = [];
+  return {
+    events,
+    get handle() {
+      return remembered;
+    },
+    async remember(values) {
+      events.push({ step: 'remember', values });
+      Object.assign(remembered, values);
+    },
+    async create(call) {
+      const before = platform.requests.length;
+      const requestsSince = () => platform.requests.slice(before).map((request) => `${request.method} ${request.path}`);
+      try {
+        const result = await call();
+        events.push({ step: 'create', requests: requestsSince(), outcome: 'returned' });
+        return result;
+      } catch (error) {
+        events.push({ step: 'create', requests: requestsSince(), outcome: 'threw' });
+        throw error;
+      }
+    },
+  };
+}
