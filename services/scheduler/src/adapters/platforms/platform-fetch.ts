@@ -33,8 +33,11 @@ export async function fetchPlatform(platform: string, url: string, init: Request
   }
 }
 
-/** The answer's body as JSON, or {} when it is not JSON (an HTML error page); a body cut off is transient. */
-export async function readJson(platform: string, res: Response): Promise<Record<string, unknown>> {
+/**
+ * The answer's body as JSON, or {} when it is not JSON (an HTML error page); a body cut off is transient.
+ * `prepare` may rewrite the text first (to quote 64-bit ids a JavaScript number would round).
+ */
+export async function readJson(platform: string, res: Response, prepare: (text: string) => string = (text) => text): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await res.text();
@@ -42,7 +45,7 @@ export async function readJson(platform: string, res: Response): Promise<Record<
     throw networkError(platform, error);
   }
   try {
-    const parsed: unknown = JSON.parse(text);
+    const parsed: unknown = JSON.parse(prepare(text));
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
