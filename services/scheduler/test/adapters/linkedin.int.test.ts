@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionCredentials } from '@planner/contracts';
 import { startLinkedInStandIn, startMediaHost, type LinkedInStandIn } from '@planner/platform-stand-ins';
 import { configSchema } from '../../src/config.js';
-import { PlatformError, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
+import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
 import { LINKEDIN_VERSION, linkedinAdapter } from '../../src/adapters/platforms/linkedin.js';
-import { recordingSteps } from './recording-steps.js';
+import { failedPublish, recordedPublish } from './recording-steps.js';
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(30_000)]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(20_000)]);
@@ -57,22 +57,8 @@ const images = (...names: string[]) => names.map((name) => ({ url: media.urlOf(n
 const video = () => [{ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' }];
 const paths = () => linkedin.requests.map((r) => `${r.method} ${r.path}`);
 
-async function publish(item: PublishablePost, connection = credentials(), handle: PublishHandle = {}) {
-  const steps = recordingSteps(linkedin, handle);
-  const published = await adapter.publish({ post: item, credentials: connection, steps, signal });
-  return { published, steps };
-}
-
-async function failure(item: PublishablePost, connection = credentials()) {
-  const steps = recordingSteps(linkedin);
-  const error = await adapter.publish({ post: item, credentials: connection, steps, signal }).then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  expect((error as PlatformError).message).not.toContain(linkedin.member.accessToken);
-  return { error: error as PlatformError, steps };
-}
+const publish = (item: PublishablePost, connection = credentials(), handle: PublishHandle = {}) => recordedPublish(adapter, linkedin, item, connection, handle);
+const failure = (item: PublishablePost, connection = credentials()) => failedPublish(adapter, linkedin, item, connection);
 
 describe('LinkedIn adapter against the Posts API stand-in', () => {
   it("posts a member's text: the member from userinfo, commentary escaped so nothing is cut, the id from x-restli-id", async () => {

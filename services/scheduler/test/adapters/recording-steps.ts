@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
+import type { ConnectionCredentials } from '@planner/contracts';
 import type { RecordedRequest } from '@planner/platform-stand-ins';
-import type { PublishHandle, PublishSteps } from '../../src/adapters/platforms/index.js';
+import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishHandle, type PublishSteps } from '../../src/adapters/platforms/index.js';
 
 /** What an adapter did with its steps, in order; `create` lists the requests the platform saw during the create call. */
 export type StepEvent = { step: 'remember'; values: PublishHandle } | { step: 'create'; requests: string[]; outcome: 'returned' | 'threw' };
@@ -33,4 +35,35 @@ export function recordingSteps(platform: { requests: RecordedRequest[] }, handle
       }
     },
   };
+}
+
+/** Publishes a post with recording steps: answers what was published and the steps taken. */
+export async function recordedPublish(
+  adapter: PlatformAdapter,
+  platform: { requests: RecordedRequest[] },
+  post: PublishablePost,
+  credentials: ConnectionCredentials,
+  handle: PublishHandle = {},
+) {
+  const steps = recordingSteps(platform, handle);
+  const published = await adapter.publish({ post, credentials, steps, signal: new AbortController().signal });
+  return { published, steps };
+}
+
+/** Publishes a post that must fail: answers the PlatformError, which must not carry the connection's token, and the steps taken. */
+export async function failedPublish(
+  adapter: PlatformAdapter,
+  platform: { requests: RecordedRequest[] },
+  post: PublishablePost,
+  credentials: ConnectionCredentials,
+  handle: PublishHandle = {},
+): Promise<{ error: PlatformError; steps: ReturnType<typeof recordingSteps> }> {
+  const steps = recordingSteps(platform, handle);
+  const error = await adapter.publish({ post, credentials, steps, signal: new AbortController().signal }).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(PlatformError);
+  if (credentials.access_token) expect((error as PlatformError).message).not.toContain(credentials.access_token);
+  return { error: error as PlatformError, steps };
 }

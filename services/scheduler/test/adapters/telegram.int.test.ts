@@ -9,9 +9,9 @@ import {
   type TelegramStandIn,
 } from '@planner/platform-stand-ins';
 import { configSchema } from '../../src/config.js';
-import { PlatformError, type PublishablePost } from '../../src/adapters/platforms/index.js';
+import type { PublishablePost } from '../../src/adapters/platforms/index.js';
 import { telegramAdapter } from '../../src/adapters/platforms/telegram.js';
-import { recordingSteps } from './recording-steps.js';
+import { failedPublish, recordedPublish } from './recording-steps.js';
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(40_000)]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(30_000)]);
@@ -60,22 +60,8 @@ function post(fields: Partial<PublishablePost> = {}): PublishablePost {
 const photo = (name = 'photo.jpg', contentType = 'image/jpeg') => ({ url: media.urlOf(name), contentType });
 const video = () => ({ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' });
 
-async function publish(item: PublishablePost, connection = credentials()) {
-  const steps = recordingSteps(telegram);
-  const published = await adapter.publish({ post: item, credentials: connection, steps, signal });
-  return { published, steps };
-}
-
-async function failure(item: PublishablePost, connection = credentials()) {
-  const steps = recordingSteps(telegram);
-  const error = await adapter.publish({ post: item, credentials: connection, steps, signal }).then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  expect((error as PlatformError).message).not.toContain(telegram.botToken);
-  return { error: error as PlatformError, steps };
-}
+const publish = (item: PublishablePost, connection = credentials()) => recordedPublish(adapter, telegram, item, connection);
+const failure = (item: PublishablePost, connection = credentials()) => failedPublish(adapter, telegram, item, connection);
 
 describe('Telegram adapter against the Bot API stand-in', () => {
   it('sends a text post with sendMessage inside create, linking the public channel message', async () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConnectionCredentials } from '@planner/contracts';
 import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
 import { configSchema } from '../../src/config.js';
-import { PlatformError, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
+import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
 import { tiktokAdapter } from '../../src/adapters/platforms/tiktok.js';
-import { recordingSteps } from './recording-steps.js';
+import { failedPublish, recordedPublish } from './recording-steps.js';
 
 const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(size - 12)]);
 const largeVideo = mp4(21_000_000);
@@ -65,29 +65,21 @@ const photos = (...names: string[]) => names.map((name) => ({ url: media.urlOf(n
 const paths = () => tiktok.requests.map((r) => `${r.method} ${r.path}`);
 const bodyOf = (path: string) => JSON.parse(tiktok.requests.find((r) => r.path === path)!.body.toString('utf8')) as Record<string, Record<string, unknown>>;
 
-async function failure(item: PublishablePost, handle: PublishHandle = {}) {
-  const steps = recordingSteps(tiktok, handle);
-  const error = await adapter.publish({ post: item, credentials: credentials(), steps, signal }).then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(PlatformError);
-  expect((error as PlatformError).message).not.toContain(tiktok.accessToken);
-  return { error: error as PlatformError, steps };
-}
+
+const publish = (item: PublishablePost, handle: PublishHandle = {}) => recordedPublish(adapter, tiktok, item, credentials(), handle);
+const failure = (item: PublishablePost, connection = credentials()) => failedPublish(adapter, tiktok, item, connection);
 
 describe('TikTok adapter against the Content Posting API stand-in', () => {
   it('posts a video: creator info, init inside create, publish id remembered, chunked upload, status until complete', async () => {
-    const steps = recordingSteps(tiktok);
-    const published = await adapter.publish({ post: post(), credentials: credentials(), steps, signal });
+    const { published, steps } = await publish(post());
 
-    const publish = [...tiktok.publishes.values()].at(-1)!;
-    expect(publish.status).toBe('PUBLISH_COMPLETE');
+    const made = [...tiktok.publishes.values()].at(-1)!;
+    expect(made.status).toBe('PUBLISH_COMPLETE');
     // A 19-digit id, unrounded.
-    expect(published).toEqual({ platformPostId: publish.postId, link: `https://www.tiktok.com/@planner.bakery/video/${publish.postId}` });
+    expect(published).toEqual({ platformPostId: made.postId, link: `https://www.tiktok.com/@planner.bakery/video/${made.postId}` });
     expect(steps.events).toEqual([
       { step: 'create', requests: [INIT], outcome: 'returned' },
-      { step: 'remember', values: { publish_id: publish.publishId, upload_url: expect.stringContaining('/video/?upload_id='), username: 'planner.bakery' } },
+      { step: 'remember', values: { publish_id: made.publishId, upload_url: expect.stringContaining('/video/?upload_id='), username: 'planner.bakery' } },
     ]);
     expect(paths()).toEqual([
       'POST /v2/post/publish/creator_info/query/',
@@ -103,12 +95,12 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     });
     const puts = tiktok.requests.filter((r) => r.method === 'PUT');
     expect(puts.map((r) => r.headers['content-range'])).toEqual(['bytes 0-9999999/21000000', 'bytes 10000000-20999999/21000000']);
-    expect(Buffer.concat(publish.upload!.received).equals(largeVideo)).toBe(true);
+    expect(Buffer.concat(made.upload!.received).equals(largeVideo)).toBe(true);
   });
 
   it('uploads a small video in one chunk, and posts privately where the account allows only that', async () => {
     tiktok.creator.privacyLevelOptions = ['SELF_ONLY'];
-    await adapter.publish({ post: post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }), credentials: credentials(), steps: recordingSteps(tiktok), signal });
+    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
     const init = bodyOf('/v2/post/publish/video/init/');
     expect(init.source_info).toEqual({ source: 'FILE_UPLOAD', video_size: 300_000, chunk_size: 300_000, total_chunk_count: 1 });
     expect(init.post_info!.privacy_level).toBe('SELF_ONLY');
@@ -116,11 +108,10 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
   });
 
   it('posts photos with content/init, TikTok pulling them from their links', async () => {
-    const steps = recordingSteps(tiktok);
-    const published = await adapter.publish({ post: post({ mediaType: 'carousel', media: photos('a.jpg', 'b.webp') }), credentials: credentials(), steps, signal });
-    const publish = [...tiktok.publishes.values()].at(-1)!;
-    expect(publish).toMatchObject({ kind: 'photo', status: 'PUBLISH_COMPLETE' });
-    expect(publish.pulled!.files.map((f) => f.bytes.length)).toEqual([jpeg.length, webp.length]);
+    const { published, steps } = await publish(post({ mediaType: 'carousel', media: photos('a.jpg', 'b.webp') }));
+    const made = [...tiktok.publishes.values()].at(-1)!;
+    expect(made).toMatchObject({ kind: 'photo', status: 'PUBLISH_COMPLETE' });
+    expect(made.pulled!.files.map((f) => f.bytes.length)).toEqual([jpeg.length, webp.length]);
     expect(bodyOf('/v2/post/publish/content/init/')).toEqual({
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
@@ -129,9 +120,9 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     });
     expect(steps.events).toEqual([
       { step: 'create', requests: ['POST /v2/post/publish/content/init/'], outcome: 'returned' },
-      { step: 'remember', values: { publish_id: publish.publishId, username: 'planner.bakery' } },
+      { step: 'remember', values: { publish_id: made.publishId, username: 'planner.bakery' } },
     ]);
-    expect(published.link).toBe(`https://www.tiktok.com/@planner.bakery/video/${publish.postId}`);
+    expect(published.link).toBe(`https://www.tiktok.com/@planner.bakery/video/${made.postId}`);
   });
 
   it('checks the caption, text-only posts, stories and media types before any call', () => {
@@ -196,7 +187,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     const first = await failure(post());
     expect(first.error).toMatchObject({ kind: 'transient', message: 'TikTok refused the video upload (HTTP 500). It will be tried again.' });
     const handle = first.steps.handle;
-    const publish = tiktok.publishes.get(String(handle.publish_id))!;
+    const made = tiktok.publishes.get(String(handle.publish_id))!;
     // Say the first chunk went through before the worker stopped.
     const chunk = await fetch(String(handle.upload_url), {
       method: 'PUT',
@@ -207,18 +198,16 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal })).toEqual({ status: 'not_published' });
 
     tiktok.requests.length = 0;
-    const steps = recordingSteps(tiktok, handle);
-    const published = await adapter.publish({ post: post(), credentials: credentials(), steps, signal });
+    const { published, steps } = await publish(post(), handle);
     expect(steps.events).toEqual([]);
     expect(paths().filter((p) => p !== 'POST /v2/post/publish/status/fetch/')).toEqual(['PUT /video/']);
     expect(tiktok.requests.find((r) => r.method === 'PUT')!.headers['content-range']).toBe('bytes 10000000-20999999/21000000');
-    expect(Buffer.concat(publish.upload!.received).equals(largeVideo)).toBe(true);
-    expect(published.platformPostId).toBe(publish.postId);
+    expect(Buffer.concat(made.upload!.received).equals(largeVideo)).toBe(true);
+    expect(published.platformPostId).toBe(made.postId);
   });
 
   it('recovers from the publish status: published, not published once FAILED, unknown without a publish id', async () => {
-    const steps = recordingSteps(tiktok);
-    const published = await adapter.publish({ post: post({ media: photos('a.jpg') }), credentials: credentials(), steps, signal });
+    const { published, steps } = await publish(post({ media: photos('a.jpg') }));
     expect(await adapter.recover({ post: post(), credentials: credentials(), handle: steps.handle, signal })).toEqual({ status: 'published', published });
 
     tiktok.failNextPublish('video_pull_failed');
@@ -235,8 +224,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     tiktok.failNextPublish('internal');
     const failed = await failure(post({ media: photos('a.jpg') }));
     expect(failed.error.message).toBe('TikTok failed while processing the post.');
-    const steps = recordingSteps(tiktok, failed.steps.handle);
-    const published = await adapter.publish({ post: post({ media: photos('a.jpg') }), credentials: credentials(), steps, signal });
+    const { published, steps } = await publish(post({ media: photos('a.jpg') }), failed.steps.handle);
     expect(steps.handle.publish_id).not.toBe(failed.steps.handle.publish_id);
     expect(published.platformPostId).toBe(tiktok.publishes.get(String(steps.handle.publish_id))!.postId);
   });

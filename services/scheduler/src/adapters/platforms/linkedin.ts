@@ -2,7 +2,8 @@ import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } fro
 import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
-import { apiUrl, bytePieces, characterCount, DEFAULT_TIMING, downloadMedia, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { apiUrl, bytePieces, DEFAULT_TIMING, downloadMedia, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
 /**
@@ -13,7 +14,18 @@ const PLATFORM = 'LinkedIn';
 export const LINKEDIN_VERSION = '202607';
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4'];
-const MULTI_IMAGE_MAX = 20;
+const RULES: PostRules = {
+  platform: PLATFORM,
+  textName: 'posts',
+  textLimit: platformTextLimit('linkedin'),
+  photoTypes: IMAGE_TYPES,
+  videoTypes: VIDEO_TYPES,
+  typesNamed: 'JPEG, PNG or GIF images and MP4 videos',
+  mixesVideos: false,
+  // A multiImage post holds 2 to 20.
+  maxMedia: 20,
+  maxMediaNamed: { what: 'LinkedIn posts', items: 'images' },
+};
 /** LinkedIn publishes no per-member cap; 150 posts a day is the figure integrators quote. */
 const DAILY_POSTS = { limit: 150, windowMs: 86_400_000 };
 /** How far LinkedIn's clock may be behind ours when a recovery matches a post's creation time. */
@@ -196,16 +208,9 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
     check(post) {
       // Not worded by the spec.
-      const limit = platformTextLimit('linkedin', post.mediaType);
-      const length = characterCount(post.text);
-      if (length > limit) return `LinkedIn posts are limited to ${limit.toLocaleString('en-US')} characters (this one has ${length.toLocaleString('en-US')}).`;
       if (post.mediaType === 'story') return 'LinkedIn has no stories to publish to.';
-      if (post.media.length === 0) return post.text.trim() ? null : 'LinkedIn cannot publish an empty post.';
-      const unsupported = post.media.find((media) => !IMAGE_TYPES.includes(media.contentType) && !isVideo(media));
-      if (unsupported) return `LinkedIn takes JPEG, PNG or GIF images and MP4 videos, not ${unsupported.contentType}.`;
-      if (post.media.some(isVideo) && post.media.length > 1) return 'A LinkedIn post holds one video, or images, not both or several videos.';
-      if (post.media.length > MULTI_IMAGE_MAX) return `LinkedIn posts hold at most ${MULTI_IMAGE_MAX} images (this post has ${post.media.length}).`;
-      return null;
+      if (post.media.length === 0 && !post.text.trim()) return 'LinkedIn cannot publish an empty post.';
+      return brokenRule(post, RULES);
     },
 
     async rateWindows() {

@@ -123,8 +123,3 @@ export async function pause(platform: string, ms: number, signal: AbortSignal): 
     throw networkError(platform, error);
   }
 }
-
-/** Characters as people count them (code points), as the platforms' limits are stated. */
-export function characterCount(text: string): number {
-  return [...text].length;
-}

@@ -4,6 +4,7 @@ import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, downloadMedia, fetchPlatform, readJson, type AdapterTiming, type MediaDownload } from './platform-fetch.js';
+import { brokenRule } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -166,16 +167,21 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
     check(post) {
       // Not worded by the spec.
       if (post.mediaType === 'story') return 'Telegram channels cannot publish stories.';
-      const limit = platformTextLimit('telegram', post.media.length > 0 ? post.mediaType : 'text');
-      // Telegram counts UTF-16 code units, as String.length does.
-      if (post.text.length > limit) {
-        return `Telegram ${post.media.length > 0 ? 'captions' : 'messages'} are limited to ${limit.toLocaleString('en-US')} characters (this one has ${post.text.length.toLocaleString('en-US')}).`;
-      }
-      if (post.media.length === 0) return post.text.trim() ? null : 'Telegram cannot send an empty message.';
-      if (post.media.length > ALBUM_MAX) return `Telegram albums hold at most ${ALBUM_MAX} photos and videos (this post has ${post.media.length}).`;
-      const unsupported = post.media.find((media) => kindOfMedia(media) === null);
-      if (unsupported) return `Telegram takes JPEG, PNG or WebP photos and MP4 videos, not ${unsupported.contentType}.`;
-      return null;
+      if (post.media.length === 0 && !post.text.trim()) return 'Telegram cannot send an empty message.';
+      const withMedia = post.media.length > 0;
+      return brokenRule(post, {
+        platform: PLATFORM,
+        textName: withMedia ? 'captions' : 'messages',
+        textLimit: platformTextLimit('telegram', withMedia ? post.mediaType : 'text'),
+        // Telegram counts UTF-16 code units, as String.length does.
+        count: (text) => text.length,
+        photoTypes: PHOTO_TYPES,
+        videoTypes: VIDEO_TYPES,
+        typesNamed: 'JPEG, PNG or WebP photos and MP4 videos',
+        mixesVideos: true,
+        maxMedia: ALBUM_MAX,
+        maxMediaNamed: { what: 'Telegram albums', items: 'photos and videos' },
+      });
     },
 
     async rateWindows(credentials) {

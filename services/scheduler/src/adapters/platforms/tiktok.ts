@@ -5,7 +5,6 @@ import { PlatformError } from './platform-error.js';
 import {
   apiUrl,
   bytePieces,
-  characterCount,
   DEFAULT_TIMING,
   downloadMedia,
   fetchPlatform,
@@ -14,12 +13,23 @@ import {
   type AdapterTiming,
   type MediaDownload,
 } from './platform-fetch.js';
+import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** TikTok photo posts take JPEG and WebP; it refuses PNG. */
 const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
-const PHOTO_MAX = 35;
+const RULES: PostRules = {
+  platform: PLATFORM,
+  textName: 'captions',
+  textLimit: platformTextLimit('tiktok'),
+  photoTypes: PHOTO_TYPES,
+  videoTypes: VIDEO_TYPES,
+  typesNamed: 'MP4, MOV or WebM videos and JPEG or WebP photos',
+  mixesVideos: false,
+  maxMedia: 35,
+  maxMediaNamed: { what: 'TikTok photo posts', items: 'photos' },
+};
 /** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
@@ -193,17 +203,9 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
 
     check(post) {
       // Not worded by the spec.
-      const limit = platformTextLimit('tiktok', post.mediaType);
-      const length = characterCount(post.text);
-      if (length > limit) return `TikTok captions are limited to ${limit.toLocaleString('en-US')} characters (this one has ${length.toLocaleString('en-US')}).`;
       if (post.mediaType === 'story') return 'TikTok stories cannot be published through its API.';
       if (post.media.length === 0) return 'TikTok cannot publish text-only posts: add a video or photos.';
-      const unsupported = post.media.find((media) => !VIDEO_TYPES.includes(media.contentType) && !PHOTO_TYPES.includes(media.contentType));
-      if (unsupported) return `TikTok takes MP4, MOV or WebM videos and JPEG or WebP photos, not ${unsupported.contentType}.`;
-      const videos = post.media.filter((media) => VIDEO_TYPES.includes(media.contentType)).length;
-      if (videos > 0 && post.media.length > 1) return 'A TikTok post holds one video, or photos, not both or several videos.';
-      if (post.media.length > PHOTO_MAX) return `TikTok photo posts hold at most ${PHOTO_MAX} photos (this post has ${post.media.length}).`;
-      return null;
+      return brokenRule(post, RULES);
     },
 
     async rateWindows() {
