@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { ConnectionMessages, platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
@@ -132,7 +132,13 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** sendPhoto, sendVideo or sendMediaGroup, its links opened first: a link that fails, or a file over Telegram's cap, stops the post before anything is sent. */
   async function mediaRequest(chatId: string, post: PublishablePost, signal: AbortSignal): Promise<TelegramRequest> {
-    const downloads = await Promise.all(post.media.map((media) => downloadMedia(PLATFORM, media, signal, requestTimeoutMs)));
+    const opened = await Promise.allSettled(post.media.map((media) => downloadMedia(PLATFORM, media, signal, requestTimeoutMs)));
+    const downloads = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = opened.find((result) => result.status === 'rejected');
+    if (failed) {
+      await Promise.all(downloads.map((download) => download.body.cancel()));
+      throw failed.reason;
+    }
     const tooLarge = downloads.findIndex((download, i) => download.size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
     if (tooLarge >= 0) {
       await Promise.all(downloads.map((download) => download.body.cancel()));
@@ -172,7 +178,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       return brokenRule(post, {
         platform: PLATFORM,
         textName: withMedia ? 'captions' : 'messages',
-        textLimit: platformTextLimit('telegram', withMedia ? post.mediaType : 'text'),
+        textLimit: withMedia ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram'),
         // Telegram counts UTF-16 code units, as String.length does.
         count: (text) => text.length,
         photoTypes: PHOTO_TYPES,
