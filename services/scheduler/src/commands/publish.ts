@@ -89,7 +89,7 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
   const waitMs = await takePublishSlot(
     ctx.redis,
     `${publication.platform}:${publication.organizationId}`,
-    await adapter.rateWindows(credentials, signal),
+    await adapter.rateWindows(credentials, signal, publishable),
     `${publication.id}:${held.attempt}`,
   );
   if (waitMs > 0) return waitForRateLimit(ctx, held, waitMs);

@@ -111,8 +111,9 @@ describe('Facebook adapter: publishing', () => {
     expect(error).toMatchObject({ kind: 'permanent', message: 'Facebook Page Required' });
   });
 
-  it('reads a 30-a-day window for reels', async () => {
-    expect(await adapter.rateWindows(page, signal())).toEqual([{ limit: 30, windowMs: 86_400_000, scope: 'reels' }]);
+  it('counts reels against their 30-a-day window, and other page posts against none', async () => {
+    expect(await adapter.rateWindows(page, signal(), post({ mediaType: 'short', media: [clip()] }))).toEqual([{ limit: 30, windowMs: 86_400_000, scope: 'reels' }]);
+    expect(await adapter.rateWindows(page, signal(), post({}))).toEqual([]);
   });
 });
 

@@ -184,7 +184,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
       expect(error.message).toContain('You reached maximum number of posts');
       // A stored user id is used instead of `me`.
       expect(capped.requests.filter((request) => request.path === `/v22.0/${capped.userId}/media_publish`)).toHaveLength(2);
-      expect(await cappedAdapter.rateWindows(cappedAccount, signal())).toEqual([{ limit: 1, windowMs: 86_400_000 }]);
+      expect(await cappedAdapter.rateWindows(cappedAccount, signal(), post({}))).toEqual([{ limit: 1, windowMs: 86_400_000 }]);
     } finally {
       await capped.close();
     }
@@ -193,7 +193,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
 
 describe('Instagram adapter: publishing limit', () => {
   it('reads its window from content_publishing_limit', async () => {
-    expect(await adapter.rateWindows(account, signal())).toEqual([{ limit: 100, windowMs: 86_400_000 }]);
+    expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 100, windowMs: 86_400_000 }]);
     const read = instagram.requests.at(-1)!;
     expect(read.path).toBe('/v22.0/me/content_publishing_limit');
     expect(read.query.get('fields')).toBe('config,quota_usage');
@@ -201,9 +201,9 @@ describe('Instagram adapter: publishing limit', () => {
 
   it('falls back to the documented 50 a day when the limit cannot be read, and passes a refused token on', async () => {
     instagram.failNext('server_error', { path: '/v22.0/:userId/content_publishing_limit' });
-    expect(await adapter.rateWindows(account, signal())).toEqual([{ limit: 50, windowMs: 86_400_000 }]);
+    expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 50, windowMs: 86_400_000 }]);
     instagram.failNext('expired_token', { path: '/v22.0/:userId/content_publishing_limit' });
-    expect((await platformErrorOf(adapter.rateWindows(account, signal()))).kind).toBe('auth');
+    expect((await platformErrorOf(adapter.rateWindows(account, signal(), post({})))).kind).toBe('auth');
   });
 });
 

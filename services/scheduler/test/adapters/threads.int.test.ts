@@ -134,7 +134,7 @@ describe('Threads adapter: errors as the API answers them', () => {
 
 describe('Threads adapter: publishing limit, resuming and recovering', () => {
   it('reads its window from threads_publishing_limit', async () => {
-    expect(await adapter.rateWindows(account, signal())).toEqual([{ limit: 250, windowMs: 86_400_000 }]);
+    expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 250, windowMs: 86_400_000 }]);
     expect(threads.requests.at(-1)!.path).toBe('/v1.0/me/threads_publishing_limit');
   });
 

@@ -232,7 +232,8 @@ export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOpt
   return {
     platform: 'facebook',
     check: (post) => mediaRuleViolation(post, FACEBOOK_RULES),
-    rateWindows: async () => [REELS_WINDOW],
+    // Meta publishes a cap for reels only; other page posts have none.
+    rateWindows: async (_credentials, _signal, post) => (post.mediaType === 'short' ? [REELS_WINDOW] : []),
 
     async publish({ post, credentials, steps, signal }) {
       const page = pageOf(credentials);
