@@ -203,7 +203,7 @@ export const PublishingMessages = {
   gaveUp: (reason: string, attempts: number) => `${reason} (gave up after ${attempts} tries)`,
   tokenRefused: (platform: string) => `${platform} refused the connection's token. Connect ${platform} again, then retry.`,
   rateLimitedTooLong: (platform: string) => `${platform} kept refusing for its rate limit for a day. Retry later.`,
-  missedTime: (why: string) => `Missed its time: ${why}. It was queued again.`,
+  missedTime: (why: string) => `Missed its time: ${why}, so it was queued again.`,
   jobLost: 'its queued job was lost',
   workerStopped: 'the worker publishing it stopped',
   waitingForRateLimit: (platform: string, at: string) => `Waiting for ${platform}'s publishing limit: next try at ${at}.`,

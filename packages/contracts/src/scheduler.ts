@@ -133,8 +133,10 @@ export const publicationSchema = z.object({
   due_at: z.string().datetime({ offset: true }),
   link: z.string().nullable(),
   platform_post_id: z.string().nullable(),
-  /** Why it failed, is in doubt, was late, or waits. */
+  /** Why it failed, is in doubt, or waits. */
   reason: z.string().nullable(),
+  /** Why it missed its time, when it was late and queued again. */
+  missed: z.string().nullable(),
   published_at: z.string().datetime({ offset: true }).nullable(),
   attempts: z.array(publicationAttemptSchema),
 });

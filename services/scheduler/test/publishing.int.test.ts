@@ -126,7 +126,7 @@ describe('publishing through a Sandbox connection', () => {
     expect(await sweepPublications(h.ctx)).toEqual({ requeued: 1 });
 
     const [row] = await settledOf(postId);
-    expect(row).toMatchObject({ state: 'published', reason: null });
+    expect(row).toMatchObject({ state: 'published', reason: null, missed: PublishingMessages.missedTime(PublishingMessages.jobLost) });
     const [attempt] = await h.ctx.dataSource.getRepository(PublicationAttempt).findBy({ publicationId: row!.id });
     expect(attempt!.outcome).toBe('published');
     expect(await feedOf(postId)).toHaveLength(1);

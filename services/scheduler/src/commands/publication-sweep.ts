@@ -35,7 +35,7 @@ export async function sweepPublications(ctx: ServiceContext, now = new Date()): 
   if (lost.length === 0) return { requeued: 0 };
   for (const publication of lost) {
     const why = publication.state === 'publishing' ? PublishingMessages.workerStopped : PublishingMessages.jobLost;
-    await repository.update({ id: publication.id, state: In(['queued', 'publishing']), cycle: publication.cycle }, { reason: PublishingMessages.missedTime(why) });
+    await repository.update({ id: publication.id, state: In(['queued', 'publishing']), cycle: publication.cycle }, { missed: PublishingMessages.missedTime(why) });
     ctx.logger.warn({ publicationId: publication.id, postId: publication.postId, platform: publication.platform, why }, 'publication re-queued by the sweep');
   }
   await enqueuePublications(ctx, lost);

@@ -16,6 +16,7 @@ export function toPublicationView(publication: Publication, attempts: Publicatio
     link: publication.link,
     platform_post_id: publication.platformPostId,
     reason: publication.reason,
+    missed: publication.missed,
     published_at: publication.publishedAt?.toISOString() ?? null,
     attempts: attempts
       .sort((a, b) => a.number - b.number)

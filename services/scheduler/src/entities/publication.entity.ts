@@ -67,6 +67,10 @@ export class Publication {
   @Column({ type: 'text', nullable: true })
   reason!: string | null;
 
+  /** Why it missed its time, when the sweep had to queue it again; kept once published, so the lateness is explained. */
+  @Column({ type: 'text', nullable: true })
+  missed!: string | null;
+
   @Column({ type: 'timestamptz', name: 'published_at', nullable: true })
   publishedAt!: Date | null;
 

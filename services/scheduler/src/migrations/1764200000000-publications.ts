@@ -24,6 +24,7 @@ export class Publications1764200000000 implements MigrationInterface {
         "link" text,
         "platform_post_id" text,
         "reason" text,
+        "missed" text,
         "published_at" timestamptz,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now(),
