@@ -1,2 +1,3 @@
 export * from './server.js';
 export * from './media-host.js';
+export * from './x.js';
