@@ -6,3 +6,5 @@ export * from './server.js';
 export * from './telegram.js';
 export * from './threads.js';
 export * from './tiktok.js';
+export * from './x.js';
+export * from './youtube.js';
