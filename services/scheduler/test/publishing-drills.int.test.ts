@@ -112,13 +112,6 @@ describe('publishing drills', () => {
 
     const done = await waitFor(() => tally(ids), (t) => t.states.published === 300, 120_000);
     expect(done).toEqual({ states: { published: 300 }, posts: 300, deliveries: 300 });
-    const attemptsOfKilled = await ctx.dataSource.query<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM ${table('scheduler', 'publication_attempts')} a JOIN ${table('scheduler', 'publications')} p ON p.id = a.publication_id
-        WHERE p.post_id = ANY($1::uuid[]) AND a.outcome IS NULL`,
-      [ids],
-    );
-    // Attempts the killed worker had open stay on record, unfinished: the audit shows the crash.
-    expect(attemptsOfKilled[0]!.n).toBeGreaterThanOrEqual(0);
   }, 240_000);
 
   it('Redis restarted empty with delayed jobs pending: the sweep queues them again and nothing is lost', async () => {
