@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,19 +21,28 @@ export interface PublishingHarness {
   organizations: TestProcess;
   posts: TestProcess;
   table(service: string, name: string): string;
-  /** An active (or not) organization with a Sandbox connection to each of `platforms`. */
-  addOrganization(options?: { isActive?: boolean; sandboxPlatforms?: ConnectionPlatform[] }): Promise<string>;
+  /** An active (or not) organization of `ownerId` with a Sandbox connection to each of `sandboxPlatforms`. */
+  addOrganization(options?: { isActive?: boolean; sandboxPlatforms?: ConnectionPlatform[]; ownerId?: string }): Promise<string>;
+  /** A real (not Sandbox) connection of the organization, as organizations keeps it. */
+  addConnection(organizationId: string, platform: ConnectionPlatform, specificData: Record<string, unknown>): Promise<void>;
   /** A post in the posts service's table. */
   addPost(organizationId: string, post?: { status?: string; version?: number; content?: string; platforms?: string[] }): Promise<string>;
+}
+
+export interface PublishingOptions {
+  /** The platform adapters (default: the service's own, from its config). */
+  platforms?: PlatformAdapters;
+  /** The scheduler's environment, and the organizations process's (a platform's API at a stand-in). */
+  env?: Record<string, string>;
+  organizationsEnv?: Record<string, string>;
 }
 
 /**
  * The scheduler (API and worker in one) on this file's schema, listening so
  * its Sandbox adapters publish to its own feed over HTTP, with organizations
  * and posts running as processes answering its requests as in production.
- * `platforms`: the platform adapters whose rules Sandbox publishing follows.
  */
-export function usePublishing(platforms: () => PlatformAdapters, env: Record<string, string> = {}): PublishingHarness {
+export function usePublishing(options: () => PublishingOptions = () => ({})): PublishingHarness {
   const h = {} as PublishingHarness;
   let close: (() => Promise<void>) | undefined;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scheduler-'));
@@ -41,12 +51,13 @@ export function usePublishing(platforms: () => PlatformAdapters, env: Record<str
   beforeAll(async () => {
     const port = await freePort();
     h.url = `http://127.0.0.1:${port}`;
-    const started = await startTestService(schedulerService, { env: { SANDBOX_FEED_URL: h.url, ...env }, adapters: { platforms: platforms() } });
+    const { platforms, env, organizationsEnv } = options();
+    const started = await startTestService(schedulerService, { env: { SANDBOX_FEED_URL: h.url, ...env }, adapters: platforms ? { platforms } : {} });
     ({ close } = started);
     h.ctx = started.ctx;
     await started.app.listen({ port, host: '127.0.0.1' });
-    const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
-    [h.organizations, h.posts] = await Promise.all([start('organizations'), start('posts')]);
+    const start = (service: string, serviceEnv?: Record<string, string>) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir, env: serviceEnv });
+    [h.organizations, h.posts] = await Promise.all([start('organizations', organizationsEnv), start('posts')]);
   });
 
   afterAll(async () => {
@@ -56,10 +67,10 @@ export function usePublishing(platforms: () => PlatformAdapters, env: Record<str
     fs.rmSync(logDir, { recursive: true, force: true });
   });
 
-  h.addOrganization = async ({ isActive = true, sandboxPlatforms = [...CONNECTION_PLATFORMS] } = {}) => {
+  h.addOrganization = async ({ isActive = true, sandboxPlatforms = [...CONNECTION_PLATFORMS], ownerId = randomUUID() } = {}) => {
     const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
-      `INSERT INTO ${h.table('organizations', 'organizations')} (owner_id, name, is_active) VALUES (gen_random_uuid(), 'Acme', $1) RETURNING id`,
-      [isActive],
+      `INSERT INTO ${h.table('organizations', 'organizations')} (owner_id, name, is_active) VALUES ($1, 'Acme', $2) RETURNING id`,
+      [ownerId, isActive],
     );
     for (const platform of sandboxPlatforms) {
       await h.ctx.dataSource.query(
@@ -68,6 +79,12 @@ export function usePublishing(platforms: () => PlatformAdapters, env: Record<str
       );
     }
     return row!.id;
+  };
+  h.addConnection = async (organizationId, platform, specificData) => {
+    await h.ctx.dataSource.query(
+      `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, specific_data, connected_by) VALUES ($1, $2, false, $3, gen_random_uuid())`,
+      [organizationId, platform, specificData],
+    );
   };
   h.addPost = async (organizationId, { status = 'approved', version = 1, content = 'Hello from the sandbox', platforms = ['X'] } = {}) => {
     const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(

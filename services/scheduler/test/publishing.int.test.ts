@@ -10,7 +10,7 @@ import { Publication } from '../src/entities/publication.entity.js';
 import { SandboxPost } from '../src/entities/sandbox-post.entity.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
-const h = usePublishing(acceptingPlatforms);
+const h = usePublishing(() => ({ platforms: acceptingPlatforms() }));
 
 const request = (postId: string, organizationId: string, extra: { version?: number; platforms?: Array<'x' | 'linkedin' | 'telegram'>; dueAt?: string | null } = {}) =>
   ({ postId, organizationId, version: extra.version ?? 1, platforms: extra.platforms ?? ['x'], dueAt: extra.dueAt ?? null }) as const;
