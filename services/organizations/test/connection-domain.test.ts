@@ -3,7 +3,7 @@ import { callbackProblem, resultPage } from '../src/domain/connections/callback.
 import { connectionTokenKey, DEV_CONNECTION_KEY_LABEL } from '../src/domain/connections/keys.js';
 import { issueState, pkcePair, verifyState } from '../src/domain/connections/oauth-state.js';
 import { decryptToken, encryptToken, TokenCipherError } from '../src/domain/connections/token-cipher.js';
-import { connectionView, needsRefresh, platformsMap } from '../src/domain/connections/view.js';
+import { connectionView, needsRefresh, platformsMap, type ConnectionFacts } from '../src/domain/connections/view.js';
 import { telegramChatId } from '../src/adapters/telegram.js';
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -93,6 +93,14 @@ describe('connection views', () => {
     expect(Object.keys(map)).toEqual(['X', 'FACEBOOK', 'INSTAGRAM', 'THREADS', 'YOUTUBE', 'LINKEDIN', 'TIKTOK', 'TELEGRAM']);
     expect(map.X).toMatchObject({ is_connected: true, sandbox: true, label: 'Sandbox' });
     expect(map.TIKTOK).toEqual({ is_connected: false, url: null, specific_data: {} });
+  });
+
+  it('leaves out the account ids kept for publishing (part 2 §3 does not list them), keeps the ids it lists', () => {
+    const shown = (platform: ConnectionFacts['platform'], specificData: Record<string, unknown>) => connectionView({ ...base, platform, specificData }).specific_data;
+    expect(shown('x', { username: 'brand', name: 'Brand', user_id: '2244994945' })).toEqual({ username: 'brand', name: 'Brand' });
+    expect(shown('linkedin', { user_name: 'Member', organization_name: null, person_id: 'lnk-1' })).toEqual({ user_name: 'Member', organization_name: null });
+    expect(shown('tiktok', { username: 'creator', open_id: 'tt-1' })).toEqual({ username: 'creator', open_id: 'tt-1' });
+    expect(shown('telegram', { id: '-100123', name: 'Channel', username: null })).toEqual({ id: '-100123', name: 'Channel', username: null });
   });
 
   it('refreshes within five minutes of expiry, never a token without expiry', () => {

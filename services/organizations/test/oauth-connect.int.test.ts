@@ -70,6 +70,7 @@ const eventsOf = async (organizationId: string) =>
     .filter((e) => e.subject.startsWith('organizations.connection.') && (e.envelope.data as { organizationId?: string }).organizationId === organizationId)
     .map((e) => e.subject);
 
+/** The account's `specific_data` as the browser sees it (part 2 §3's fields). */
 const PROFILES: Record<PlatformStandIn['platform'], Record<string, unknown>> = {
   x: { username: 'standin_brand', name: 'Stand-in Brand' },
   facebook: { user_name: 'Stand-in Person' },
@@ -78,6 +79,16 @@ const PROFILES: Record<PlatformStandIn['platform'], Record<string, unknown>> = {
   youtube: { channel_id: 'UCstandin0000000000000', channel_title: 'Stand-in Channel' },
   linkedin: { user_name: 'Stand-in Member', organization_name: null },
   tiktok: { username: 'standin_creator', open_id: 'tt-open-id-1' },
+};
+
+/** The ids the scheduler's adapters publish as, kept beside them and given only with the credentials. */
+const ACCOUNT_IDS: Partial<Record<PlatformStandIn['platform'], Record<string, string>>> = {
+  x: { user_id: '2244994945' },
+  // The professional account's id (`user_id` of /me), not the app-scoped `id`.
+  instagram: { user_id: '17841400000000000' },
+  threads: { user_id: '7123456789012345' },
+  // The OpenID userinfo `sub`.
+  linkedin: { person_id: 'lnk-123' },
 };
 
 describe('full OAuth connect per platform, through the gateway, against the provider stand-ins', () => {
@@ -93,11 +104,13 @@ describe('full OAuth connect per platform, through the gateway, against the prov
       expect(done.location).toBe(`${APP_URL}/oauth/success?platform=${platform}`);
 
       const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
-      expect(listed.json().platforms[platform.toUpperCase()]).toMatchObject({ is_connected: true, sandbox: false, label: null, specific_data: PROFILES[platform] });
+      expect(listed.json().platforms[platform.toUpperCase()]).toMatchObject({ is_connected: true, sandbox: false, label: null });
+      expect(listed.json().platforms[platform.toUpperCase()].specific_data).toEqual(PROFILES[platform]);
 
       const first = await credentials(organizationId, platform);
       expect(standIn.hasAccessToken(first.access_token)).toBe(true);
       expect(first.sandbox).toBe(false);
+      expect(first.specific_data).toEqual({ ...PROFILES[platform], ...ACCOUNT_IDS[platform] });
       // Neither the table row nor any answer to the browser holds a token the provider issued.
       const row = await rowOf(organizationId);
       expect(row).toContain('"access_token":"v1.');

@@ -1,5 +1,5 @@
 import type { ConnectionConfig } from './config.js';
-import { callProvider, joinUrl, postForm, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
+import { accountIdOf, callProvider, joinUrl, postForm, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
 
 const SCOPES = ['openid', 'profile', 'email', 'w_member_social'];
 
@@ -24,7 +24,8 @@ export function linkedinProvider(config: ConnectionConfig): OAuthProvider {
     },
     async profile(accessToken) {
       const me = await callProvider('linkedin', joinUrl(config.LINKEDIN_API_URL, 'v2/userinfo'), { headers: { authorization: `Bearer ${accessToken}` } });
-      return { specificData: { user_name: String(me.name ?? ''), organization_name: null }, url: null };
+      // `sub` is the member's person id: the scheduler posts as urn:li:person:{sub}.
+      return { specificData: { user_name: String(me.name ?? ''), organization_name: null, person_id: accountIdOf(me.sub) }, url: null };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ConnectionConfig } from './config.js';
-import { callProvider, joinUrl, postForm, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
+import { accountIdOf, callProvider, joinUrl, postForm, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
 
 interface MetaLoginSettings {
   platform: 'instagram' | 'threads';
@@ -13,6 +13,8 @@ interface MetaLoginSettings {
   exchangeGrant: string;
   refreshGrant: string;
   mePath: string;
+  /** The field of `me` that holds the id the account publishes as: Instagram's professional account id is `user_id` (its `id` is app-scoped), Threads' is `id`. */
+  idField: 'user_id' | 'id';
   profileUrl: (username: string) => string;
 }
 
@@ -45,9 +47,9 @@ function metaLoginProvider(s: MetaLoginSettings): OAuthProvider {
       return { ...tokenSetFrom(s.platform, long), scopes: s.scopes };
     },
     async profile(accessToken) {
-      const me = await callProvider(s.platform, graph(s.mePath, { fields: 'id,username', access_token: accessToken }));
+      const me = await callProvider(s.platform, graph(s.mePath, { fields: `${s.idField},username`, access_token: accessToken }));
       const username = String(me.username ?? '');
-      return { specificData: { username }, url: username ? s.profileUrl(username) : null };
+      return { specificData: { username, user_id: accountIdOf(me[s.idField]) }, url: username ? s.profileUrl(username) : null };
     },
   };
 }
@@ -64,6 +66,7 @@ export function instagramProvider(config: ConnectionConfig): OAuthProvider {
     exchangeGrant: 'ig_exchange_token',
     refreshGrant: 'ig_refresh_token',
     mePath: 'me',
+    idField: 'user_id',
     profileUrl: (username) => `https://www.instagram.com/${username}`,
   });
 }
@@ -80,6 +83,7 @@ export function threadsProvider(config: ConnectionConfig): OAuthProvider {
     exchangeGrant: 'th_exchange_token',
     refreshGrant: 'th_refresh_token',
     mePath: 'v1.0/me',
+    idField: 'id',
     profileUrl: (username) => `https://www.threads.net/@${username}`,
   });
 }

@@ -8,11 +8,14 @@ export interface TokenSet {
   scopes: string[];
 }
 
-/** Who was connected: names for `specific_data` (never tokens) and the account's public address. */
+/** Who was connected: names and account ids for `specific_data` (never tokens) and the account's public address. */
 export interface AccountProfile {
   specificData: Record<string, string | null>;
   url: string | null;
 }
+
+/** An account id from a provider's answer, null when it gave none (the scheduler then asks the platform who the token is). */
+export const accountIdOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
 
 /** One platform's OAuth: the authorization URL, code exchange, refresh and the connected account. */
 export interface OAuthProvider {

@@ -1,6 +1,6 @@
 import { pkcePair } from '../domain/connections/oauth-state.js';
 import type { ConnectionConfig } from './config.js';
-import { callProvider, joinUrl, postForm, ProviderError, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
+import { accountIdOf, callProvider, joinUrl, postForm, ProviderError, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
 
 const SCOPES = ['user.info.basic', 'video.publish'];
 
@@ -47,7 +47,7 @@ export function tiktokProvider(config: ConnectionConfig): OAuthProvider {
       if (error && error.code !== 'ok') throw new ProviderError('tiktok', error.message || String(error.code));
       const user = ((answer.data as { user?: Record<string, unknown> } | undefined)?.user ?? {}) as Record<string, unknown>;
       const username = String(user.username ?? user.display_name ?? '');
-      return { specificData: { username, open_id: typeof user.open_id === 'string' ? user.open_id : null }, url: username ? `https://www.tiktok.com/@${username}` : null };
+      return { specificData: { username, open_id: accountIdOf(user.open_id) }, url: username ? `https://www.tiktok.com/@${username}` : null };
     },
   };
 }

@@ -63,7 +63,7 @@ export function xProvider(config: ConnectionConfig): OAuthProvider {
     async profile(accessToken) {
       try {
         const { data } = await new TwitterApi(accessToken, settings).v2.me();
-        return { specificData: { username: data.username, name: data.name }, url: `https://x.com/${data.username}` };
+        return { specificData: { username: data.username, name: data.name, user_id: data.id }, url: `https://x.com/${data.username}` };
       } catch (error) {
         throw wrap(error);
       }

@@ -17,7 +17,7 @@ export interface PlatformStandIn {
 }
 
 const secret = (platform: string) => `${platform}-secret-${randomBytes(6).toString('hex')}`;
-const graphError = (message: string) => ({ error: { message, type: 'OAuthException', code: 190, fbtrace_id: 'AbCdEf' } });
+const graphError = (message: string, code = 190) => ({ error: { message, type: 'OAuthException', code, fbtrace_id: 'AbCdEf' } });
 
 async function x(): Promise<PlatformStandIn> {
   const clientSecret = secret('x');
@@ -82,13 +82,18 @@ async function facebook(): Promise<PlatformStandIn> {
 async function metaLogin(platform: 'instagram' | 'threads'): Promise<PlatformStandIn> {
   const clientSecret = secret(platform);
   const prefix = platform === 'instagram' ? 'ig' : 'th';
+  // Instagram's user node: `id` is app-scoped, `user_id` the professional account's id; a Threads user has only `id`.
+  const user: Record<string, string> =
+    platform === 'instagram'
+      ? { id: '26012345678901234', user_id: '17841400000000000', username: 'standin_instagram', name: 'Stand-in Instagram' }
+      : { id: '7123456789012345', username: 'standin_threads', name: 'Stand-in Threads' };
   const standIn = await startOAuthStandIn({
     endpoints: { authorize: '/oauth/authorize', token: '/oauth/access_token' },
     clientSecret,
-    // The short-lived answer: a token and the user id, no refresh token.
+    // The short-lived answer: a token and the user id (a JSON number), no refresh token.
     shapeToken: (body) => {
       for (const key of Object.keys(body)) if (key !== 'access_token') delete body[key];
-      Object.assign(body, { user_id: 17841400000000000, permissions: [`${platform}_basic`] });
+      Object.assign(body, { user_id: Number(user.user_id ?? user.id), permissions: [`${platform}_basic`] });
     },
   });
   const longLived = (res: Parameters<typeof sendJson>[0]) => sendJson(res, 200, { access_token: standIn.issueAccessToken(), token_type: 'bearer', expires_in: 5183944 });
@@ -102,9 +107,13 @@ async function metaLogin(platform: 'instagram' | 'threads'): Promise<PlatformSta
     if (standIn.refuseRefresh || !standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Session has expired.'));
     longLived(res);
   });
+  // The user node answers the fields asked for and always its `id`; a field the node lacks is refused (Graph error 100).
   standIn.addRoute('GET', platform === 'instagram' ? '/me' : '/v1.0/me', (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
-    sendJson(res, 200, { id: '17841400000000000', user_id: '17841400000000000', username: `standin_${platform}` });
+    const fields = String(req.query.fields ?? 'id').split(',');
+    const missing = fields.find((field) => !(field in user));
+    if (missing) return sendJson(res, 400, graphError(`(#100) Tried accessing nonexisting field (${missing}) on node type (User)`, 100));
+    sendJson(res, 200, Object.fromEntries(['id', ...fields].map((field) => [field, user[field]])));
   });
   const upper = platform.toUpperCase();
   return {

@@ -10,6 +10,14 @@ export interface ConnectionFacts {
   expiresAt: Date | null;
 }
 
+/**
+ * Account ids kept in `specific_data` for the scheduler to publish as (X, Instagram and Threads `user_id`, LinkedIn
+ * `person_id`). Part 2 §3 does not list them among a connection's fields, so the browser's view leaves them out.
+ */
+const PUBLISHING_IDS = new Set(['user_id', 'person_id']);
+
+const shownSpecificData = (specificData: Record<string, unknown>) => Object.fromEntries(Object.entries(specificData).filter(([key]) => !PUBLISHING_IDS.has(key)));
+
 /** A connection as the browser sees it (part 2 §3 platforms map entry): names only, never a token. */
 export function connectionView(connection: ConnectionFacts) {
   const needsPage = connection.platform === 'facebook' && !connection.sandbox && !connection.specificData.page_id;
@@ -21,7 +29,7 @@ export function connectionView(connection: ConnectionFacts) {
     sandbox: connection.sandbox,
     label: connection.sandbox ? 'Sandbox' : null,
     url: connection.url,
-    specific_data: connection.specificData,
+    specific_data: shownSpecificData(connection.specificData),
     expires_at: connection.expiresAt ? connection.expiresAt.toISOString() : null,
     /** Part 2 §4: Facebook connected without a page shows 'Facebook Page Required' until a page is saved. */
     notice: needsPage ? ConnectionMessages.facebookPageRequired : null,
