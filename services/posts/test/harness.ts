@@ -20,7 +20,7 @@ export interface Harness {
   ctx: TestServiceContext<PostsConfig> & { adapters: PostsAdapters };
   app: App;
   api: Awaited<ReturnType<typeof behindGateway>>;
-  /** The real organizations and scheduler services, each its own process from its src/main.ts. */
+  /** The real organizations and scheduler (API role: no publish worker) services, each its own process from its src/main.ts. */
   organizations: TestProcess;
   scheduler: TestProcess;
   /** A row in the organizations service's table (its HTTP routes want auth's users; the count needs only rows). */
@@ -50,8 +50,10 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
 
   beforeAll(async () => {
     ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService, options()));
-    const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
-    [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler')]);
+    const start = (service: string, env?: Record<string, string>) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir, env });
+    // The scheduler answers requests and records publications but publishes nothing: tests here play the
+    // publishing outcome themselves (the scheduler's own tests publish for real).
+    [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler', { SCHEDULER_ROLE: 'api' })]);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);
   });
 
