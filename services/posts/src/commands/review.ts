@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { PostMessages, type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
-import { badRequest, conflict, notFound, rowId, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
@@ -17,7 +17,6 @@ import {
 } from '../domain/review.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
-import { organizationAccess, organizationFacts } from './access.js';
 import { draftOf } from './generation.js';
 import { referencedMedia } from './media.js';
 import { requestPublication, withdrawPublication } from './publication.js';
