@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { connectionPlatformSchema, type ConnectionPlatform } from './connections.js';
+import { connectionPlatformSchema, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
@@ -336,6 +336,28 @@ export function platformIdOf(name: string): ConnectionPlatform | null {
   const id = key === 'twitter' ? 'x' : key;
   const parsed = connectionPlatformSchema.safeParse(id);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Platform names as a client sent them ('twitter', ' LINKEDIN ', 'X') → the
+ * names a post or an auto-schedule keeps: each platform's display name ('X',
+ * 'LinkedIn'), once, in the order given. Statistics count posts by these
+ * names, so one platform is never counted under two spellings. `unknown` is
+ * the first name that is none of the eight platforms.
+ */
+export function normalisePlatforms(names: readonly string[]): { ids: ConnectionPlatform[]; names: string[]; unknown: string | null } {
+  const ids: ConnectionPlatform[] = [];
+  for (const name of names) {
+    const id = platformIdOf(name);
+    if (!id) return { ids: [], names: [], unknown: name };
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return { ids, names: ids.map((id) => PLATFORM_DISPLAY_NAMES[id]), unknown: null };
+}
+
+/** The form's comma-joined platform names ('X, linkedin,') → the names, blanks dropped. */
+export function platformList(commaJoined: string): string[] {
+  return commaJoined.split(',').map((name) => name.trim()).filter(Boolean);
 }
 
 /** A media item (part 2 §3): where it is, its sniffed type and whether it was uploaded or generated. */

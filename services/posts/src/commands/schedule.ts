@@ -1,5 +1,7 @@
 import {
+  normalisePlatforms,
   originalRequestSchema,
+  platformList,
   PostMessages,
   type ConnectionPlatform,
   type Identity,
@@ -9,7 +11,6 @@ import {
 import { badRequest, conflict, notFound, organizationFacts } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
 import { postRuleBroken } from '../domain/media-rules.js';
-import { normalisePlatforms, platformList } from '../domain/platforms.js';
 import { transition } from '../domain/transitions.js';
 import { scheduledInstant } from '../domain/zoned-time.js';
 import { Post } from '../entities/post.entity.js';

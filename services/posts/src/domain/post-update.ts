@@ -1,5 +1,4 @@
-import { originalRequestSchema, PostMessages, type OriginalRequest, type PostUpdate } from '@planner/contracts';
-import { normalisePlatforms } from './platforms.js';
+import { normalisePlatforms, originalRequestSchema, PostMessages, type OriginalRequest, type PostUpdate } from '@planner/contracts';
 import { mediaPathList, type PublishedFields } from './review.js';
 import { scheduledInstant } from './zoned-time.js';
 
