@@ -156,7 +156,9 @@ export async function removeNamespace(namespace: string): Promise<void> {
   try {
     const jsm = await nc.jetstreamManager();
     for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
+      const name = stream.config.name;
+      // Object stores (transfers) are streams named OBJ_<bucket>.
+      if (name.startsWith(`${namespace}_`) || name.startsWith(`OBJ_${namespace}_`)) await jsm.streams.delete(name);
     }
   } finally {
     await nc.close();
