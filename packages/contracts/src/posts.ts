@@ -13,6 +13,10 @@ export const PostRequests = {
   statisticsForOrganization: 'posts.statistics.for_organization',
   /** One post as it stands now, with its media as signed URLs (the scheduler, at publishing time). */
   getForPublishing: 'posts.post.get_for_publishing',
+  /** Stores one uploaded file of an organization (an auto-schedule's media), its bytes handed over as a bus transfer; answers its storage path. */
+  storeMedia: 'posts.media.store',
+  /** Deletes an organization's stored files by path (an auto-schedule's media it no longer keeps); a file a post still shows stays. */
+  deleteMedia: 'posts.media.delete',
 } as const;
 
 export const organizationScopedRequestSchema = z.object({ organization_id: z.string().uuid() });
@@ -391,6 +395,30 @@ export const generateMediaRequestSchema = z.object({
 });
 export type GenerateMediaRequest = z.infer<typeof generateMediaRequestSchema>;
 export const generateMediaResponseSchema = z.object({ media_url: z.string(), media: mediaItemSchema, sandbox: z.boolean(), message: z.string() });
+
+/**
+ * `PostRequests.storeMedia`: the file's bytes are the bus transfer named
+ * `transfer` (requests cannot carry files past NATS's max payload). Stored as
+ * an upload is: its type sniffed from its bytes, refused ('Invalid media
+ * type') unless `media_type` takes it, and cut off past that type's size
+ * limit (413).
+ */
+export const storeMediaRequestSchema = z.object({
+  organization_id: z.string().uuid(),
+  transfer: z.string().min(1).max(100),
+  media_type: z.enum(MEDIA_TYPES),
+  /** Who uploaded it. */
+  created_by: z.string().uuid().nullable().default(null),
+});
+/** The stored file's path (storage key, `<organization id>/<media id>.<ext>`) and what its bytes were found to be. */
+export const storedMediaSchema = z.object({ path: z.string(), mime: z.string(), size: z.number().int().nonnegative() });
+export type StoredMediaReply = z.infer<typeof storedMediaSchema>;
+
+/** `PostRequests.deleteMedia`: paths (storage keys or media URLs) of the organization's files; others' paths are ignored. */
+export const deleteMediaRequestSchema = z.object({ organization_id: z.string().uuid(), paths: z.array(z.string().max(2000)).max(100) });
+/** What was deleted, and what was kept because a post that is not deleted still shows it. */
+export const deletedMediaSchema = z.object({ deleted: z.array(z.string()), in_use: z.array(z.string()) });
+export type DeletedMedia = z.infer<typeof deletedMediaSchema>;
 
 /** Part 2 §3 Publish response. */
 export const publishResponseSchema = z.object({
