@@ -17,6 +17,8 @@ export const PostRequests = {
   storeMedia: 'posts.media.store',
   /** Deletes an organization's stored files by path (an auto-schedule's media it no longer keeps); a file a post still shows stays. */
   deleteMedia: 'posts.media.delete',
+  /** Deletes an auto-schedule's posts that have not gone out (pending review, or approved and not published anywhere): the schedule is deleted with its related posts. */
+  deleteForSchedule: 'posts.post.delete_for_schedule',
 } as const;
 
 export const organizationScopedRequestSchema = z.object({ organization_id: z.string().uuid() });
@@ -419,6 +421,11 @@ export const deleteMediaRequestSchema = z.object({ organization_id: z.string().u
 /** What was deleted, and what was kept because a post that is not deleted still shows it. */
 export const deletedMediaSchema = z.object({ deleted: z.array(z.string()), in_use: z.array(z.string()) });
 export type DeletedMedia = z.infer<typeof deletedMediaSchema>;
+
+/** `PostRequests.deleteForSchedule`. */
+export const scheduledPostsRequestSchema = z.object({ organization_id: z.string().uuid(), auto_schedule_id: z.string().uuid() });
+/** How many of the schedule's posts were deleted. */
+export const deletedPostsSchema = z.object({ deleted: z.number().int().nonnegative() });
 
 /** Part 2 §3 Publish response. */
 export const publishResponseSchema = z.object({

@@ -16,6 +16,7 @@ import {
 } from './organizations.js';
 import {
   deletedMediaSchema,
+  deletedPostsSchema,
   deleteMediaRequestSchema,
   organizationScopedRequestSchema,
   postForPublishingRequestSchema,
@@ -23,6 +24,7 @@ import {
   postListSchema,
   PostRequests,
   postStatisticsSchema,
+  scheduledPostsRequestSchema,
   storedMediaSchema,
   storeMediaRequestSchema,
 } from './posts.js';
@@ -52,6 +54,7 @@ export const requestSchemas = {
   [PostRequests.getForPublishing]: { request: postForPublishingRequestSchema, reply: postForPublishingSchema },
   [PostRequests.storeMedia]: { request: storeMediaRequestSchema, reply: storedMediaSchema },
   [PostRequests.deleteMedia]: { request: deleteMediaRequestSchema, reply: deletedMediaSchema },
+  [PostRequests.deleteForSchedule]: { request: scheduledPostsRequestSchema, reply: deletedPostsSchema },
   [SchedulerRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: autoScheduleListSchema },
   [SchedulerRequests.count]: { request: scheduleCountRequestSchema, reply: scheduleCountSchema },
 } as const satisfies Record<string, { request: z.ZodType; reply: z.ZodType }>;
