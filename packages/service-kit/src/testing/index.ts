@@ -56,11 +56,12 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
 /**
  * A service (its src/main.ts in `serviceDir`) as its own process in `namespace`,
  * on a free port, once its /health answers: the real peer a test talks to.
+ * `env` adds to or overrides its environment (say where it keeps files).
  */
-export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string }): Promise<TestProcess> {
+export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string; env?: Record<string, string> }): Promise<TestProcess> {
   const port = await freePort();
   // No auth in these tests: the JWKS address is a free port nothing answers on.
-  const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port) };
+  const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), ...options.env, PORT: String(port) };
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
   await started.healthy(`http://127.0.0.1:${port}/health`);
   return started;
