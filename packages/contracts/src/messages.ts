@@ -227,4 +227,6 @@ export const AutoScheduleMessages = {
   uploadInvalid: 'Each uploaded file needs a name and its data in base64.',
   uploadNotBase64: (name: string) => `The file ${name} could not be read: its data is not base64.`,
   activeRequired: 'Please say whether the schedule is active: true or false.',
+  /** Not worded by the spec: another update dropped media this one keeps. */
+  changedMeanwhile: 'This schedule was changed meanwhile. Please reload it and try again.',
 } as const;

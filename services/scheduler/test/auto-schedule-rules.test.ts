@@ -3,8 +3,10 @@ import { AutoScheduleMessages, OrganizationMessages, PostMessages, type AutoSche
 import {
   checkedSchedule,
   generatesMedia,
+  namedMedia,
   NEW_SCHEDULE,
   scheduleChanges,
+  settingsOf,
   updateMessage,
   type RuleContext,
   type ScheduleSettings,
@@ -186,5 +188,23 @@ describe('an update', () => {
     expect(generatesMedia({ specificMediaType: 'image', specificMedia: [] })).toBe(true);
     expect(generatesMedia({ specificMediaType: 'image', specificMedia: ['a/b.png'] })).toBe(false);
     expect(generatesMedia({ specificMediaType: 'text', specificMedia: [] })).toBe(false);
+  });
+});
+
+describe('a schedule’s media named by a list (media_to_keep, media_keys)', () => {
+  const media = ['org/a.png', 'org/b.png', 'org/c.png'];
+
+  it('are its media the list names, in its order, a list or comma-separated; other paths are told apart', () => {
+    expect(namedMedia(media, ['org/c.png', 'org/a.png'])).toEqual({ named: ['org/a.png', 'org/c.png'], unknown: [] });
+    expect(namedMedia(media, ' org/b.png , ,other/x.png')).toEqual({ named: ['org/b.png'], unknown: ['other/x.png'] });
+    expect(namedMedia(media, [])).toEqual({ named: [], unknown: [] });
+    expect(namedMedia(media, '')).toEqual({ named: [], unknown: [] });
+  });
+});
+
+describe('a saved schedule’s settings', () => {
+  it('are its fields without id, organization, media and times', () => {
+    const saved = { ...NEW_SCHEDULE, id: 'id', organizationId: 'org', specificMedia: ['org/a.png'], createdAt: now, updatedAt: now, name: 'Saved' };
+    expect(settingsOf(saved)).toEqual({ ...NEW_SCHEDULE, name: 'Saved' });
   });
 });

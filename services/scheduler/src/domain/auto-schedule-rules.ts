@@ -47,6 +47,22 @@ export const NEW_SCHEDULE: ScheduleSettings = {
   language: null,
 };
 
+/** A saved schedule's settings, as the rules read them. */
+export function settingsOf(schedule: AutoSchedule): ScheduleSettings {
+  const { id: _id, organizationId: _organizationId, specificMedia: _specificMedia, createdAt: _createdAt, updatedAt: _updatedAt, ...settings } = schedule;
+  return settings;
+}
+
+/**
+ * The schedule's media a list of paths names (`media_to_keep`, `media_keys`:
+ * a list, or comma-separated), in the schedule's order, and the listed paths
+ * that are none of its media.
+ */
+export function namedMedia(current: readonly string[], list: string | readonly string[]): { named: string[]; unknown: string[] } {
+  const paths = (typeof list === 'string' ? list.split(',') : list).map((path) => path.trim()).filter(Boolean);
+  return { named: current.filter((path) => paths.includes(path)), unknown: paths.filter((path) => !current.includes(path)) };
+}
+
 /** Media types whose media AI can make (part 2 §5: image, carousel, story; short and video are 'Coming Soon'). */
 const AI_MEDIA_TYPES: readonly MediaType[] = ['image', 'carousel', 'story'];
 
