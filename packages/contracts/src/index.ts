@@ -15,3 +15,4 @@ export * from './scheduler.js';
 export * from './pagination.js';
 export * from './requests.js';
 export * from './auto-schedules.js';
+export * from './zoned-time.js';

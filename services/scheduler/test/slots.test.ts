@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlot, nextSlots, postCreationInstant, reviewLeadMinutes, specificDateInstant, timingOf, type ScheduleTiming } from '../src/domain/slots.js';
+import { nextSlot, nextSlots, postCreationInstant, reviewLeadMinutes, timingOf, type ScheduleTiming } from '../src/domain/slots.js';
 
 const weekly = (dayOfWeek: 'sunday' | 'monday', timeOfDay: string): ScheduleTiming => ({ kind: 'weekly', dayOfWeek, timeOfDay });
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
@@ -76,17 +76,6 @@ describe('a one-off schedule', () => {
     expect(nextSlots(once, 'Europe/London', at('2026-12-01T00:00:00Z'), 3)).toEqual([at('2026-12-24T18:00:00Z')]);
     expect(nextSlot(once, 'Europe/London', at('2026-12-24T18:00:00Z'))).toBeNull();
     expect(timingOf({ specificDate: null, dayOfWeek: 'monday', timeOfDay: '09:00' })).toEqual(weekly('monday', '09:00'));
-  });
-
-  it('reads its date with an offset as given, and the time picker’s local time in the zone, as slots are read', () => {
-    expect(specificDateInstant('2026-12-24T18:00:00+01:00', 'America/New_York')).toEqual(at('2026-12-24T17:00:00Z'));
-    expect(specificDateInstant('2026-12-24T18:00:00.000Z', 'America/New_York')).toEqual(at('2026-12-24T18:00:00Z'));
-    expect(specificDateInstant('2026-07-01T09:00', 'Europe/London')).toEqual(at('2026-07-01T08:00:00Z'));
-    expect(specificDateInstant('2026-03-08T02:30', 'America/New_York')).toEqual(at('2026-03-08T07:00:00Z'));
-    expect(specificDateInstant('2026-11-01T01:30', 'America/New_York')).toEqual(at('2026-11-01T05:30:00Z'));
-    for (const value of ['2026-02-30T10:00', '2026-12-24', 'tomorrow', '2026-12-24T24:00', '2026-12-24T18:00+25:00', '']) {
-      expect(specificDateInstant(value, 'UTC')).toBeNull();
-    }
   });
 });
 

@@ -3,6 +3,7 @@ import {
   originalRequestSchema,
   platformList,
   PostMessages,
+  scheduledInstant,
   type ConnectionPlatform,
   type Identity,
   type OriginalRequest,
@@ -12,7 +13,6 @@ import { badRequest, conflict, notFound, organizationFacts } from '@planner/serv
 import type { PostsContext } from '../context.js';
 import { postRuleBroken } from '../domain/media-rules.js';
 import { transition } from '../domain/transitions.js';
-import { scheduledInstant } from '../domain/zoned-time.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
 import { referencedMedia, type StoredMedia } from './media.js';

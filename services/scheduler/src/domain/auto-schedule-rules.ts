@@ -7,6 +7,7 @@ import {
   OrganizationMessages,
   platformList,
   PostMessages,
+  scheduledInstant,
   timeOfDaySchema,
   type AutoScheduleCreate,
   type AutoScheduleUpdate,
@@ -15,7 +16,6 @@ import {
   type ScheduleChanges,
 } from '@planner/contracts';
 import type { AutoSchedule } from '../entities/auto-schedule.entity.js';
-import { specificDateInstant } from './slots.js';
 
 /** A schedule as its settings make it: the entity's fields the API sets, its media apart. */
 export type ScheduleSettings = Omit<AutoSchedule, 'id' | 'organizationId' | 'specificMedia' | 'createdAt' | 'updatedAt'>;
@@ -99,7 +99,7 @@ function timingOf(body: AutoScheduleCreate | AutoScheduleUpdate, current: Timing
   }
   if (date) {
     if (day || time) return { problem: AutoScheduleMessages.dateOrWeekly };
-    const instant = specificDateInstant(date, timeZone);
+    const instant = scheduledInstant(date, timeZone);
     if (!instant) return { problem: PostMessages.scheduledTimeInvalid };
     if (instant <= now) return { problem: PostMessages.scheduledTimeInPast };
     return { specificDate: instant, dayOfWeek: null, timeOfDay: null };
