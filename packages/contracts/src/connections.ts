@@ -73,7 +73,12 @@ export const connectionEventSchemas = {
 
 /** NATS request/reply only, never HTTP: a connection's fresh credentials (for the scheduler's publishing). */
 export const CONNECTION_CREDENTIALS_SUBJECT = 'organizations.connection.credentials';
-export const connectionCredentialsRequestSchema = z.object({ organization_id: z.string().uuid(), platform: connectionPlatformSchema });
+export const connectionCredentialsRequestSchema = z.object({
+  organization_id: z.string().uuid(),
+  platform: connectionPlatformSchema,
+  /** The platform refused the token it was given: refresh it now, once, whatever its expiry says. */
+  refresh: z.boolean().optional(),
+});
 export type ConnectionCredentialsRequest = z.infer<typeof connectionCredentialsRequestSchema>;
 
 export const connectionCredentialsSchema = z.object({

@@ -192,6 +192,27 @@ export const PostMessages = {
   invalidPageSize: 'per_page must be a whole number from 1 to 100.',
 } as const;
 
+/** What the scheduler says about a publication (its reason). None is worded by the spec. */
+export const PublishingMessages = {
+  organizationInactive: 'The organization is inactive, so its posts are not published. Activate it, then retry.',
+  notApproved: 'The post is no longer approved, so it was not published.',
+  superseded: 'The post was edited after it was queued: its newer version is published instead.',
+  deleted: 'The post was deleted, so it was not published.',
+  inDoubt: (platform: string) =>
+    `We could not confirm whether the post went out on ${platform}. Check the account, then confirm it was published or retry.`,
+  gaveUp: (reason: string, attempts: number) => `${reason} (gave up after ${attempts} tries)`,
+  tokenRefused: (platform: string) => `${platform} refused the connection's token. Connect ${platform} again, then retry.`,
+  rateLimitedTooLong: (platform: string) => `${platform} kept refusing for its rate limit for a day. Retry later.`,
+  missedTime: (why: string) => `Missed its time: ${why}, so it was queued again.`,
+  jobLost: 'its queued job was lost',
+  workerStopped: 'the worker publishing it stopped',
+  waitingForRateLimit: (platform: string, at: string) => `Waiting for ${platform}'s publishing limit: next try at ${at}.`,
+  retrying: (reason: string, at: string) => `${reason} Next try at ${at}.`,
+  publicationNotFound: 'Publication not found.',
+  onlyInDoubtConfirmed: 'Only a publication in doubt can be confirmed.',
+  sandboxPostNotFound: 'Sandbox post not found.',
+} as const;
+
 export const BillingMessages = {
   verificationFailed: 'Payment verification failed.',
   checkoutFailed: 'Failed to initiate checkout. Please try again later.',

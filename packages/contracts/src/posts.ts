@@ -33,8 +33,12 @@ export const POST_STATUSES = ['pending_review', 'approved', 'rejected', 'publish
 export const postStatusSchema = z.enum(POST_STATUSES);
 export type PostStatus = z.infer<typeof postStatusSchema>;
 
-/** Where a post stands on one platform: queued (asked for, no outcome yet), published (with its link) or failed (with the platform's reason). */
-export const PUBLICATION_STATUSES = ['queued', 'published', 'failed'] as const;
+/**
+ * Where a post stands on one platform: queued (asked for, no outcome yet),
+ * published (with its link), failed (with the platform's reason) or in_doubt
+ * (the outcome could not be known: the user checks the account, then confirms or retries).
+ */
+export const PUBLICATION_STATUSES = ['queued', 'published', 'failed', 'in_doubt'] as const;
 export const platformOutcomeSchema = z.object({
   status: z.enum(PUBLICATION_STATUSES),
   link: z.string().nullable(),
@@ -263,8 +267,10 @@ export const postDeletedResponseSchema = z.object({ message: z.string() });
 
 /** `PostRequests.getForPublishing`. */
 export const postForPublishingRequestSchema = z.object({ post_id: z.string().uuid() });
-/** The post with each media path as a signed URL a platform can fetch without login, valid for a day. */
-export const postForPublishingSchema = postSchema.extend({ media_urls: z.array(z.string().url()) });
+/** The post with each media item as a signed URL a platform can fetch without login, valid for a day, and its type. */
+export const postForPublishingSchema = postSchema.extend({
+  media: z.array(z.object({ url: z.string().url(), content_type: z.string() })),
+});
 export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
 
 /**

@@ -89,4 +89,78 @@ export const schedulerEventSchemas = {
     ...publicationRef,
     reason: z.string().min(1),
   }),
+  /**
+   * A create call whose outcome is unknown (the worker died mid-call, or the
+   * platform failed to answer) on a platform that cannot be asked whether it
+   * went out: the user checks the account, then confirms or retries.
+   */
+  'scheduler.post.publish_in_doubt': z.object({
+    ...publicationRef,
+    reason: z.string().min(1),
+  }),
 } as const satisfies Record<string, z.ZodType>;
+
+/**
+ * Where one (post, version, platform) publication stands in the scheduler:
+ * queued (waiting for its time or a retry), publishing (a worker holds it),
+ * published, failed (for good), in_doubt (the user decides), withdrawn
+ * (rejected, sent back to review, deleted or superseded by a newer version).
+ */
+export const PUBLICATION_STATES = ['queued', 'publishing', 'published', 'failed', 'in_doubt', 'withdrawn'] as const;
+export const publicationStateSchema = z.enum(PUBLICATION_STATES);
+export type PublicationState = z.infer<typeof publicationStateSchema>;
+
+/** One try at publishing, written before the platform is called and completed after. */
+export const publicationAttemptSchema = z.object({
+  number: z.number().int().positive(),
+  started_at: z.string().datetime({ offset: true }),
+  finished_at: z.string().datetime({ offset: true }).nullable(),
+  /** null while running (or when the worker died during it). */
+  outcome: z.enum(['published', 'retry', 'waiting', 'failed', 'in_doubt', 'withdrawn', 'not_published']).nullable(),
+  detail: z.string().nullable(),
+});
+
+/** A publication with its attempts, as `GET /publications?post_id` shows it to the post's users and to admins. */
+export const publicationSchema = z.object({
+  id: z.string().uuid(),
+  post_id: z.string().uuid(),
+  organization_id: z.string().uuid(),
+  version: z.number().int().positive(),
+  platform: connectionPlatformSchema,
+  state: publicationStateSchema,
+  /** Published to the local Sandbox feed, not the real platform. */
+  sandbox: z.boolean(),
+  due_at: z.string().datetime({ offset: true }),
+  link: z.string().nullable(),
+  platform_post_id: z.string().nullable(),
+  /** Why it failed, is in doubt, or waits. */
+  reason: z.string().nullable(),
+  /** Why it missed its time, when it was late and queued again. */
+  missed: z.string().nullable(),
+  published_at: z.string().datetime({ offset: true }).nullable(),
+  attempts: z.array(publicationAttemptSchema),
+});
+export type PublicationView = z.infer<typeof publicationSchema>;
+
+/** `POST /publications/{id}/confirm`: the user checked the account; `link` where they found the post. */
+export const confirmPublicationSchema = z.object({ link: z.string().url().nullable().default(null) });
+
+/** A post of the Sandbox feed: what a Sandbox connection published, browsable at its link. */
+export const sandboxPostSchema = z.object({
+  id: z.string().uuid(),
+  organization_id: z.string().uuid(),
+  platform: connectionPlatformSchema,
+  text: z.string(),
+  media_urls: z.array(z.string()),
+  created_at: z.string().datetime({ offset: true }),
+});
+export type SandboxPostView = z.infer<typeof sandboxPostSchema>;
+
+/** What the Sandbox adapter sends the feed: the key makes a repeated send one post, and lets a recovery ask. */
+export const sandboxPublishSchema = z.object({
+  key: z.string().min(1).max(200),
+  organization_id: z.string().uuid(),
+  platform: connectionPlatformSchema,
+  text: z.string(),
+  media_urls: z.array(z.string()).default([]),
+});

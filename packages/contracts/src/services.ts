@@ -3,7 +3,7 @@ export const SERVICES = {
   auth: { port: 4001, prefixes: ['/auth'] },
   organizations: { port: 4002, prefixes: ['/organizations', '/platforms', '/oauth'] },
   posts: { port: 4003, prefixes: ['/posts', '/generate_media', '/schedule_post', '/statistics', '/media'] },
-  scheduler: { port: 4004, prefixes: ['/auto-schedule'] },
+  scheduler: { port: 4004, prefixes: ['/auto-schedule', '/publications', '/sandbox'] },
   billing: { port: 4005, prefixes: ['/payments', '/subscriptions'] },
   content: { port: 4006, prefixes: ['/blog', '/newsletter'] },
   notifications: { port: 4007, prefixes: ['/system-messages'] },

@@ -13,3 +13,4 @@ export * from './http.js';
 export * from './messaging.js';
 export * from './runtime.js';
 export * from './service.js';
+export * from './x-api.js';

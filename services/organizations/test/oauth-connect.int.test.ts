@@ -113,6 +113,11 @@ describe('full OAuth connect per platform, through the gateway, against the prov
       expect(Date.parse(fresh.expires_at!)).toBeGreaterThan(Date.now() + 60_000);
       expect(await rowOf(organizationId)).not.toContain(fresh.access_token!);
 
+      // The scheduler says the platform refused a token that looks unexpired: refreshed at once, whatever its expiry.
+      const forced = await h.ctx.bus.request<ConnectionCredentials>('organizations.connection.credentials', { organization_id: organizationId, platform, refresh: true });
+      expect(forced.access_token).not.toBe(fresh.access_token);
+      expect(standIn.hasAccessToken(forced.access_token)).toBe(true);
+
       const revokedBefore = standIn.revoked.size;
       const off = await h.send('POST', `/oauth/${platform}/disconnect`, { token: user.token, payload: { organization_id: organizationId } });
       expect(off.json()).toEqual({ success: true, message: `Successfully disconnected from ${PLATFORM_DISPLAY_NAMES[platform]}` });
@@ -120,10 +125,15 @@ describe('full OAuth connect per platform, through the gateway, against the prov
       // for YouTube the refresh token is revoked, which at Google ends the whole grant).
       const hasRevoke = platform !== 'instagram' && platform !== 'threads';
       expect(standIn.revoked.size > revokedBefore).toBe(hasRevoke);
-      if (platform !== 'youtube') expect(standIn.hasAccessToken(fresh.access_token)).toBe(!hasRevoke);
+      if (platform !== 'youtube') expect(standIn.hasAccessToken(forced.access_token)).toBe(!hasRevoke);
       const after = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
       expect(after.json().platforms[platform.toUpperCase()]).toEqual({ is_connected: false, url: null, specific_data: {} });
-      expect(await eventsOf(organizationId)).toEqual(['organizations.connection.connected', 'organizations.connection.refreshed', 'organizations.connection.disconnected']);
+      expect(await eventsOf(organizationId)).toEqual([
+        'organizations.connection.connected',
+        'organizations.connection.refreshed',
+        'organizations.connection.refreshed',
+        'organizations.connection.disconnected',
+      ]);
     });
   }
 

@@ -265,7 +265,8 @@ describe('serving media', () => {
   it('without login through the signed URL the scheduler gets, until it expires; a tampered one is refused', async () => {
     const post = await h.ctx.dataSource.getRepository(Post).findOneByOrFail({ mediaPaths: [key] } as never);
     const forPublishing = await ask(h.ctx, PostRequests.getForPublishing, { post_id: post.id });
-    const signed = new URL(forPublishing.media_urls[0]!);
+    expect(forPublishing.media[0]!.content_type).toMatch(/^(image|video)\//);
+    const signed = new URL(forPublishing.media[0]!.url);
     expect(signed.pathname).toBe(`/api/media/${key}`);
     expect(Number(signed.searchParams.get('expires')) - Date.now() / 1000).toBeGreaterThan(86_000);
     const viaGateway = (search: string) => h.api.fetch(`/media/${key}${search}`);

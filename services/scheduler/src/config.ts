@@ -13,6 +13,8 @@ export const configSchema = serviceConfigSchema(4004, {
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
   /** Tries of one publication before it fails for good (rate-limit waits do not count). */
   PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** How often the sweep looks for overdue publications without a job. */
+  PUBLICATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   /** Where Sandbox connections publish: the Sandbox feed of a scheduler API process. */
   SANDBOX_FEED_URL: z.string().url().default('http://127.0.0.1:4004'),
 });

@@ -1,15 +1,36 @@
 import { defineService, routes } from '@planner/service-kit';
+import { platformAdaptersOf } from './adapters/platforms/index.js';
+import { sandboxAdaptersOf } from './adapters/platforms/sandbox.js';
 import { configSchema } from './config.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
+import { publishRequests } from './consumers/publish-requests.js';
+import type { SchedulerAdapters } from './context.js';
 import { entities, migrations } from './entities/index.js';
+import { publicationSweep } from './jobs/publication-sweep.js';
+import { publishWorker } from './jobs/publish-worker.js';
 import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
 import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
+import { publicationRoutes } from './routes/publication-routes.js';
+import { sandboxRoutes } from './routes/sandbox-routes.js';
 
-/** The scheduler service: what main runs and the tests start. Its routes and the publish queue arrive with its issue. */
+/** The scheduler service: what main runs and the tests start. */
 export const schedulerService = defineService({
   name: 'scheduler',
   description: 'Auto-schedules and the publish queue with the platform adapters.',
   configSchema,
   database: { entities, migrations },
-  entryPoints: [organizationDeleted, ...autoScheduleRequests, routes(autoScheduleRoutes)],
+  adapters: async (ctx, given: Partial<SchedulerAdapters>): Promise<SchedulerAdapters> => {
+    const platforms = given.platforms ?? platformAdaptersOf(ctx.config);
+    return { platforms, sandbox: given.sandbox ?? sandboxAdaptersOf(platforms, ctx.config.SANDBOX_FEED_URL, ctx.config.APP_URL) };
+  },
+  entryPoints: [
+    routes(publicationRoutes),
+    routes(sandboxRoutes),
+    routes(autoScheduleRoutes),
+    organizationDeleted,
+    ...publishRequests,
+    ...autoScheduleRequests,
+    publicationSweep,
+    publishWorker,
+  ],
 });

@@ -56,12 +56,13 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
 /**
  * A service (its src/main.ts in `serviceDir`) as its own process in `namespace`,
  * on a free port, once its /health answers: the real peer a test talks to.
- * `env` adds to or overrides its environment (say where it keeps files).
+ * `env` adds to (or overrides) the namespace's environment; its PORT, when
+ * given, is the port (for a process that must know its own address).
  */
 export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string; env?: Record<string, string> }): Promise<TestProcess> {
-  const port = await freePort();
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   // No auth in these tests: the JWKS address is a free port nothing answers on.
-  const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), ...options.env, PORT: String(port) };
+  const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port), ...options.env };
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
   await started.healthy(`http://127.0.0.1:${port}/health`);
   return started;
@@ -157,9 +158,7 @@ export async function removeNamespace(namespace: string): Promise<void> {
   try {
     const jsm = await nc.jetstreamManager();
     for await (const stream of jsm.streams.list()) {
-      const name = stream.config.name;
-      // Object stores (transfers) are streams named OBJ_<bucket>.
-      if (name.startsWith(`${namespace}_`) || name.startsWith(`OBJ_${namespace}_`)) await jsm.streams.delete(name);
+      if (stream.config.name.startsWith(`${namespace}_`)) await jsm.streams.delete(stream.config.name);
     }
   } finally {
     await nc.close();

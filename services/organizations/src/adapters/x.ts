@@ -1,11 +1,9 @@
-import http from 'node:http';
-import { TwitterApi, type IClientSettings, type TOAuth2Scope } from 'twitter-api-v2';
+import { TwitterApi, type TOAuth2Scope } from 'twitter-api-v2';
+import { xApiClientSettings } from '@planner/service-kit';
 import type { ConnectionConfig } from './config.js';
-import { isTransientStatus, joinUrl, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
+import { isTransientStatus, ProviderError, type OAuthProvider, type TokenSet } from './provider.js';
 
 const SCOPES: TOAuth2Scope[] = ['tweet.read', 'tweet.write', 'users.read', 'offline.access', 'media.write'];
-/** The library's fixed API origin, rebased onto X_API_URL so a stand-in can answer. */
-const LIBRARY_API = 'https://api.x.com/';
 
 /** The provider's words from twitter-api-v2's errors (ApiResponseError carries the body in `data` and the HTTP status in `code`). */
 function wrap(error: unknown): ProviderError {
@@ -17,17 +15,8 @@ function wrap(error: unknown): ProviderError {
 
 /** X: OAuth 2.0 with PKCE through twitter-api-v2. */
 export function xProvider(config: ConnectionConfig): OAuthProvider {
-  const settings: Partial<IClientSettings> = {
-    plugins: [
-      {
-        onBeforeRequestConfig: ({ params }) => {
-          if (params.url.startsWith(LIBRARY_API)) params.url = joinUrl(config.X_API_URL, params.url.slice(LIBRARY_API.length));
-        },
-      },
-    ],
-    // The library sends through https.request; a plain-HTTP stand-in needs an HTTP agent.
-    ...(config.X_API_URL.startsWith('http:') && { httpAgent: new http.Agent() }),
-  };
+  // Rebased onto X_API_URL so a stand-in can answer.
+  const settings = xApiClientSettings(config.X_API_URL);
   const appClient = () => new TwitterApi({ clientId: config.X_CLIENT_ID ?? '', clientSecret: config.X_CLIENT_SECRET }, settings);
   const tokenSet = (result: { accessToken: string; refreshToken?: string; expiresIn: number; scope: string[] }): TokenSet => ({
     accessToken: result.accessToken,

@@ -103,9 +103,17 @@ export async function refreshConnection(ctx: OrganizationsContext, organizationI
   return refreshTokens(ctx, connection, true);
 }
 
-/** `organizations.connection.credentials`: decrypted tokens for the scheduler, refreshed first when expiring. */
-export async function connectionCredentials(ctx: OrganizationsContext, organizationId: string, platform: ConnectionPlatform): Promise<ConnectionCredentials> {
-  const connection = await freshConnection(ctx, await findConnection(ctx, organizationId, platform));
+/** `organizations.connection.credentials`: decrypted tokens for the scheduler, refreshed first when expiring or when asked. */
+export async function connectionCredentials(
+  ctx: OrganizationsContext,
+  organizationId: string,
+  platform: ConnectionPlatform,
+  { refresh = false }: { refresh?: boolean } = {},
+): Promise<ConnectionCredentials> {
+  // A token the platform refused is refreshed even if it looks unexpired (revoked, or its life cut short by the provider).
+  const connection = refresh
+    ? await refreshConnection(ctx, organizationId, platform)
+    : await freshConnection(ctx, await findConnection(ctx, organizationId, platform));
   if (connection.status !== 'connected') throw conflict(ConnectionMessages.reconnectNeeded(displayName(platform)));
   const open = (value: string | null) => (value ? openToken(ctx, value) : null);
   return {

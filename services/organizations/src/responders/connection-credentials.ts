@@ -5,8 +5,8 @@ import type { OrganizationsContext } from '../context.js';
 
 /**
  * Answers `organizations.connection.credentials` for the scheduler: a connection's decrypted tokens, refreshed
- * first when about to expire. Over NATS only; no HTTP route hands tokens out.
+ * first when about to expire, or when the scheduler says the platform refused it (`refresh`). Over NATS only; no HTTP route hands tokens out.
  */
-export const connectionCredentials = respond(CONNECTION_CREDENTIALS_SUBJECT, ({ organization_id, platform }, ctx: OrganizationsContext) =>
-  credentialsOf(ctx, organization_id, platform),
+export const connectionCredentials = respond(CONNECTION_CREDENTIALS_SUBJECT, ({ organization_id, platform, refresh }, ctx: OrganizationsContext) =>
+  credentialsOf(ctx, organization_id, platform, { refresh }),
 );

@@ -1,4 +1,5 @@
 import { PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
+import { needsUser } from './transitions.js';
 
 /** The platforms as the messages name them: 'X, LinkedIn'. */
 export function platformNames(platforms: readonly ConnectionPlatform[]): string {
@@ -18,7 +19,7 @@ export function publishAnswer(
     const outcome = publications[platform];
     return outcome?.status === 'published' && outcome.link ? [outcome.link] : [];
   });
-  const failed = platforms.filter((platform) => publications[platform]?.status === 'failed');
+  const failed = platforms.filter((platform) => publications[platform] && needsUser(publications[platform]));
   if (failed.length === 0) return { published: true, message: PostMessages.publishedTo(platformNames(platforms)), postedLinks };
   const reasons = failed.map((platform) => `${PLATFORM_DISPLAY_NAMES[platform]}: ${publications[platform]!.reason ?? 'unknown error'}`).join('; ');
   return { published: false, message: PostMessages.publishFailedOn(reasons), postedLinks };

@@ -54,18 +54,23 @@ export function transition(status: PostStatus, action: PostAction): Transition {
 }
 
 /** One platform's outcome as the scheduler reports it. */
-export type PlatformResult = { platform: string; status: 'published'; link: string | null } | { platform: string; status: 'failed'; reason: string };
+export type PlatformResult =
+  | { platform: string; status: 'published'; link: string | null }
+  | { platform: string; status: 'failed' | 'in_doubt'; reason: string };
+
+/** A platform whose outcome needs the user: failed for good, or in doubt (check the account, then confirm or retry). */
+export const needsUser = (outcome: PlatformOutcome) => outcome.status === 'failed' || outcome.status === 'in_doubt';
 
 /**
  * A post's status once a platform's outcome is in: failed as soon as one
- * platform failed for good, published when every platform asked for is;
+ * platform failed for good or is in doubt, published when every platform asked for is;
  * otherwise as it was. A post sent back to review or rejected meanwhile keeps
  * its status: the outcome is recorded, the review decision stands.
  */
 export function statusAfterOutcome(status: PostStatus, publications: Record<string, PlatformOutcome>): PostStatus {
   if (status !== 'approved' && status !== 'failed' && status !== 'published') return status;
   const outcomes = Object.values(publications);
-  if (outcomes.some((outcome) => outcome.status === 'failed')) return 'failed';
+  if (outcomes.some(needsUser)) return 'failed';
   if (outcomes.length > 0 && outcomes.every((outcome) => outcome.status === 'published')) return 'published';
   return status;
 }
@@ -75,7 +80,7 @@ export function withOutcome(publications: Record<string, PlatformOutcome>, resul
   const outcome: PlatformOutcome =
     result.status === 'published'
       ? { status: 'published', link: result.link, reason: null, at: at.toISOString() }
-      : { status: 'failed', link: null, reason: result.reason, at: at.toISOString() };
+      : { status: result.status, link: null, reason: result.reason, at: at.toISOString() };
   return { ...publications, [result.platform]: outcome };
 }
 
@@ -86,9 +91,9 @@ export function withQueued(publications: Record<string, PlatformOutcome>, platfo
   return next;
 }
 
-/** The platforms whose publication failed, to retry. */
+/** The platforms whose publication failed or is in doubt, to retry. */
 export function failedPlatforms(publications: Record<string, PlatformOutcome>): string[] {
-  return Object.keys(publications).filter((platform) => publications[platform]!.status === 'failed').sort();
+  return Object.keys(publications).filter((platform) => needsUser(publications[platform]!)).sort();
 }
 
 /** Whether every platform asked for has an outcome (none still queued). */

@@ -86,8 +86,12 @@ export interface PlatformAdapter {
    * is wrong (shown to the user as the publication's reason), or null.
    */
   check(post: PublishablePost): string | null;
-  /** This connection's publish budgets, read from the platform where its API tells (Instagram's content_publishing_limit). */
-  rateWindows(credentials: ConnectionCredentials, signal: AbortSignal): Promise<RateWindow[]>;
+  /**
+   * This connection's publish budgets that this post uses, read from the
+   * platform where its API tells (Instagram's content_publishing_limit);
+   * some apply to one kind of post only (Facebook's reels).
+   */
+  rateWindows(credentials: ConnectionCredentials, signal: AbortSignal, post: PublishablePost): Promise<RateWindow[]>;
   publish(context: PublishContext): Promise<PublishedPost>;
   recover(context: RecoveryContext): Promise<RecoveryCheck>;
 }

@@ -1,0 +1,261 @@
+import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import type { SchedulerConfig } from '../../config.js';
+import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
+import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
+import { apiUrl, bytePieces, DEFAULT_TIMING, downloadMedia, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, type PostRules } from './post-rules.js';
+
+const PLATFORM = 'LinkedIn';
+/**
+ * The API version sent as LinkedIn-Version (YYYYMM). LinkedIn serves each for at
+ * least a year after its month and then answers 426 NONEXISTENT_VERSION: move it
+ * forward before then.
+ */
+export const LINKEDIN_VERSION = '202607';
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+const VIDEO_TYPES = ['video/mp4'];
+const RULES: PostRules = {
+  platform: PLATFORM,
+  textName: 'posts',
+  textLimit: platformTextLimit('linkedin'),
+  photoTypes: IMAGE_TYPES,
+  videoTypes: VIDEO_TYPES,
+  typesNamed: 'JPEG, PNG or GIF images and MP4 videos',
+  mixesVideos: false,
+  // A multiImage post holds 2 to 20.
+  maxMedia: 20,
+  maxMediaNamed: { what: 'LinkedIn posts', items: 'images' },
+};
+/** LinkedIn publishes no per-member cap; 150 posts a day is the figure integrators quote. */
+const DAILY_POSTS = { limit: 150, windowMs: 86_400_000 };
+/** How far LinkedIn's clock may be behind ours when a recovery matches a post's creation time. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** What an attempt remembers: the author, each media item's URN once uploaded, and when the create call began. */
+interface LinkedInHandle {
+  author?: string;
+  media_urns?: string[];
+  attempted_at?: string;
+}
+
+interface UploadedPost {
+  id?: string;
+  commentary?: string;
+  createdAt?: number;
+  content?: { media?: { id?: string }; multiImage?: { images?: Array<{ id?: string }> } };
+}
+
+const isVideo = (media: PublishableMedia) => VIDEO_TYPES.includes(media.contentType);
+const isOrganization = (author: string) => author.startsWith('urn:li:organization:');
+const linkOf = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
+
+/**
+ * Post text in LinkedIn's "little" format: reserved characters escaped, since
+ * LinkedIn silently drops the text after the first bare one; links and
+ * #hashtags are left as they are, so they still link.
+ */
+function littleText(text: string): string {
+  return text.replace(/(https?:\/\/[^\s()<>[\]{}|\\]+)|(#[\p{L}\p{N}_]+)|([\\|{}@[\]()<>#*_~])/gu, (match, _url, _tag, reserved: string | undefined) =>
+    reserved ? `\\${reserved}` : match,
+  );
+}
+
+function linkedinError(res: Response, body: Record<string, unknown>): PlatformError {
+  const message = typeof body.message === 'string' ? body.message : '';
+  const options = { status: res.status };
+  // Not worded by the spec.
+  if (res.status === 426 || body.code === 'NONEXISTENT_VERSION') {
+    return new PlatformError('permanent', `LinkedIn no longer serves the API version this server uses (${LINKEDIN_VERSION}). The server needs an update.`, options);
+  }
+  const kind = kindOfStatus(res.status);
+  switch (kind) {
+    case 'auth':
+      return new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM), options);
+    case 'rate_limited':
+      return new PlatformError('rate_limited', "LinkedIn's limit of requests for this account or app was reached.", {
+        ...options,
+        retryAfterMs: retryAfterMs(res.headers.get('retry-after')),
+      });
+    case 'transient':
+      return new PlatformError('transient', 'LinkedIn failed on its side. It will be tried again.', options);
+    default:
+      return new PlatformError('permanent', res.status === 403 ? `LinkedIn did not allow this: ${message || 'access denied'}.` : `LinkedIn refused the post: ${message || `HTTP ${res.status}`}.`, options);
+  }
+}
+
+function uploadFailed(status: number): PlatformError {
+  const kind = status >= 500 || status === 408 ? 'transient' : 'permanent';
+  return new PlatformError(kind, `LinkedIn refused the media upload (HTTP ${status}).${kind === 'transient' ? ' It will be tried again.' : ''}`, { status });
+}
+
+function tokenOf(credentials: ConnectionCredentials): string {
+  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
+  return credentials.access_token;
+}
+
+const urnOf = (kind: 'person' | 'organization', id: unknown) => (String(id).startsWith('urn:li:') ? String(id) : `urn:li:${kind}:${String(id)}`);
+
+/** The media URNs of a listed post, in order. */
+function mediaOf(post: UploadedPost): string[] {
+  const content = post.content;
+  if (content?.media?.id) return [content.media.id];
+  return (content?.multiImage?.images ?? []).map((image) => image.id ?? '');
+}
+
+/**
+ * LinkedIn Posts API: text, an image, 2–20 images (multiImage) or a video, as a
+ * member or an organization page. Media are uploaded first (their URNs
+ * remembered), then POST /rest/posts creates the post. An interrupted create is
+ * checked by listing an organization's recent posts; a member's posts cannot be
+ * listed, so there it stays in doubt.
+ */
+export function linkedinAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+
+  async function rest(token: string, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal) {
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'linkedin-version': LINKEDIN_VERSION,
+      'x-restli-protocol-version': '2.0.0',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    };
+    const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const res = await fetchPlatform(PLATFORM, apiUrl(config.LINKEDIN_API_URL, path), init, signal, requestTimeoutMs);
+    const json = await readJson(PLATFORM, res);
+    if (!res.ok) throw linkedinError(res, json);
+    return { res, json };
+  }
+
+  /** Who posts: the organization page or member organizations keeps, else the member the token belongs to. */
+  async function authorOf(credentials: ConnectionCredentials, token: string, signal: AbortSignal): Promise<string> {
+    const { organization_id: organization, person_id: person } = credentials.specific_data;
+    if (organization) return urnOf('organization', organization);
+    if (person) return urnOf('person', person);
+    // Organizations keeps the member's name only; the OpenID userinfo every member token may read names the member's id.
+    const { json } = await rest(token, 'GET', 'v2/userinfo', undefined, signal);
+    if (typeof json.sub !== 'string' || !json.sub) throw new PlatformError('permanent', 'LinkedIn did not say which member this connection is.');
+    return urnOf('person', json.sub);
+  }
+
+  async function uploadImage(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
+    const { json } = await rest(token, 'POST', 'rest/images?action=initializeUpload', { initializeUploadRequest: { owner: author } }, signal);
+    const value = json.value as { uploadUrl: string; image: string };
+    const image = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': media.contentType, 'content-length': String(image.size) };
+    const init = { method: 'PUT', body: image.body, headers, duplex: 'half' } as RequestInit;
+    const res = await fetchPlatform(PLATFORM, value.uploadUrl, init, signal, uploadTimeoutMs);
+    await res.body?.cancel();
+    if (!res.ok) throw uploadFailed(res.status);
+    return value.image;
+  }
+
+  /** initializeUpload, a PUT per part of LinkedIn's upload instructions (each answering an ETag), finalizeUpload. */
+  async function uploadVideo(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
+    const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    let value: { video: string; uploadToken?: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
+    try {
+      const request = { initializeUploadRequest: { owner: author, fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } };
+      value = (await rest(token, 'POST', 'rest/videos?action=initializeUpload', request, signal)).json.value as typeof value;
+    } catch (error) {
+      await video.body.cancel();
+      throw error;
+    }
+    const parts = [...value.uploadInstructions].sort((a, b) => a.firstByte - b.firstByte);
+    const etags: string[] = [];
+    for await (const bytes of bytePieces(PLATFORM, video.body, parts.map((part) => part.lastByte - part.firstByte + 1))) {
+      const init = { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } };
+      const res = await fetchPlatform(PLATFORM, parts[etags.length]!.uploadUrl, init, signal, uploadTimeoutMs);
+      await res.body?.cancel();
+      const etag = res.headers.get('etag');
+      if (!res.ok || !etag) throw uploadFailed(res.status);
+      etags.push(etag);
+    }
+    const finalize = { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken ?? '', uploadedPartIds: etags } };
+    await rest(token, 'POST', 'rest/videos?action=finalizeUpload', finalize, signal);
+    return value.video;
+  }
+
+  /** Waits until LinkedIn processed an organization's video (a member's token may not read it back: LinkedIn shows it once ready). */
+  async function videoAvailable(token: string, urn: string, signal: AbortSignal): Promise<void> {
+    const deadline = Date.now() + pollTimeoutMs;
+    for (;;) {
+      const { json } = await rest(token, 'GET', `rest/videos/${encodeURIComponent(urn)}`, undefined, signal);
+      if (json.status === 'AVAILABLE') return;
+      if (json.status === 'PROCESSING_FAILED') {
+        throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(json.processingFailureReason ?? 'no reason given')}`);
+      }
+      if (Date.now() >= deadline) throw new PlatformError('transient', 'LinkedIn is still processing the video. It will be tried again.');
+      await pause(PLATFORM, pollIntervalMs, signal);
+    }
+  }
+
+  function postBody(author: string, post: PublishablePost, urns: string[]) {
+    const content =
+      urns.length === 0 ? undefined : urns.length === 1 ? { media: { id: urns[0] } } : { multiImage: { images: urns.map((id) => ({ id })) } };
+    return {
+      author,
+      commentary: littleText(post.text),
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+      ...(content ? { content } : {}),
+    };
+  }
+
+  return {
+    platform: 'linkedin',
+
+    check(post) {
+      // Not worded by the spec.
+      if (post.mediaType === 'story') return 'LinkedIn has no stories to publish to.';
+      if (post.media.length === 0 && !post.text.trim()) return 'LinkedIn cannot publish an empty post.';
+      return brokenRule(post, RULES);
+    },
+
+    async rateWindows() {
+      return [DAILY_POSTS];
+    },
+
+    async publish({ post, credentials, steps, signal }) {
+      const token = tokenOf(credentials);
+      const remembered = steps.handle as LinkedInHandle;
+      const author = remembered.author ?? (await authorOf(credentials, token, signal));
+      // Uploaded media stay invisible until a post uses them: each URN is kept as it comes, and reused by a later attempt.
+      const urns = [...(remembered.media_urns ?? [])];
+      for (const [i, media] of post.media.entries()) {
+        if (urns[i]) continue;
+        urns[i] = isVideo(media) ? await uploadVideo(token, author, media, signal) : await uploadImage(token, author, media, signal);
+        await steps.remember({ author, media_urns: [...urns] });
+      }
+      if (isOrganization(author) && post.media.some(isVideo)) await videoAvailable(token, urns[0]!, signal);
+      await steps.remember({ author, media_urns: urns, attempted_at: new Date().toISOString() });
+      const { res } = await steps.create(() => rest(token, 'POST', 'rest/posts', postBody(author, post, urns), signal));
+      const id = res.headers.get('x-restli-id');
+      if (!id) throw new PlatformError('transient', 'LinkedIn created the post but did not say its id.');
+      return { platformPostId: id, link: linkOf(id) };
+    },
+
+    async recover({ post, credentials, handle, signal }): Promise<RecoveryCheck> {
+      const token = tokenOf(credentials);
+      const remembered = handle as LinkedInHandle;
+      const author = remembered.author ?? (await authorOf(credentials, token, signal));
+      // Not worded by the spec.
+      const checkYourself = 'Check the LinkedIn account, then confirm it or publish again.';
+      if (!isOrganization(author)) return { status: 'unknown', reason: `LinkedIn does not let apps read a member's posts, so an interrupted post cannot be checked. ${checkYourself}` };
+      let listed: UploadedPost[];
+      try {
+        const query = new URLSearchParams({ author, q: 'author', count: '20', sortBy: 'LAST_MODIFIED' });
+        listed = ((await rest(token, 'GET', `rest/posts?${query}`, undefined, signal)).json.elements ?? []) as UploadedPost[];
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'permanent') return { status: 'unknown', reason: `${error.message} ${checkYourself}` };
+        throw error;
+      }
+      const commentary = littleText(post.text);
+      const since = remembered.attempted_at ? Date.parse(remembered.attempted_at) - CLOCK_SKEW_MS : 0;
+      const urns = JSON.stringify(remembered.media_urns ?? []);
+      const match = listed.find((item) => item.id && item.commentary === commentary && (item.createdAt ?? 0) >= since && JSON.stringify(mediaOf(item)) === urns);
+      return match?.id ? { status: 'published', published: { platformPostId: match.id, link: linkOf(match.id) } } : { status: 'not_published' };
+    },
+  };
+}

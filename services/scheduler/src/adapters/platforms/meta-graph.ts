@@ -1,0 +1,290 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, platformTextLimit, type ConnectionPlatform, type MediaType } from '@planner/contracts';
+import type { PublishablePost, RateWindow } from './platform-adapter.js';
+import { networkError, PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
+
+/**
+ * What Meta's Graph APIs share (Facebook Pages, Instagram, Threads): the HTTP
+ * path with the token as a parameter, the error envelope and how it is
+ * classified, status polling, the publishing-limit read and the media rules.
+ */
+
+/** Timings; tests shorten them, production keeps the defaults. */
+export interface MetaAdapterOptions {
+  /** One Graph call's time limit: a slower answer is a network failure (transient). */
+  requestTimeoutMs?: number;
+  /** Waits between status reads of a container or video: the last one repeats. */
+  pollDelaysMs?: number[];
+  /** How long one attempt waits for Meta to process media; its handles are kept for the next. */
+  processingTimeoutMs?: number;
+}
+
+export const META_DEFAULTS: Required<MetaAdapterOptions> = {
+  requestTimeoutMs: 120_000,
+  pollDelaysMs: [1000, 2000, 4000, 8000, 15_000],
+  processingTimeoutMs: 5 * 60_000,
+};
+
+/** Graph's error envelope: `{ error: { message, type, code, error_subcode, fbtrace_id, … } }`. */
+interface GraphErrorBody {
+  message?: string;
+  code?: number;
+  error_subcode?: number;
+  error_user_msg?: string;
+  is_transient?: boolean;
+}
+
+// Throttling: app (4), user (17), page (32), app limit (341), custom (613), publishing cap (9), Business Use Case (80000–80014).
+const THROTTLE_CODES = new Set([4, 9, 17, 32, 341, 613]);
+const isUseCaseThrottle = (code: number) => code >= 80000 && code <= 80014;
+const AUTH_CODES = new Set([102, 190]);
+// Unknown (1), service (2) and Instagram's server-side (-1, -2) errors: Meta asks to retry.
+const TRANSIENT_CODES = new Set([1, 2, -1, -2]);
+/** Instagram and Threads: "restricted as spam" comes with code 4 yet is a refusal, not a throttle. */
+const SPAM_SUBCODE = 2207051;
+/** Waits when a throttle says nothing of its own: usage windows roll over within the hour. */
+const THROTTLE_WAIT_MS = 5 * 60_000;
+const PUBLISH_CAP_WAIT_MS = 60 * 60_000;
+
+export function displayName(platform: ConnectionPlatform): string {
+  return PLATFORM_DISPLAY_NAMES[platform];
+}
+
+/** The longest `estimated_time_to_regain_access` (minutes) in Meta's usage headers, as a wait in ms. */
+function usageWaitMs(headers: Headers): number | undefined {
+  let minutes = 0;
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'estimated_time_to_regain_access' && typeof inner === 'number') minutes = Math.max(minutes, inner);
+        else visit(inner);
+      }
+    }
+  };
+  for (const name of ['x-business-use-case-usage', 'x-page-usage', 'x-app-usage', 'x-ad-account-usage']) {
+    try {
+      visit(JSON.parse(headers.get(name) ?? 'null'));
+    } catch {
+      // A malformed usage header tells nothing: the other headers or the default wait decide.
+    }
+  }
+  return minutes > 0 ? minutes * 60_000 : retryAfterMs(headers.get('retry-after'));
+}
+
+/** The platform's reason in plain words: Graph's "(#100) " prefix dropped, and never the token. */
+function plainReason(error: GraphErrorBody, status: number, token: string): string {
+  const reason = (error.error_user_msg || error.message || `HTTP ${status}`).replace(/^\(#-?\d+\)\s*/, '').trim();
+  return token ? reason.split(token).join('[token]') : reason;
+}
+
+function kindOf(status: number, error: GraphErrorBody): PlatformErrorKind {
+  const code = error.code;
+  if (code === undefined) return status === 401 ? 'auth' : status === 429 ? 'rate_limited' : status >= 500 ? 'transient' : 'permanent';
+  if (AUTH_CODES.has(code)) return 'auth';
+  if (error.error_subcode === SPAM_SUBCODE) return 'permanent';
+  if (THROTTLE_CODES.has(code) || isUseCaseThrottle(code)) return 'rate_limited';
+  if (TRANSIENT_CODES.has(code) || error.is_transient === true || status >= 500) return 'transient';
+  return 'permanent';
+}
+
+/** The error the worker acts on, with what to tell the user. */
+function platformError(platform: ConnectionPlatform, kind: PlatformErrorKind, reason: string, status: number, waitMs?: number): PlatformError {
+  const name = displayName(platform);
+  switch (kind) {
+    case 'auth':
+      return new PlatformError(kind, `${ConnectionMessages.reconnectNeeded(name)} (${reason})`, { status });
+    case 'rate_limited':
+      return new PlatformError(kind, `${name} is limiting how often this account can publish (${reason}). It will be tried again later.`, {
+        status,
+        retryAfterMs: waitMs ?? THROTTLE_WAIT_MS,
+      });
+    case 'transient':
+      return new PlatformError(kind, `${name} failed on its side (${reason}). It will be tried again.`, { status });
+    default:
+      return new PlatformError(kind, `${name} refused the post: ${reason}`, { status });
+  }
+}
+
+/** A Graph failure classified from its error body (codes, subcodes) and status, with the usage headers' wait for throttles. */
+export function graphError(platform: ConnectionPlatform, status: number, body: unknown, headers: Headers, token: string): PlatformError {
+  const error: GraphErrorBody = (body as { error?: GraphErrorBody } | null)?.error ?? {};
+  const kind = kindOf(status, error);
+  const wait = kind === 'rate_limited' ? (usageWaitMs(headers) ?? (error.code === 9 ? PUBLISH_CAP_WAIT_MS : undefined)) : undefined;
+  return platformError(platform, kind, plainReason(error, status, token), status, wait);
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/** One Graph API with one token, for one job: GET with the token in the query, POST with it in the JSON body. */
+export class GraphApi {
+  constructor(
+    readonly platform: ConnectionPlatform,
+    private readonly baseUrl: string,
+    private readonly token: string,
+    private readonly signal: AbortSignal,
+    private readonly options: Required<MetaAdapterOptions>,
+  ) {}
+
+  get<T>(path: string, query: Query = {}): Promise<T> {
+    const url = this.url(path);
+    for (const [name, value] of Object.entries({ ...query, access_token: this.token })) if (value !== undefined) url.searchParams.set(name, String(value));
+    return this.request<T>(url, { method: 'GET' });
+  }
+
+  post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+    return this.request<T>(this.url(path), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, access_token: this.token }),
+    });
+  }
+
+  /**
+   * Facebook's rupload: Meta fetches `fileUrl` itself into the upload session
+   * at `uploadUrl` (another host; the token goes as an `OAuth` header). Its
+   * errors come as `{ debug_info: { retriable, type, message } }`.
+   */
+  async pullInto(uploadUrl: string, fileUrl: string): Promise<void> {
+    const { response, body } = await this.fetch(uploadUrl, { method: 'POST', headers: { authorization: `OAuth ${this.token}`, file_url: fileUrl } });
+    if (response.ok) return;
+    const info = (body as { debug_info?: { retriable?: boolean; message?: string } } | null)?.debug_info;
+    if (!info) throw graphError(this.platform, response.status, body, response.headers, this.token);
+    const kind = response.status === 401 ? 'auth' : info.retriable || response.status >= 500 ? 'transient' : 'permanent';
+    throw platformError(this.platform, kind, plainReason({ message: info.message }, response.status, this.token), response.status);
+  }
+
+  /** `path` under the base URL (which may carry a version). */
+  private url(path: string): URL {
+    return new URL(`${this.baseUrl.replace(/\/+$/, '')}/${path}`);
+  }
+
+  private async request<T>(url: URL, init: RequestInit): Promise<T> {
+    const { response, body } = await this.fetch(url, init);
+    if (!response.ok || (body as { error?: unknown } | null)?.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
+    return body as T;
+  }
+
+  private async fetch(url: URL | string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.options.requestTimeoutMs)]) });
+      const text = await response.text();
+      let body: unknown = null;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON (a proxy's error page): the status alone classifies it.
+      }
+      return { response, body };
+    } catch (error) {
+      if (this.signal.aborted) throw this.signal.reason;
+      throw networkError(displayName(this.platform), error);
+    }
+  }
+}
+
+/**
+ * Reads `read()` until `settled` says so, waiting the poll delays between
+ * reads; null when processing outlasts the attempt's budget.
+ */
+export async function pollUntil<T>(read: () => Promise<T>, settled: (value: T) => boolean, options: Required<MetaAdapterOptions>, signal: AbortSignal): Promise<T | null> {
+  const deadline = Date.now() + options.processingTimeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const value = await read();
+    if (settled(value)) return value;
+    const wait = options.pollDelaysMs[Math.min(attempt, options.pollDelaysMs.length - 1)] ?? 1000;
+    if (Date.now() + wait > deadline) return null;
+    await sleep(wait, undefined, { signal });
+  }
+}
+
+/** Still processing after the attempt's budget: transient, and the handles kept let the next attempt carry on. */
+export function stillProcessing(platform: ConnectionPlatform): PlatformError {
+  const name = displayName(platform);
+  return new PlatformError('transient', `${name} is still processing the media. It will be tried again.`);
+}
+
+export const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A publishing cap read from the platform (Instagram's content_publishing_limit,
+ * Threads' threads_publishing_limit): `{ data: [{ quota_usage, config: { quota_total, quota_duration } }] }`.
+ * A refused token is thrown (the worker refreshes it); any other failure falls back to the documented cap.
+ */
+export async function publishingLimit(api: GraphApi, path: string, documented: RateWindow): Promise<RateWindow[]> {
+  try {
+    const answer = await api.get<{ data?: Array<{ config?: { quota_total?: number; quota_duration?: number } }> }>(path, { fields: 'config,quota_usage' });
+    const config = answer.data?.[0]?.config;
+    if (config?.quota_total && config.quota_total > 0 && config.quota_duration && config.quota_duration > 0) {
+      return [{ limit: config.quota_total, windowMs: config.quota_duration * 1000 }];
+    }
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'auth') throw error;
+  }
+  return [documented];
+}
+
+export type MediaKind = 'image' | 'video';
+
+/** How many media a post of one media type takes, and of which kinds. */
+export interface PostShape {
+  min: number;
+  max: number;
+  kinds: MediaKind[];
+}
+
+export interface MediaRules {
+  platform: ConnectionPlatform;
+  shapes: Partial<Record<MediaType, PostShape>>;
+  /** Content types accepted per kind (prefix match, e.g. image/jpeg). */
+  types: Record<MediaKind, string[]>;
+  /** How the platform counts text (Threads counts an emoji as its UTF-8 bytes); code points by default. */
+  textLength?: (text: string) => number;
+}
+
+export function mediaKindOf(contentType: string): MediaKind | null {
+  return contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : null;
+}
+
+const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (count === 1 ? kind : `${kind}s`)).join(' or ');
+
+/**
+ * The platform's text and media rules for a post: a message naming the
+ * platform and the rule, or null. Not worded by the spec.
+ */
+export function mediaRuleViolation(post: PublishablePost, rules: MediaRules): string | null {
+  const name = displayName(rules.platform);
+  const shape = rules.shapes[post.mediaType];
+  if (!shape) return `${name} cannot publish ${post.mediaType} posts.`;
+  const limit = platformTextLimit(rules.platform, post.mediaType);
+  const length = (rules.textLength ?? ((text: string) => [...text].length))(post.text);
+  if (length > limit) return `${name} allows at most ${limit} characters; this post has ${length}.`;
+  if (shape.max === 0 && !post.text.trim()) return `${name} needs text for a text post.`;
+  const count = post.media.length;
+  if (count < shape.min || count > shape.max) {
+    const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
+    return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
+  }
+  for (const [index, media] of post.media.entries()) {
+    const kind = mediaKindOf(media.contentType);
+    if (!kind || !shape.kinds.includes(kind)) {
+      return `${name} ${post.mediaType} posts take ${kindsNoun(shape.kinds, 2)}; item ${index + 1} is ${media.contentType}.`;
+    }
+    if (!rules.types[kind].some((type) => media.contentType.startsWith(type))) {
+      return `${name} does not accept ${media.contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
+    }
+  }
+  return null;
+}
+
+/** The user id a Meta login connection publishes as: the stored id where organizations keeps one, else `me` (the token's user). */
+export function metaUserId(specificData: Record<string, unknown>): string {
+  const id = specificData.user_id ?? specificData.id;
+  return typeof id === 'string' && id ? id : 'me';
+}
+
+/** A token the connection must have; without it the user must connect again. */
+export function requiredToken(platform: ConnectionPlatform, token: string | null): string {
+  if (!token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(displayName(platform)));
+  return token;
+}

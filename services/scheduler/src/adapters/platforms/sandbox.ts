@@ -1,0 +1,55 @@
+import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform, type SandboxPostView } from '@planner/contracts';
+import type { PlatformAdapters } from './index.js';
+import type { PlatformAdapter, PublishablePost } from './platform-adapter.js';
+import { kindOfStatus, networkError, PlatformError } from './platform-error.js';
+
+/** The key of one version of a post on one platform: the feed keeps one post per key. */
+const keyOf = (post: PublishablePost, platform: ConnectionPlatform) => `${post.postId}.${post.version}.${platform}`;
+
+/**
+ * Publishing for a Sandbox connection: into the local feed over HTTP
+ * (`SANDBOX_FEED_URL`), under the real platform's text and media rules, with
+ * a browsable link. The feed keeps one post per key, so it can be asked after
+ * an interrupted attempt, as Instagram's containers can.
+ */
+export function sandboxAdapter(platform: PlatformAdapter, feedUrl: string, appUrl: string): PlatformAdapter {
+  const name = `${PLATFORM_DISPLAY_NAMES[platform.platform]} Sandbox`;
+  const call = async (path: string, init: RequestInit): Promise<SandboxPostView | null> => {
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, feedUrl), { ...init, headers: { 'content-type': 'application/json' } });
+    } catch (error) {
+      throw networkError(name, error);
+    }
+    if (response.status === 404) return null;
+    if (!response.ok) throw new PlatformError(kindOfStatus(response.status), `${name} answered ${response.status}.`, { status: response.status });
+    return (await response.json()) as SandboxPostView;
+  };
+  const linkOf = (post: SandboxPostView) => ({ platformPostId: post.id, link: new URL(`/api/sandbox/posts/${post.id}`, appUrl).toString() });
+
+  return {
+    platform: platform.platform,
+    check: (post) => platform.check(post),
+    rateWindows: async () => [],
+    publish: async ({ post, steps, signal }) => {
+      const body = {
+        key: keyOf(post, platform.platform),
+        organization_id: post.organizationId,
+        platform: platform.platform,
+        text: post.text,
+        media_urls: post.media.map((item) => item.url),
+      };
+      const created = await steps.create(() => call('/internal/sandbox/posts', { method: 'POST', body: JSON.stringify(body), signal }));
+      return linkOf(created!);
+    },
+    recover: async ({ post, signal }) => {
+      const found = await call(`/internal/sandbox/posts?key=${encodeURIComponent(keyOf(post, platform.platform))}`, { method: 'GET', signal });
+      return found ? { status: 'published', published: linkOf(found) } : { status: 'not_published' };
+    },
+  };
+}
+
+/** A Sandbox adapter per platform, each under its platform's rules. */
+export function sandboxAdaptersOf(platforms: PlatformAdapters, feedUrl: string, appUrl: string): PlatformAdapters {
+  return Object.fromEntries(Object.entries(platforms).map(([key, adapter]) => [key, sandboxAdapter(adapter, feedUrl, appUrl)])) as PlatformAdapters;
+}

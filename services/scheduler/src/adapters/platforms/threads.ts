@@ -1,0 +1,82 @@
+import type { SchedulerConfig } from '../../config.js';
+import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
+import { DAY_MS, mediaKindOf, type MediaRules, type MetaAdapterOptions } from './meta-graph.js';
+import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
+
+const CAROUSEL_MAX = 20;
+
+/** Threads counts an emoji as its UTF-8 bytes toward the 500 (its posts documentation). */
+export function threadsTextLength(text: string): number {
+  let length = 0;
+  for (const char of text) length += /\p{Extended_Pictographic}/u.test(char) ? Buffer.byteLength(char) : 1;
+  return length;
+}
+
+/** Threads' publishing rules (500 characters; JPEG/PNG images; MP4/MOV videos; carousels of 2 to 20; no stories). */
+const THREADS_RULES: MediaRules = {
+  platform: 'threads',
+  shapes: {
+    text: { min: 0, max: 0, kinds: [] },
+    image: { min: 1, max: CAROUSEL_MAX, kinds: ['image'] },
+    carousel: { min: 2, max: CAROUSEL_MAX, kinds: ['image', 'video'] },
+    video: { min: 1, max: 1, kinds: ['video'] },
+    // Threads has no reels: a short is published as a video post.
+    short: { min: 1, max: 1, kinds: ['video'] },
+  },
+  types: { image: ['image/jpeg', 'image/png'], video: ['video/mp4', 'video/quicktime'] },
+  textLength: threadsTextLength,
+};
+
+/** A failed container's `error_message`, in plain words. */
+const MEDIA_FAILURES: Record<string, string> = {
+  FAILED_DOWNLOADING_VIDEO: 'Meta could not fetch the video from its link (it must be publicly reachable)',
+  FAILED_PROCESSING_VIDEO: 'Threads could not process the video (MP4 or MOV, H.264 or HEVC, AAC audio)',
+  FAILED_PROCESSING_AUDIO: 'Threads could not process the audio',
+  INVALID_ASPEC_RATIO: 'its aspect ratio is not supported',
+  INVALID_BIT_RATE: 'its bit rate is not supported',
+  INVALID_DURATION: 'the video is too long or too short (at most 5 minutes)',
+  INVALID_FRAME_RATE: 'its frame rate is not supported (23 to 60 fps)',
+  INVALID_AUDIO_CHANNELS: 'its audio channels are not supported',
+  INVALID_AUDIO_CHANNEL_LAYOUT: 'its audio channel layout is not supported',
+};
+
+const itemFields = (media: PublishableMedia): ContainerRequest =>
+  mediaKindOf(media.contentType) === 'video' ? { media_type: 'VIDEO', video_url: media.url } : { media_type: 'IMAGE', image_url: media.url };
+const withText = (request: ContainerRequest, text: string): ContainerRequest => (text ? { ...request, text } : request);
+
+function containerPlan(post: PublishablePost): ContainerPlan {
+  const [first] = post.media;
+  if (!first) return { items: null, main: () => ({ media_type: 'TEXT', text: post.text }) };
+  if (post.media.length === 1) return { items: null, main: () => withText(itemFields(first), post.text) };
+  return {
+    items: post.media.map((media) => ({ ...itemFields(media), is_carousel_item: true })),
+    main: (children: string[]) => withText({ media_type: 'CAROUSEL', children: children.join(',') }, post.text),
+  };
+}
+
+/**
+ * Threads API (graph.threads.net, v1.0): text, image, video and carousel posts
+ * from the media's links, through containers; the 250-a-day cap read from
+ * threads_publishing_limit.
+ */
+export function threadsAdapter(config: SchedulerConfig, options: MetaAdapterOptions = {}): PlatformAdapter {
+  return containerAdapter(
+    {
+      platform: 'threads',
+      version: 'v1.0',
+      rules: THREADS_RULES,
+      createEdge: 'threads',
+      publishEdge: 'threads_publish',
+      listEdge: 'threads',
+      limitEdge: 'threads_publishing_limit',
+      textField: 'text',
+      statusFields: 'status,error_message',
+      readStatus: (body) => ({ state: body.status as ContainerState, detail: typeof body.error_message === 'string' ? body.error_message : null }),
+      failure: (detail) => ({ reason: MEDIA_FAILURES[detail ?? ''] ?? 'Threads could not process the media', retryable: false }),
+      plan: containerPlan,
+      documentedCap: { limit: 250, windowMs: DAY_MS },
+    },
+    config.THREADS_GRAPH_URL,
+    options,
+  );
+}

@@ -1,0 +1,294 @@
+import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import type { SchedulerConfig } from '../../config.js';
+import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
+import { PlatformError } from './platform-error.js';
+import {
+  apiUrl,
+  bytePieces,
+  DEFAULT_TIMING,
+  downloadMedia,
+  fetchPlatform,
+  pause,
+  readJson,
+  type AdapterTiming,
+  type MediaDownload,
+} from './platform-fetch.js';
+import { brokenRule, type PostRules } from './post-rules.js';
+
+const PLATFORM = 'TikTok';
+const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
+/** TikTok photo posts take JPEG and WebP; it refuses PNG. */
+const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
+const RULES: PostRules = {
+  platform: PLATFORM,
+  textName: 'captions',
+  textLimit: platformTextLimit('tiktok'),
+  photoTypes: PHOTO_TYPES,
+  videoTypes: VIDEO_TYPES,
+  typesNamed: 'MP4, MOV or WebM videos and JPEG or WebP photos',
+  mixesVideos: false,
+  maxMedia: 35,
+  maxMediaNamed: { what: 'TikTok photo posts', items: 'photos' },
+};
+/** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
+const CHUNK_BYTES = 10_000_000;
+/** Init calls are limited to 6 a minute per user token. */
+const INIT_WINDOW = { limit: 6, windowMs: 60_000 };
+/** TikTok's per-creator daily cap is unpublished; an hour's wait before trying again. */
+const DAILY_CAP_WAIT_MS = 3_600_000;
+
+interface TikTokErrorBody {
+  code?: string;
+  message?: string;
+  log_id?: string;
+}
+
+interface CreatorInfo {
+  creator_username?: string;
+  privacy_level_options?: string[];
+  comment_disabled?: boolean;
+  duet_disabled?: boolean;
+  stitch_disabled?: boolean;
+}
+
+interface PublishStatus {
+  status?: string;
+  fail_reason?: string;
+  publicaly_available_post_id?: string[];
+  uploaded_bytes?: number;
+}
+
+/** What an attempt remembers once init answered: the publish (a post TikTok is making) and where its bytes go. */
+interface TikTokHandle {
+  publish_id?: string;
+  upload_url?: string;
+  username?: string | null;
+}
+
+/** TikTok's error codes and fail reasons, in plain words. Not worded by the spec. */
+const REASONS: Record<string, string> = {
+  spam_risk_too_many_posts: "TikTok's daily limit of posts for this account is reached.",
+  spam_risk_too_many_pending_share: 'TikTok holds too many unfinished posts for this account.',
+  spam_risk_user_banned_from_posting: 'TikTok has banned this account from posting.',
+  spam_risk_text: "TikTok refused the post's caption as a spam risk.",
+  spam_risk: 'TikTok refused the post as a spam risk.',
+  privacy_level_option_mismatch: 'The privacy level is not one this TikTok account allows.',
+  unaudited_client_can_only_post_to_private_accounts: 'This app is not yet audited by TikTok, so it can post only to private accounts.',
+  reached_active_user_cap: "This app has reached TikTok's daily number of posting users.",
+  url_ownership_unverified: "TikTok refused the media links: their domain is not verified for this app in TikTok's developer portal.",
+  duration_check_failed: "The video's length is outside what TikTok allows for this account.",
+  file_format_check_failed: "TikTok does not accept the media's file format.",
+  frame_rate_check_failed: "TikTok does not accept the video's frame rate.",
+  picture_size_check_failed: "TikTok does not accept a picture's size.",
+  video_pull_failed: 'TikTok could not download the video from its link.',
+  photo_pull_failed: 'TikTok could not download the photos from their links.',
+  publish_cancelled: 'The post was cancelled on TikTok.',
+  auth_removed: "The TikTok account removed this app's access.",
+  internal: 'TikTok failed while processing the post.',
+};
+
+const reasonOf = (code: string, fallback: string) => REASONS[code] ?? `TikTok did not publish the post: ${fallback || code.replace(/_/g, ' ')}.`;
+
+function tiktokError(status: number, error: TikTokErrorBody | undefined): PlatformError {
+  const code = error?.code ?? '';
+  const options = { status };
+  if (code === 'rate_limit_exceeded' || (status === 429 && !code)) {
+    return new PlatformError('rate_limited', "TikTok's limit of posts a minute was reached.", { ...options, retryAfterMs: 60_000 });
+  }
+  if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share') {
+    return new PlatformError('rate_limited', REASONS[code]!, { ...options, retryAfterMs: DAILY_CAP_WAIT_MS });
+  }
+  if (code.startsWith('scope_')) return new PlatformError('auth', 'TikTok did not grant this app permission to post. Please connect TikTok again and allow posting.', options);
+  if (code === 'access_token_invalid' || status === 401) return new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM), options);
+  if (status >= 500 || code === 'internal_error') return new PlatformError('transient', 'TikTok failed on its side. It will be tried again.', options);
+  return new PlatformError('permanent', reasonOf(code, error?.message ?? `HTTP ${status}`), options);
+}
+
+/** The chunk sizes TikTok is told at init: a file under two chunks goes whole, otherwise the last chunk takes the remainder. */
+function chunkPlan(size: number): { chunkSize: number; sizes: number[] } {
+  const chunkSize = size < CHUNK_BYTES ? size : CHUNK_BYTES;
+  const count = Math.floor(size / chunkSize);
+  return { chunkSize, sizes: [...Array<number>(count - 1).fill(chunkSize), size - (count - 1) * chunkSize] };
+}
+
+/** Post ids are 64-bit integers in TikTok's JSON: quoted before parsing, so none is rounded. */
+const quotePostIds = (text: string) =>
+  text.replace(/("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/g, (_, head: string, ids: string) => `${head}${ids.replace(/(^|,)\s*(\d+)\s*/g, '$1"$2"')}]`);
+
+const isPhotoPost = (post: PublishablePost) => post.media.length > 0 && post.media.every((media) => PHOTO_TYPES.includes(media.contentType));
+
+function tokenOf(credentials: ConnectionCredentials): string {
+  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
+  return credentials.access_token;
+}
+
+function usernameOf(credentials: ConnectionCredentials): string | null {
+  const { username } = credentials.specific_data;
+  return typeof username === 'string' && username ? username : null;
+}
+
+/** The published post once TikTok says PUBLISH_COMPLETE: its public id (withheld for private posts) and link. */
+function publishedOf(status: PublishStatus, publishId: string, username: string | null): PublishedPost {
+  const postId = status.publicaly_available_post_id?.[0];
+  return { platformPostId: postId ?? publishId, link: postId && username ? `https://www.tiktok.com/@${username}/video/${postId}` : null };
+}
+
+/**
+ * TikTok Content Posting API: a video (uploaded in chunks from its link) or
+ * photos (pulled by TikTok from their links) as a direct post. The init call
+ * creates the post; its publish_id is remembered at once, then the status is
+ * polled until TikTok published or refused it. An interrupted attempt is
+ * checked, and resumed, from that publish_id.
+ */
+export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+
+  async function call<T>(token: string, path: string, body: unknown, signal: AbortSignal): Promise<T> {
+    const init: RequestInit = {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+    const res = await fetchPlatform(PLATFORM, apiUrl(config.TIKTOK_API_URL, `v2/post/publish/${path}`), init, signal, requestTimeoutMs);
+    const answer = (await readJson(PLATFORM, res, quotePostIds)) as { data?: T; error?: TikTokErrorBody };
+    if (res.ok && (answer.error?.code ?? 'ok') === 'ok' && answer.data) return answer.data;
+    throw tiktokError(res.status, answer.error);
+  }
+
+  const statusOf = (token: string, publishId: string, signal: AbortSignal) => call<PublishStatus>(token, 'status/fetch/', { publish_id: publishId }, signal);
+
+  /** PUTs the video's chunks to the upload URL in order, from `uploadedBytes` (what an earlier attempt sent). */
+  async function upload(uploadUrl: string, video: MediaDownload, contentType: string, uploadedBytes: number, signal: AbortSignal): Promise<void> {
+    let end = 0;
+    for await (const chunk of bytePieces(PLATFORM, video.body, chunkPlan(video.size).sizes)) {
+      const first = end;
+      end += chunk.length;
+      if (end <= uploadedBytes) continue;
+      const headers = { 'content-type': contentType, 'content-range': `bytes ${first}-${end - 1}/${video.size}` };
+      const res = await fetchPlatform(PLATFORM, uploadUrl, { method: 'PUT', body: chunk, headers }, signal, uploadTimeoutMs);
+      await res.body?.cancel();
+      if (res.status !== 206 && res.status !== 201) {
+        const kind = res.status >= 500 ? 'transient' : 'permanent';
+        throw new PlatformError(kind, `TikTok refused the video upload (HTTP ${res.status}).${kind === 'transient' ? ' It will be tried again.' : ''}`, { status: res.status });
+      }
+    }
+  }
+
+  /** Polls the publish until TikTok published it (its link) or refused it (its reason); still processing after the poll timeout is left to the next attempt. */
+  async function outcome(token: string, publishId: string, username: string | null, signal: AbortSignal): Promise<PublishedPost> {
+    const deadline = Date.now() + pollTimeoutMs;
+    for (;;) {
+      const status = await statusOf(token, publishId, signal);
+      if (status.status === 'PUBLISH_COMPLETE') return publishedOf(status, publishId, username);
+      if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
+      if (Date.now() >= deadline) throw new PlatformError('transient', 'TikTok is still processing the post. It will be checked again.');
+      await pause(PLATFORM, pollIntervalMs, signal);
+    }
+  }
+
+  /** Finishes a publish an earlier attempt began: the rest of its upload, then its outcome. */
+  async function resume(token: string, handle: TikTokHandle & { publish_id: string }, status: PublishStatus, post: PublishablePost, signal: AbortSignal) {
+    const username = handle.username ?? null;
+    if (status.status === 'PROCESSING_UPLOAD' && handle.upload_url) {
+      const video = await downloadMedia(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
+      const uploaded = status.uploaded_bytes ?? 0;
+      if (uploaded < video.size) await upload(handle.upload_url, video, post.media[0]!.contentType, uploaded, signal);
+      else await video.body.cancel();
+    }
+    return outcome(token, handle.publish_id, username, signal);
+  }
+
+  return {
+    platform: 'tiktok',
+
+    check(post) {
+      // Not worded by the spec.
+      if (post.mediaType === 'story') return 'TikTok stories cannot be published through its API.';
+      if (post.media.length === 0) return 'TikTok cannot publish text-only posts: add a video or photos.';
+      return brokenRule(post, RULES);
+    },
+
+    async rateWindows() {
+      return [INIT_WINDOW];
+    },
+
+    async publish({ post, credentials, steps, signal }) {
+      const token = tokenOf(credentials);
+      const remembered = steps.handle as TikTokHandle;
+      if (typeof remembered.publish_id === 'string') {
+        const status = await statusOf(token, remembered.publish_id, signal);
+        // A publish that FAILED made nothing: a new one starts below.
+        if (status.status !== 'FAILED') return resume(token, { ...remembered, publish_id: remembered.publish_id }, status, post, signal);
+      }
+
+      // TikTok requires the creator's current settings before each post: the privacy levels it may use, what it disabled.
+      const creator = await call<CreatorInfo>(token, 'creator_info/query/', undefined, signal);
+      const username = usernameOf(credentials) ?? creator.creator_username ?? null;
+      const options = creator.privacy_level_options ?? [];
+      const privacy = options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options[0];
+      // Not worded by the spec.
+      if (!privacy) throw new PlatformError('permanent', 'TikTok offers this account no privacy level to post with.');
+      const disableComment = creator.comment_disabled === true;
+
+      if (isPhotoPost(post)) {
+        const init = await steps.create(() =>
+          call<{ publish_id: string }>(
+            token,
+            'content/init/',
+            {
+              media_type: 'PHOTO',
+              post_mode: 'DIRECT_POST',
+              post_info: { description: post.text, privacy_level: privacy, disable_comment: disableComment, auto_add_music: true },
+              source_info: { source: 'PULL_FROM_URL', photo_images: post.media.map((media) => media.url), photo_cover_index: 0 },
+            },
+            signal,
+          ),
+        );
+        await steps.remember({ publish_id: init.publish_id, username });
+        return outcome(token, init.publish_id, username, signal);
+      }
+
+      const media = post.media[0]!;
+      const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+      const plan = chunkPlan(video.size);
+      let init: { publish_id: string; upload_url: string };
+      try {
+        init = await steps.create(() =>
+          call<{ publish_id: string; upload_url: string }>(
+            token,
+            'video/init/',
+            {
+              post_info: {
+                title: post.text,
+                privacy_level: privacy,
+                disable_comment: disableComment,
+                disable_duet: creator.duet_disabled === true,
+                disable_stitch: creator.stitch_disabled === true,
+              },
+              source_info: { source: 'FILE_UPLOAD', video_size: video.size, chunk_size: plan.chunkSize, total_chunk_count: plan.sizes.length },
+            },
+            signal,
+          ),
+        );
+      } catch (error) {
+        await video.body.cancel();
+        throw error;
+      }
+      await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, username });
+      await upload(init.upload_url, video, media.contentType, 0, signal);
+      return outcome(token, init.publish_id, username, signal);
+    },
+
+    async recover({ credentials, handle, signal }): Promise<RecoveryCheck> {
+      const { publish_id: publishId, username } = handle as TikTokHandle;
+      if (typeof publishId !== 'string') {
+        // Not worded by the spec: init answered (or not) and the worker stopped before its publish id was kept.
+        return { status: 'unknown', reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.' };
+      }
+      const status = await statusOf(tokenOf(credentials), publishId, signal);
+      if (status.status === 'PUBLISH_COMPLETE') return { status: 'published', published: publishedOf(status, publishId, username ?? usernameOf(credentials)) };
+      // FAILED: nothing went out. Still uploading or processing: the publish resumes this publish id rather than making a new one.
+      return { status: 'not_published' };
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiResponseError, TwitterApi, type SendTweetV2Params, type TweetV2, type TwitterApiv2 } from 'twitter-api-v2';
+import { z } from 'zod';
+import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { xApiClientSettings } from '@planner/service-kit';
+import type { SchedulerConfig } from '../../config.js';
+import { openMediaLink, piecesOf } from './media-link.js';
+import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
+import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
+
+const MB = 1024 * 1024;
+/** APPEND segments: X takes up to 5 MB each; smaller keeps one request's memory low. */
+const SEGMENT_BYTES = 4 * MB;
+/** A remembered media id is reused only while it has this long left before X forgets it. */
+const REUSE_MARGIN_MS = 10 * 60_000;
+/** How long a video may stay in X's processing before the attempt gives up (and a later one uploads again). */
+const PROCESSING_LIMIT_MS = 10 * 60_000;
+/** A call that hears nothing for this long fails (transient), so a silent connection cannot hold a worker. */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** POST /2/tweets: 100 per 15 minutes per user (platforms.md §1.5). */
+const PUBLISH_WINDOW = { limit: 100, windowMs: 15 * 60_000 };
+/** Our clock and X's may differ: a post found by recovery may carry a created_at this much before the attempt began. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+/** Recent posts read by recovery: an interrupted create is among the account's last few. */
+const RECENT_POSTS_READ = 20;
+
+/** Media categories of X's upload, with its size limits (platforms.md §1.4). */
+const CATEGORIES = {
+  tweet_image: { maxBytes: 5 * MB, label: 'image' },
+  tweet_gif: { maxBytes: 15 * MB, label: 'animated GIF' },
+  tweet_video: { maxBytes: 512 * MB, label: 'video' },
+} as const;
+type MediaCategory = keyof typeof CATEGORIES;
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
+const MAX_IMAGES = 4;
+
+function categoryOf(contentType: string): MediaCategory {
+  if (contentType === 'image/gif') return 'tweet_gif';
+  return contentType.startsWith('video/') ? 'tweet_video' : 'tweet_image';
+}
+
+/** An uploaded media item, remembered (by its place in the post) until X forgets it. */
+const uploadedSchema = z.object({ id: z.string(), key: z.string(), expiresAt: z.string() });
+type UploadedMedia = z.infer<typeof uploadedSchema>;
+const handleSchema = z.object({
+  media: z.array(uploadedSchema.nullable()).catch([]),
+  /** When the create call began: recovery looks for the post from then on. */
+  createStartedAt: z.string().optional().catch(undefined),
+});
+
+/** What X's upload endpoints answer in `data` (INIT, FINALIZE, STATUS). */
+interface MediaUploadData {
+  id: string;
+  media_key: string;
+  expires_after_secs?: number;
+  processing_info?: { state: 'pending' | 'in_progress' | 'succeeded' | 'failed'; check_after_secs?: number; error?: { message?: string } };
+}
+
+const LIGHT_CODE_POINTS: ReadonlyArray<readonly [number, number]> = [
+  [0, 4351],
+  [8192, 8205],
+  [8208, 8223],
+  [8242, 8247],
+];
+const URL_PATTERN = /https?:\/\/\S+/gi;
+/** X shortens every link to a t.co link of this length. */
+const URL_WEIGHT = 23;
+
+/**
+ * A text's length as X counts it (twitter-text's v3 rules): links 23, an emoji
+ * (even a joined sequence) 2, code points outside the Latin and common
+ * punctuation ranges (CJK, for one) 2, the rest 1, after NFC normalisation.
+ */
+export function xWeightedLength(text: string): number {
+  let length = 0;
+  const withoutLinks = text.normalize('NFC').replace(URL_PATTERN, () => {
+    length += URL_WEIGHT;
+    return '';
+  });
+  for (const { segment } of new Intl.Segmenter().segment(withoutLinks)) {
+    if (/\p{Extended_Pictographic}/u.test(segment)) {
+      length += 2;
+      continue;
+    }
+    for (const char of segment) {
+      const point = char.codePointAt(0)!;
+      length += LIGHT_CODE_POINTS.some(([from, to]) => point >= from && point <= to) ? 1 : 2;
+    }
+  }
+  return length;
+}
+
+/** The text as X gives it back (HTML entities, links as t.co, a media link appended), reduced to what both sides share. */
+function comparable(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .normalize('NFC')
+    .replace(URL_PATTERN, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** X's reason in its problem body (RFC 7807 `detail`, or the legacy `errors[].message`). */
+function reasonOf(error: ApiResponseError): string {
+  const data = error.data as { detail?: string; title?: string; errors?: Array<{ message?: string }> } | undefined;
+  return data?.detail ?? data?.errors?.[0]?.message ?? data?.title ?? `HTTP ${error.code}`;
+}
+
+function isDuplicateRefusal(error: unknown): boolean {
+  return error instanceof ApiResponseError && error.code === 403 && /duplicate content/i.test(reasonOf(error));
+}
+
+/** A failure of twitter-api-v2 (or of the media link feeding an upload) as the worker reads it. */
+function xError(error: unknown): PlatformError {
+  if (error instanceof PlatformError) return error;
+  // No answer (ApiRequestError, ApiPartialResponseError, an abort, a cut media link): the network.
+  if (!(error instanceof ApiResponseError)) return networkError('X', error);
+  const status = error.code;
+  const reason = reasonOf(error);
+  // Messages not worded by the spec: X's reason, in its words.
+  if (status === 429) {
+    const retryAfterMs = resetAtMs(error.rateLimit ? String(error.rateLimit.reset) : undefined) ?? PUBLISH_WINDOW.windowMs;
+    return new PlatformError('rate_limited', `X's rate limit was reached (${reason}).`, { status, retryAfterMs, cause: error });
+  }
+  if (status === 401) return new PlatformError('auth', `X refused the access token (${reason}).`, { status, cause: error });
+  if (isDuplicateRefusal(error)) {
+    return new PlatformError('permanent', 'X refused the post as duplicate content: this account already posted the same text.', { status, cause: error });
+  }
+  const kind = kindOfStatus(status);
+  return new PlatformError(kind, kind === 'transient' ? `X failed on its side (${status}: ${reason}).` : `X refused the post: ${reason}`, { status, cause: error });
+}
+
+/** Runs X calls (never the worker's steps), their failures classified. */
+async function classified<T>(calls: () => Promise<T>): Promise<T> {
+  try {
+    return await calls();
+  } catch (error) {
+    throw xError(error);
+  }
+}
+
+/** A twitter-api-v2 client for one job: the connection's user token, rebased onto X_API_URL, its calls ended by `signal`. */
+function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal): TwitterApiv2 {
+  if (!credentials.access_token) throw new PlatformError('auth', 'The X connection has no access token.');
+  const rebased = xApiClientSettings(config.X_API_URL);
+  const client = new TwitterApi(credentials.access_token, {
+    ...rebased,
+    plugins: [
+      ...rebased.plugins,
+      {
+        onBeforeRequest: ({ requestOptions }) => {
+          requestOptions.signal = signal;
+          requestOptions.timeout = REQUEST_TIMEOUT_MS;
+        },
+      },
+    ],
+  });
+  return client.v2;
+}
+
+/** The post's public link: the username organizations saved at connect time, else X's link that needs none. */
+function linkOf(credentials: ConnectionCredentials, id: string): string {
+  const username = credentials.specific_data.username;
+  return typeof username === 'string' && username !== '' ? `https://x.com/${username}/status/${id}` : `https://x.com/i/web/status/${id}`;
+}
+
+/** The chunked upload (INIT, APPEND per segment, FINALIZE, STATUS while X processes), streamed from the media link. */
+async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal): Promise<UploadedMedia> {
+  const category = categoryOf(media.contentType);
+  const { maxBytes, label } = CATEGORIES[category];
+  const opened = await openMediaLink('X', media, signal);
+  if (opened.size > maxBytes) {
+    await opened.discard();
+    // Not worded by the spec.
+    throw new PlatformError('permanent', `X takes an ${label} of up to ${maxBytes / MB} MB; this one is ${(opened.size / MB).toFixed(1)} MB.`);
+  }
+  let init: { data: MediaUploadData };
+  try {
+    init = await api.post<{ data: MediaUploadData }>('media/upload/initialize', { media_type: media.contentType, total_bytes: opened.size, media_category: category });
+    let segment = 0;
+    for await (const piece of piecesOf(opened.body, SEGMENT_BYTES)) {
+      await api.post(`media/upload/${init.data.id}/append`, { segment_index: segment++, media: piece }, { forceBodyMode: 'form-data' });
+    }
+  } finally {
+    await opened.discard();
+  }
+  const { id } = init.data;
+  const finalized = (await api.post<{ data: MediaUploadData }>(`media/upload/${id}/finalize`)).data;
+  const deadline = Date.now() + PROCESSING_LIMIT_MS;
+  let processing = finalized.processing_info;
+  while (processing && processing.state !== 'succeeded') {
+    if (processing.state === 'failed') {
+      throw new PlatformError('permanent', `X could not process the ${label}: ${processing.error?.message ?? 'it gave no reason'}.`);
+    }
+    if (Date.now() > deadline) throw new PlatformError('transient', `X was still processing the ${label} after ${PROCESSING_LIMIT_MS / 60_000} minutes.`);
+    await sleep((processing.check_after_secs ?? 1) * 1000, undefined, { signal });
+    processing = (await api.get<{ data: MediaUploadData }>('media/upload', { command: 'STATUS', media_id: id })).data.processing_info;
+  }
+  const expiresAfterMs = (finalized.expires_after_secs ?? init.data.expires_after_secs ?? 0) * 1000;
+  return { id, key: finalized.media_key, expiresAt: new Date(Date.now() + expiresAfterMs).toISOString() };
+}
+
+/**
+ * The account's recent post carrying this text and exactly these media, created
+ * since `since` (less the clock skew) when known: how an interrupted create is
+ * found, since X has no idempotency key (platforms.md §1.8).
+ */
+async function findPost(api: TwitterApiv2, text: string, mediaKeys: string[], since: string | undefined): Promise<TweetV2 | undefined> {
+  const { data: user } = await api.me();
+  const timeline = await api.userTimeline(user.id, {
+    max_results: RECENT_POSTS_READ,
+    exclude: ['replies', 'retweets'],
+    'tweet.fields': ['created_at', 'attachments'],
+    ...(since && { start_time: new Date(Date.parse(since) - CLOCK_SKEW_MS).toISOString() }),
+  });
+  const wanted = comparable(text);
+  const sameMedia = (keys: string[] = []) => keys.length === mediaKeys.length && keys.every((key) => mediaKeys.includes(key));
+  return timeline.tweets.find((tweet) => comparable(tweet.text) === wanted && sameMedia(tweet.attachments?.media_keys));
+}
+
+/** Not worded by the spec: X's rules for a post (platforms.md §1.4), checked before anything is sent. */
+function check(post: PublishablePost): string | null {
+  const limit = platformTextLimit('x', post.mediaType);
+  const length = xWeightedLength(post.text);
+  if (length > limit) return `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`;
+  if (post.mediaType === 'short' || post.mediaType === 'story') return `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`;
+  if (post.media.length === 0) return post.text.trim() === '' ? 'An X post needs text or media.' : null;
+  const types = post.media.map((media) => media.contentType);
+  if (post.mediaType === 'video') {
+    if (types.length > 1) return 'An X post takes one video.';
+    return VIDEO_TYPES.includes(types[0]!) ? null : 'X takes MP4 and MOV videos.';
+  }
+  if (types.some((type) => type.startsWith('video/'))) return 'X does not mix videos with images: an X post takes up to 4 images or one video.';
+  if (types.some((type) => !IMAGE_TYPES.includes(type))) return 'X takes JPEG, PNG, GIF and WEBP images.';
+  if (types.length > MAX_IMAGES) return `X takes at most ${MAX_IMAGES} images per post.`;
+  if (types.length > 1 && types.includes('image/gif')) return 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.';
+  return null;
+}
+
+/**
+ * X through twitter-api-v2: media by the chunked upload, then POST /2/tweets.
+ * Media ids (with their expiry) are remembered as each upload finishes, so a
+ * later attempt reuses them; recovery reads the account's recent posts.
+ */
+export function xAdapter(config: SchedulerConfig): PlatformAdapter {
+  return {
+    platform: 'x',
+    check,
+    rateWindows: async () => [PUBLISH_WINDOW],
+
+    async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
+      const api = clientOf(config, credentials, signal);
+      const earlier = handleSchema.parse(steps.handle);
+      const uploaded: Array<UploadedMedia | null> = post.media.map(() => null);
+      for (const [index, media] of post.media.entries()) {
+        const remembered = earlier.media[index];
+        if (remembered && Date.parse(remembered.expiresAt) - Date.now() > REUSE_MARGIN_MS) {
+          uploaded[index] = remembered;
+          continue;
+        }
+        uploaded[index] = await classified(() => upload(api, media, signal));
+        await steps.remember({ media: uploaded });
+      }
+      const mediaIds = uploaded.map((media) => media!.id);
+      const mediaKeys = uploaded.map((media) => media!.key);
+      await steps.remember({ createStartedAt: new Date().toISOString() });
+      const payload: SendTweetV2Params = {
+        ...(post.text.trim() !== '' && { text: post.text }),
+        ...(mediaIds.length > 0 && { media: { media_ids: mediaIds as NonNullable<SendTweetV2Params['media']>['media_ids'] } }),
+      };
+      const id = await steps.create(() =>
+        classified(async () => {
+          try {
+            return (await api.tweet(payload)).data.id;
+          } catch (error) {
+            // X refuses an exact resend: after an earlier attempt's create, that refusal most likely means it went out.
+            const found = isDuplicateRefusal(error) && earlier.createStartedAt ? await findPost(api, post.text, mediaKeys, earlier.createStartedAt) : undefined;
+            if (found) return found.id;
+            throw error;
+          }
+        }),
+      );
+      return { platformPostId: id, link: linkOf(credentials, id) };
+    },
+
+    async recover({ post, credentials, handle, signal }) {
+      const { media, createStartedAt } = handleSchema.parse(handle);
+      const mediaKeys = media.flatMap((item) => (item ? [item.key] : []));
+      const found = await classified(() => findPost(clientOf(config, credentials, signal), post.text, mediaKeys, createStartedAt));
+      return found ? { status: 'published', published: { platformPostId: found.id, link: linkOf(credentials, found.id) } } : { status: 'not_published' };
+    },
+  };
+}

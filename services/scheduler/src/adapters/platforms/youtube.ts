@@ -1,0 +1,258 @@
+// Only the YouTube API of googleapis: its root module loads every Google API (about 2 s at each start);
+// the README's advice for start-up time is a single API's module.
+import { auth as googleAuth, youtube, type youtube_v3 } from 'googleapis/build/src/apis/youtube/index.js';
+import { z } from 'zod';
+import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import type { SchedulerConfig } from '../../config.js';
+import { openMediaLink, withoutFirstBytes } from './media-link.js';
+import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
+import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
+
+const TITLE_MAX_CHARACTERS = 100;
+/** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
+const DESCRIPTION_MAX_BYTES = platformTextLimit('youtube');
+/** A 429 without Retry-After (YouTube sends none for its per-day upload limit) waits this long before trying again. */
+const RATE_LIMIT_WAIT_MS = 15 * 60_000;
+/** Opening a session or probing one: a call that has not answered in this long fails (transient). */
+const REQUEST_TIMEOUT_MS = 60_000;
+/** The upload itself: cut off after this long, the next attempt resumes from what the session holds. */
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The resumable upload session of this post's video: what a later attempt resumes and what recovery probes. */
+const sessionSchema = z.object({ sessionUri: z.string().url(), uploadBytes: z.number().int().positive() });
+type UploadSession = z.infer<typeof sessionSchema>;
+
+/** Google's error envelope (platforms.md §8.6). */
+interface GoogleErrorBody {
+  error?: { code?: number; message?: string; errors?: Array<{ reason?: string; message?: string }> };
+}
+
+const PACIFIC_CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+
+function pacificClock(at: number): { hour: number; minute: number; second: number } {
+  const part = (type: string) => Number(PACIFIC_CLOCK.formatToParts(at).find((p) => p.type === type)?.value);
+  return { hour: part('hour'), minute: part('minute'), second: part('second') };
+}
+
+/** Milliseconds until the next midnight in America/Los_Angeles, when YouTube's daily quota resets (platforms.md §8.5). */
+export function untilMidnightPacific(now = Date.now()): number {
+  const { hour, minute, second } = pacificClock(now);
+  let midnight = now - ((hour * 60 + minute) * 60 + second) * 1000 - (now % 1000) + DAY_MS;
+  // A day of 25 or 23 hours (a daylight-saving change) puts that guess an hour before or after midnight.
+  const landed = pacificClock(midnight).hour;
+  if (landed === 23) midnight += HOUR_MS;
+  else if (landed === 1) midnight -= HOUR_MS;
+  return midnight - now;
+}
+
+/** Google's message is sometimes HTML ('…exceeded your <a href="…">quota</a>.'): the words only. */
+function plainWords(message: string): string {
+  return message.replace(/<[^>]*>/g, '').trim();
+}
+
+/** A refusal or failure of YouTube, from its status and error envelope, as the worker reads it. */
+function youtubeError(status: number, body: unknown, retryAfter: string | null): PlatformError {
+  const error = (body as GoogleErrorBody | undefined)?.error;
+  const reason = error?.errors?.[0]?.reason;
+  const message = plainWords(error?.message ?? error?.errors?.[0]?.message ?? `HTTP ${status}`);
+  // Messages not worded by the spec: YouTube's reason, in its words.
+  if (reason === 'quotaExceeded') {
+    return new PlatformError('rate_limited', `YouTube's daily quota is used up (${message}).`, { status, retryAfterMs: untilMidnightPacific() });
+  }
+  if (status === 429 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
+    return new PlatformError('rate_limited', `YouTube's rate limit was reached (${message}).`, { status, retryAfterMs: retryAfterMs(retryAfter) ?? RATE_LIMIT_WAIT_MS });
+  }
+  if (status === 401) return new PlatformError('auth', `YouTube refused the access token (${message}).`, { status });
+  const kind = kindOfStatus(status);
+  return new PlatformError(kind, kind === 'transient' ? `YouTube failed on its side (${status}: ${message}).` : `YouTube refused the video: ${message}`, { status });
+}
+
+/** A googleapis (gaxios) failure: the API's answer when there was one, else the network. */
+function fromGaxios(error: unknown): PlatformError {
+  const response = (error as { response?: { status?: number; data?: unknown; headers?: Headers } }).response;
+  if (typeof response?.status !== 'number') return networkError('YouTube', error);
+  return youtubeError(response.status, response.data, response.headers?.get('retry-after') ?? null);
+}
+
+/** Angle brackets are refused in titles and descriptions (platforms.md §8.4): their look-alikes keep the meaning. */
+function withoutAngleBrackets(text: string): string {
+  return text.replace(/</g, '‹').replace(/>/g, '›');
+}
+
+/** The video's title: the text's first non-empty line, up to 100 characters. */
+function titleOf(text: string): string {
+  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  return Array.from(withoutAngleBrackets(firstLine.trim())).slice(0, TITLE_MAX_CHARACTERS).join('').trim();
+}
+
+function descriptionOf(text: string): string {
+  return withoutAngleBrackets(text.trim());
+}
+
+function linkOf(post: PublishablePost, id: string): string {
+  // There is no Shorts flag in the API (YouTube classifies by shape and length); a short post links as one.
+  return post.mediaType === 'short' ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}`;
+}
+
+function tokenOf(credentials: ConnectionCredentials): string {
+  if (!credentials.access_token) throw new PlatformError('auth', 'The YouTube connection has no access token.');
+  return credentials.access_token;
+}
+
+/** The session's answer to a PUT: the finished video, or how many bytes it holds (308 Resume Incomplete). */
+type SessionAnswer = { state: 'complete'; videoId: string } | { state: 'incomplete'; received: number } | { state: 'gone' };
+
+async function answerOf(response: Response): Promise<SessionAnswer> {
+  const text = await response.text();
+  const body = (() => {
+    try {
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (response.status === 200 || response.status === 201) {
+    const videoId = (body as youtube_v3.Schema$Video | undefined)?.id;
+    if (!videoId) throw new PlatformError('transient', 'YouTube finished the upload without naming the video.', { status: response.status });
+    return { state: 'complete', videoId };
+  }
+  if (response.status === 308) {
+    // `Range: bytes=0-N` names what the session holds; none yet when absent.
+    const last = /bytes=0-(\d+)/.exec(response.headers.get('range') ?? '')?.[1];
+    return { state: 'incomplete', received: last === undefined ? 0 : Number(last) + 1 };
+  }
+  // An expired or unknown session (a week after it opened).
+  if (response.status === 404 || response.status === 410) return { state: 'gone' };
+  throw youtubeError(response.status, body, response.headers.get('retry-after'));
+}
+
+/** A PUT to the session: the bytes from `offset` on, or (no body) a probe of what it holds. */
+async function putToSession(
+  session: UploadSession,
+  token: string,
+  signal: AbortSignal,
+  bytes?: { body: ReadableStream<Uint8Array>; offset: number; contentType: string },
+): Promise<SessionAnswer> {
+  const { sessionUri, uploadBytes } = session;
+  const headers: Record<string, string> = bytes
+    ? {
+        'content-type': bytes.contentType,
+        'content-length': String(uploadBytes - bytes.offset),
+        'content-range': `bytes ${bytes.offset}-${uploadBytes - 1}/${uploadBytes}`,
+      }
+    : { 'content-length': '0', 'content-range': `bytes */${uploadBytes}` };
+  let response: Response;
+  try {
+    response = await fetch(sessionUri, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      ...(bytes && { body: withoutFirstBytes(bytes.body, bytes.offset), duplex: 'half' }),
+      // 308 here is Resume Incomplete, not a redirect.
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(bytes ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    throw error instanceof PlatformError ? error : networkError('YouTube', error);
+  }
+  return answerOf(response);
+}
+
+/** Not worded by the spec: YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
+function check(post: PublishablePost): string | null {
+  if (post.mediaType !== 'video' && post.mediaType !== 'short') {
+    return `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`;
+  }
+  if (post.media.length !== 1) return 'A YouTube post takes exactly one video.';
+  if (!post.media[0]!.contentType.startsWith('video/')) return 'YouTube takes video files only.';
+  if (titleOf(post.text) === '') return "YouTube needs a title: the first line of the post's text is used, and this post has none.";
+  const bytes = Buffer.byteLength(descriptionOf(post.text));
+  if (bytes > DESCRIPTION_MAX_BYTES) return `YouTube descriptions take up to ${DESCRIPTION_MAX_BYTES} bytes; this text has ${bytes}.`;
+  return null;
+}
+
+/**
+ * YouTube through googleapis and its resumable upload protocol: a session is
+ * opened (and its URI remembered) with the video's metadata, then the bytes are
+ * streamed from the media link in one PUT, whose last byte creates the video.
+ * A later attempt resumes the session from what it holds; recovery probes it.
+ */
+export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
+  const uploadUrl = `${config.YOUTUBE_API_URL.replace(/\/+$/, '')}/upload/youtube/v3/videos`;
+
+  /** Opens a resumable session through googleapis (which itself uploads a media body as one multipart request). */
+  async function openSession(post: PublishablePost, token: string, size: number, contentType: string, signal: AbortSignal): Promise<UploadSession> {
+    const oauth = new googleAuth.OAuth2();
+    oauth.setCredentials({ access_token: token });
+    try {
+      const response = await youtube({ version: 'v3', auth: oauth }).videos.insert(
+        {
+          part: ['snippet', 'status'],
+          uploadType: 'resumable',
+          requestBody: {
+            snippet: { title: titleOf(post.text), description: descriptionOf(post.text) },
+            status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+          },
+        },
+        // The metadata goes to the upload endpoint; the worker, not gaxios, decides on retries.
+        {
+          url: uploadUrl,
+          headers: { 'x-upload-content-length': String(size), 'x-upload-content-type': contentType },
+          retry: false,
+          timeout: REQUEST_TIMEOUT_MS,
+          signal,
+        },
+      );
+      // A Headers over HTTP/1.1 (googleapis types it for HTTP/2 as well, as a plain record).
+      const sessionUri = new Headers(response.headers as ConstructorParameters<typeof Headers>[0]).get('location');
+      if (!sessionUri) throw new PlatformError('transient', 'YouTube opened no upload session.', { status: response.status });
+      return { sessionUri, uploadBytes: size };
+    } catch (error) {
+      throw error instanceof PlatformError ? error : fromGaxios(error);
+    }
+  }
+
+  return {
+    platform: 'youtube',
+    check,
+    // YouTube publishes no per-channel cap: its quota is the API project's, answered by 403 quotaExceeded.
+    rateWindows: async () => [],
+
+    async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
+      const token = tokenOf(credentials);
+      const remembered = sessionSchema.safeParse(steps.handle);
+      let session = remembered.success ? remembered.data : null;
+      let offset = 0;
+      if (session) {
+        const held = await putToSession(session, token, signal);
+        if (held.state === 'complete') return { platformPostId: held.videoId, link: linkOf(post, held.videoId) };
+        if (held.state === 'incomplete') offset = held.received;
+        else session = null;
+      }
+      const media = await openMediaLink('YouTube', post.media[0]!, signal);
+      try {
+        if (!session) {
+          session = await openSession(post, token, media.size, media.contentType, signal);
+          await steps.remember(session);
+        }
+        const upload = session;
+        const answer = await steps.create(() => putToSession(upload, token, signal, { body: media.body, offset, contentType: media.contentType }));
+        if (answer.state !== 'complete') throw new PlatformError('transient', 'YouTube did not receive the whole video.');
+        return { platformPostId: answer.videoId, link: linkOf(post, answer.videoId) };
+      } finally {
+        await media.discard();
+      }
+    },
+
+    async recover({ post, credentials, handle, signal }) {
+      const remembered = sessionSchema.safeParse(handle);
+      // No session was opened, so no upload can have finished.
+      if (!remembered.success) return { status: 'not_published' };
+      const held = await putToSession(remembered.data, tokenOf(credentials), signal);
+      if (held.state === 'complete') return { status: 'published', published: { platformPostId: held.videoId, link: linkOf(post, held.videoId) } };
+      if (held.state === 'incomplete') return { status: 'not_published' };
+      return { status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' };
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import {
+  CONNECTION_CREDENTIALS_SUBJECT,
+  OrganizationRequests,
+  PLATFORM_DISPLAY_NAMES,
+  PostRequests,
+  PublishingMessages,
+  type ConnectionCredentials,
+  type PostForPublishing,
+} from '@planner/contracts';
+import { ask, HttpError } from '@planner/service-kit';
+import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishSteps } from '../adapters/platforms/index.js';
+import type { SchedulerContext } from '../context.js';
+import { LEASE_RENEW_MS, MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
+import {
+  claimPublication,
+  clearInterrupted,
+  LostHoldError,
+  recordPublished,
+  recordRequeued,
+  recordSettled,
+  recordWithdrawn,
+  rememberHandle,
+  renewLease,
+  type Held,
+} from './publication-records.js';
+import type { PublishJob } from './publish-queue.js';
+import { takePublishSlot } from './rate-limits.js';
+
+/** What the worker does with the job afterwards: nothing more, or run it again at `at`. */
+export type PublishOutcome = { kind: 'done' } | { kind: 'later'; at: Date };
+
+const DONE: PublishOutcome = { kind: 'done' };
+
+/**
+ * Publishes one publication (ARCHITECTURE §5): takes it, re-checks that the
+ * post is still approved and unchanged and its organization active, takes
+ * fresh credentials, waits for the connection's rate limit, finds out first
+ * whether an interrupted attempt's post went out, then publishes through the
+ * platform's adapter and records the outcome with its event.
+ */
+export async function publishPublication(ctx: SchedulerContext, job: PublishJob, signal: AbortSignal): Promise<PublishOutcome> {
+  const claim = await claimPublication(ctx, job.publicationId, job.cycle);
+  if (!('publication' in claim)) return claim.kind === 'busy' ? { kind: 'later', at: claim.until } : DONE;
+  const held = claim;
+  const renewal = setInterval(() => {
+    renewLease(ctx, held).catch((error: unknown) => ctx.logger.warn({ err: error, publicationId: held.publication.id }, 'lease not renewed'));
+  }, LEASE_RENEW_MS);
+  try {
+    return await publishHeld(ctx, held, signal);
+  } catch (error) {
+    if (error instanceof LostHoldError) {
+      ctx.logger.error({ publicationId: held.publication.id, attempt: held.attempt }, 'publication taken over by another worker mid-publish');
+      return DONE;
+    }
+    return await afterFailure(ctx, held, error);
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSignal): Promise<PublishOutcome> {
+  const { publication } = held;
+  const post = await postToPublish(ctx, publication.postId);
+  if (!post) return settleWithdrawn(ctx, held, PublishingMessages.deleted);
+  // 'failed' too: another platform of the same post failing must not stop this one.
+  if (post.status !== 'approved' && post.status !== 'failed') return settleWithdrawn(ctx, held, PublishingMessages.notApproved);
+  if (post.version !== publication.version) return settleWithdrawn(ctx, held, PublishingMessages.superseded);
+
+  const facts = await ask(ctx, OrganizationRequests.facts, { organization_id: publication.organizationId });
+  if (!facts.is_active) return settle(ctx, held, 'failed', PublishingMessages.organizationInactive);
+
+  let credentials = await credentialsOf(ctx, held);
+  if (typeof credentials === 'string') return settle(ctx, held, 'failed', credentials);
+  const adapter = adapterFor(ctx, held, credentials);
+  const publishable = publishableOf(post);
+  const refusal = adapter.check(publishable);
+  if (refusal) return settle(ctx, held, 'failed', refusal);
+
+  if (held.interrupted) {
+    const check = await adapter.recover({ post: publishable, credentials, handle: publication.handle, signal });
+    if (check.status === 'published') {
+      await recordPublished(ctx, held, check.published, 'Found published by asking the platform after an interrupted attempt.');
+      return DONE;
+    }
+    if (check.status === 'unknown') return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(PLATFORM_DISPLAY_NAMES[publication.platform]));
+    await clearInterrupted(ctx, held);
+  }
+
+  const waitMs = await takePublishSlot(
+    ctx.redis,
+    `${publication.platform}:${publication.organizationId}`,
+    await adapter.rateWindows(credentials, signal, publishable),
+    `${publication.id}:${held.attempt}`,
+  );
+  if (waitMs > 0) return waitForRateLimit(ctx, held, waitMs);
+
+  const steps = stepsOf(ctx, held);
+  try {
+    return await published(ctx, held, await adapter.publish({ post: publishable, credentials, steps, signal }));
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
+    // The platform refused the token: refreshed once, then tried once more; refused again, it fails below.
+    credentials = await credentialsOf(ctx, held, true);
+    if (typeof credentials === 'string') return settle(ctx, held, 'failed', credentials);
+    return await published(ctx, held, await adapter.publish({ post: publishable, credentials, steps, signal }));
+  }
+}
+
+async function published(ctx: SchedulerContext, held: Held, result: { platformPostId: string; link: string | null }): Promise<PublishOutcome> {
+  if (!(await recordPublished(ctx, held, result))) throw new LostHoldError();
+  return DONE;
+}
+
+/** The post as it stands now, or null once deleted. */
+async function postToPublish(ctx: SchedulerContext, postId: string): Promise<PostForPublishing | null> {
+  try {
+    return await ask(ctx, PostRequests.getForPublishing, { post_id: postId });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** Fresh credentials, or the reason there are none (not connected, connect again) in the organizations service's words. */
+async function credentialsOf(ctx: SchedulerContext, held: Held, refresh = false): Promise<ConnectionCredentials | string> {
+  try {
+    return await ask(ctx, CONNECTION_CREDENTIALS_SUBJECT, { organization_id: held.publication.organizationId, platform: held.publication.platform, ...(refresh && { refresh }) });
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) return error.message;
+    throw error;
+  }
+}
+
+function adapterFor(ctx: SchedulerContext, held: Held, credentials: ConnectionCredentials): PlatformAdapter {
+  held.publication.sandbox = credentials.sandbox;
+  return (credentials.sandbox ? ctx.adapters.sandbox : ctx.adapters.platforms)[held.publication.platform];
+}
+
+function publishableOf(post: PostForPublishing): PublishablePost {
+  return {
+    postId: post.id,
+    organizationId: post.organization_id,
+    version: post.version,
+    text: post.content,
+    mediaType: post.media_type,
+    media: post.media.map((item) => ({ url: item.url, contentType: item.content_type })),
+  };
+}
+
+/** The adapter's record of its steps: handles written before it goes on, and the create call marked before it is made. */
+function stepsOf(ctx: SchedulerContext, held: Held): PublishSteps {
+  return {
+    get handle() {
+      return held.publication.handle;
+    },
+    remember: (values) => rememberHandle(ctx, held, values),
+    create: async (call) => {
+      await rememberHandle(ctx, held, { creating: new Date().toISOString(), sandbox: held.publication.sandbox });
+      try {
+        return await call();
+      } catch (error) {
+        // A refusal certainly created nothing: the marker goes, so the next attempt need not ask the platform first.
+        if (error instanceof PlatformError && error.kind !== 'transient') await clearInterrupted(ctx, held);
+        throw error;
+      }
+    },
+  };
+}
+
+async function settle(ctx: SchedulerContext, held: Held, state: 'failed' | 'in_doubt', reason: string): Promise<PublishOutcome> {
+  await recordSettled(ctx, held, state, reason);
+  return DONE;
+}
+
+async function settleWithdrawn(ctx: SchedulerContext, held: Held, reason: string): Promise<PublishOutcome> {
+  await recordWithdrawn(ctx, held, reason);
+  return DONE;
+}
+
+async function waitForRateLimit(ctx: SchedulerContext, held: Held, waitMs: number): Promise<PublishOutcome> {
+  const { publication } = held;
+  const platform = PLATFORM_DISPLAY_NAMES[publication.platform];
+  const at = new Date(Date.now() + waitMs);
+  if (at.getTime() - publication.dueAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return settle(ctx, held, 'failed', PublishingMessages.rateLimitedTooLong(platform));
+  await recordRequeued(ctx, held, at, 'waiting', PublishingMessages.waitingForRateLimit(platform, at.toISOString()));
+  return { kind: 'later', at };
+}
+
+/**
+ * After an attempt failed: a rate limit waits, a refusal fails for good, a
+ * transient error is retried with back-off until the budget is spent; then
+ * it fails, or is in doubt if the last try may have created the post.
+ */
+async function afterFailure(ctx: SchedulerContext, held: Held, error: unknown): Promise<PublishOutcome> {
+  const platformError =
+    error instanceof PlatformError
+      ? error
+      : new PlatformError('transient', 'Publishing stopped on an unexpected error. It will be tried again.', { cause: error });
+  if (!(error instanceof PlatformError)) ctx.logger.error({ err: error, publicationId: held.publication.id }, 'unexpected error while publishing');
+  const platform = PLATFORM_DISPLAY_NAMES[held.publication.platform];
+  switch (platformError.kind) {
+    case 'rate_limited':
+      return waitForRateLimit(ctx, held, platformError.retryAfterMs ?? 60_000);
+    case 'auth':
+      return settle(ctx, held, 'failed', PublishingMessages.tokenRefused(platform));
+    case 'permanent':
+      return settle(ctx, held, 'failed', platformError.message);
+    case 'transient': {
+      const failures = held.publication.failures + 1;
+      if (failures >= ctx.config.PUBLISH_MAX_ATTEMPTS) {
+        if (held.publication.handle.creating) return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform));
+        return settle(ctx, held, 'failed', PublishingMessages.gaveUp(platformError.message, failures));
+      }
+      const at = new Date(Date.now() + retryDelayMs(failures, Math.random(), platformError.retryAfterMs));
+      await recordRequeued(ctx, held, at, 'retry', PublishingMessages.retrying(platformError.message, at.toISOString()));
+      return { kind: 'later', at };
+    }
+  }
+}

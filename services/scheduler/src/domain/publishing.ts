@@ -1,0 +1,77 @@
+import type { PublicationState } from '@planner/contracts';
+
+/**
+ * How long a worker's hold on a publication lasts without renewal: past it,
+ * the worker is presumed dead and another takes over (after asking the
+ * platform). Short, so a killed worker's posts are late by seconds, not minutes;
+ * BullMQ's own lock on the job (PUBLISH_JOB_LOCK_MS) is shorter still.
+ */
+export const LEASE_MS = 15_000;
+/** How often a running publish renews its hold (long uploads outlive one lease). */
+export const LEASE_RENEW_MS = 5_000;
+/** BullMQ's lock on a running job, and how often a worker looks for jobs whose worker died. */
+export const PUBLISH_JOB_LOCK_MS = 10_000;
+export const STALLED_CHECK_MS = 5_000;
+
+/**
+ * The BullMQ job id of one queueing of a publication: post id, version and
+ * platform (ARCHITECTURE §5), and the cycle, so that queueing it again (a
+ * reschedule, the user's retry) is a new job and the old one finds nothing to do.
+ */
+export function publishJobId(publication: { postId: string; version: number; platform: string; cycle: number }): string {
+  return `${publication.postId}.${publication.version}.${publication.platform}.${publication.cycle}`;
+}
+
+/**
+ * The wait before retry number `failures` (1-based) after a transient error:
+ * 15 s, 1 min, 4 min, 16 min… capped at 1 h, with jitter (the lower half
+ * drawn at random) so that a burst refused together does not return together;
+ * never sooner than the platform asked (`atLeastMs`).
+ */
+export function retryDelayMs(failures: number, random: number, atLeastMs = 0): number {
+  const ceiling = Math.min(15_000 * 4 ** Math.max(0, failures - 1), 3_600_000);
+  return Math.max(Math.round(ceiling / 2 + (ceiling / 2) * random), atLeastMs);
+}
+
+/** A rate-limit wait longer than this past the due time fails the publication instead of waiting on. */
+export const MAX_RATE_LIMIT_WAIT_MS = 24 * 3_600_000;
+
+/** What a new request to publish (this version) does to a publication already there. */
+export function onPublishRequested(state: PublicationState): 'queue_again' | 'reschedule' | 'keep' {
+  switch (state) {
+    case 'withdrawn':
+    case 'failed':
+    case 'in_doubt':
+      // Approved again, or the user's Retry (an in-doubt one: they checked the account).
+      return 'queue_again';
+    case 'queued':
+      return 'reschedule';
+    case 'publishing':
+    case 'published':
+      return 'keep';
+  }
+}
+
+/** States a withdrawal stops; one being published cannot be stopped mid-call, one published stays published. */
+export const WITHDRAWABLE: readonly PublicationState[] = ['queued', 'failed', 'in_doubt'];
+
+export type Claim =
+  /** Take it: fresh, or taking over from a worker that died (`interrupted`: it had started the create call). */
+  | { kind: 'take'; interrupted: boolean }
+  /** Another worker holds it until `until`. */
+  | { kind: 'busy'; until: Date }
+  /** Nothing to do: done, withdrawn, or this job is from an earlier queueing. */
+  | { kind: 'stale' };
+
+/** Whether a worker holding job `cycle` may take the publication now. */
+export function claimOf(
+  publication: { state: PublicationState; cycle: number; leaseUntil: Date | null; handle: Record<string, unknown> },
+  cycle: number,
+  now: Date,
+): Claim {
+  if (publication.cycle !== cycle) return { kind: 'stale' };
+  if (publication.state === 'queued') return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
+  if (publication.state !== 'publishing') return { kind: 'stale' };
+  if (publication.leaseUntil && publication.leaseUntil > now) return { kind: 'busy', until: publication.leaseUntil };
+  return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
+}

@@ -1,0 +1,235 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectionCredentials } from '@planner/contracts';
+import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
+import { configSchema } from '../../src/config.js';
+import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
+import { tiktokAdapter } from '../../src/adapters/platforms/tiktok.js';
+import { failedPublish, recordedPublish } from './recording-steps.js';
+
+const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(size - 12)]);
+const largeVideo = mp4(21_000_000);
+const smallVideo = mp4(300_000);
+const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(20_000)]);
+const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), randomBytes(20_000)]);
+
+let tiktok: TikTokStandIn;
+let media: Awaited<ReturnType<typeof startMediaHost>>;
+let adapter: ReturnType<typeof tiktokAdapter>;
+const signal = new AbortController().signal;
+const INIT = 'POST /v2/post/publish/video/init/';
+
+beforeAll(async () => {
+  tiktok = await startTikTokStandIn({ slowMs: 1_500 });
+  media = await startMediaHost({
+    'large.mp4': { contentType: 'video/mp4', bytes: largeVideo },
+    'small.mp4': { contentType: 'video/mp4', bytes: smallVideo },
+    'a.jpg': { contentType: 'image/jpeg', bytes: jpeg },
+    'b.webp': { contentType: 'image/webp', bytes: webp },
+  });
+  adapter = tiktokAdapter(configSchema.parse({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollIntervalMs: 10, pollTimeoutMs: 1_000 });
+});
+afterAll(async () => {
+  await tiktok?.close();
+  await media?.close();
+});
+beforeEach(() => {
+  tiktok.requests.length = 0;
+  tiktok.processingChecks = 1;
+  tiktok.verifiedUrlPrefixes = [];
+  tiktok.creator.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+});
+
+const credentials: () => ConnectionCredentials = () => ({
+  platform: 'tiktok',
+  sandbox: false,
+  access_token: tiktok.accessToken,
+  expires_at: null,
+  page_access_token: null,
+  specific_data: { username: 'planner.bakery', open_id: 'open-id-1' },
+});
+
+function post(fields: Partial<PublishablePost> = {}): PublishablePost {
+  return {
+    postId: randomUUID(),
+    organizationId: randomUUID(),
+    version: 1,
+    text: 'How we shape a country loaf #sourdough',
+    mediaType: 'video',
+    media: [{ url: media.urlOf('large.mp4'), contentType: 'video/mp4' }],
+    ...fields,
+  };
+}
+
+const photos = (...names: string[]) => names.map((name) => ({ url: media.urlOf(name), contentType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }));
+const paths = () => tiktok.requests.map((r) => `${r.method} ${r.path}`);
+const bodyOf = (path: string) => JSON.parse(tiktok.requests.find((r) => r.path === path)!.body.toString('utf8')) as Record<string, Record<string, unknown>>;
+
+
+const publish = (item: PublishablePost, handle: PublishHandle = {}) => recordedPublish(adapter, tiktok, item, credentials(), handle);
+const failure = (item: PublishablePost, connection = credentials()) => failedPublish(adapter, tiktok, item, connection);
+
+describe('TikTok adapter against the Content Posting API stand-in', () => {
+  it('posts a video: creator info, init inside create, publish id remembered, chunked upload, status until complete', async () => {
+    const { published, steps } = await publish(post());
+
+    const made = [...tiktok.publishes.values()].at(-1)!;
+    expect(made.status).toBe('PUBLISH_COMPLETE');
+    // A 19-digit id, unrounded.
+    expect(published).toEqual({ platformPostId: made.postId, link: `https://www.tiktok.com/@planner.bakery/video/${made.postId}` });
+    expect(steps.events).toEqual([
+      { step: 'create', requests: [INIT], outcome: 'returned' },
+      { step: 'remember', values: { publish_id: made.publishId, upload_url: expect.stringContaining('/video/?upload_id='), username: 'planner.bakery' } },
+    ]);
+    expect(paths()).toEqual([
+      'POST /v2/post/publish/creator_info/query/',
+      INIT,
+      'PUT /video/',
+      'PUT /video/',
+      'POST /v2/post/publish/status/fetch/',
+      'POST /v2/post/publish/status/fetch/',
+    ]);
+    expect(bodyOf('/v2/post/publish/video/init/')).toEqual({
+      post_info: { title: 'How we shape a country loaf #sourdough', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, disable_duet: false, disable_stitch: true },
+      source_info: { source: 'FILE_UPLOAD', video_size: 21_000_000, chunk_size: 10_000_000, total_chunk_count: 2 },
+    });
+    const puts = tiktok.requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => r.headers['content-range'])).toEqual(['bytes 0-9999999/21000000', 'bytes 10000000-20999999/21000000']);
+    expect(Buffer.concat(made.upload!.received).equals(largeVideo)).toBe(true);
+  });
+
+  it('uploads a small video in one chunk, and posts privately where the account allows only that', async () => {
+    tiktok.creator.privacyLevelOptions = ['SELF_ONLY'];
+    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    const init = bodyOf('/v2/post/publish/video/init/');
+    expect(init.source_info).toEqual({ source: 'FILE_UPLOAD', video_size: 300_000, chunk_size: 300_000, total_chunk_count: 1 });
+    expect(init.post_info!.privacy_level).toBe('SELF_ONLY');
+    expect(tiktok.requests.find((r) => r.method === 'PUT')!.headers['content-range']).toBe('bytes 0-299999/300000');
+  });
+
+  it('posts photos with content/init, TikTok pulling them from their links', async () => {
+    const { published, steps } = await publish(post({ mediaType: 'carousel', media: photos('a.jpg', 'b.webp') }));
+    const made = [...tiktok.publishes.values()].at(-1)!;
+    expect(made).toMatchObject({ kind: 'photo', status: 'PUBLISH_COMPLETE' });
+    expect(made.pulled!.files.map((f) => f.bytes.length)).toEqual([jpeg.length, webp.length]);
+    expect(bodyOf('/v2/post/publish/content/init/')).toEqual({
+      media_type: 'PHOTO',
+      post_mode: 'DIRECT_POST',
+      post_info: { description: 'How we shape a country loaf #sourdough', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, auto_add_music: true },
+      source_info: { source: 'PULL_FROM_URL', photo_images: [media.urlOf('a.jpg'), media.urlOf('b.webp')], photo_cover_index: 0 },
+    });
+    expect(steps.events).toEqual([
+      { step: 'create', requests: ['POST /v2/post/publish/content/init/'], outcome: 'returned' },
+      { step: 'remember', values: { publish_id: made.publishId, username: 'planner.bakery' } },
+    ]);
+    expect(published.link).toBe(`https://www.tiktok.com/@planner.bakery/video/${made.postId}`);
+  });
+
+  it('checks the caption, text-only posts, stories and media types before any call', () => {
+    expect(adapter.check(post())).toBeNull();
+    expect(adapter.check(post({ media: photos('a.jpg', 'b.webp') }))).toBeNull();
+    expect(adapter.check(post({ mediaType: 'text', media: [] }))).toBe('TikTok cannot publish text-only posts: add a video or photos.');
+    expect(adapter.check(post({ text: '🍞'.repeat(2201) }))).toBe('TikTok captions are limited to 2,200 characters (this one has 2,201).');
+    expect(adapter.check(post({ mediaType: 'story' }))).toBe('TikTok stories cannot be published through its API.');
+    expect(adapter.check(post({ media: [{ url: 'https://x/a.png', contentType: 'image/png' }] }))).toBe(
+      'TikTok takes MP4, MOV or WebM videos and JPEG or WebP photos, not image/png.',
+    );
+    expect(adapter.check(post({ media: [...post().media, ...photos('a.jpg')] }))).toBe('A TikTok post holds one video, or photos, not both or several videos.');
+    expect(adapter.check(post({ media: Array.from({ length: 36 }, () => photos('a.jpg')[0]!) }))).toBe('TikTok photo posts hold at most 35 photos (this post has 36).');
+  });
+
+  it('classifies rate limits: a minute for rate_limit_exceeded, an hour for the daily cap; nothing was created', async () => {
+    tiktok.failNext('rate_limited', { path: '/v2/post/publish/video/init/' });
+    const perMinute = await failure(post());
+    expect(perMinute.error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60_000, message: "TikTok's limit of posts a minute was reached." });
+    expect(perMinute.steps.events).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
+
+    tiktok.refuseNextInit(403, 'spam_risk_too_many_posts', 'The user has reached the daily post cap.');
+    expect((await failure(post())).error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3_600_000, message: "TikTok's daily limit of posts for this account is reached." });
+  });
+
+  it('classifies an invalid token as auth before anything is created', async () => {
+    tiktok.failNext('expired_token');
+    const { error, steps } = await failure(post());
+    expect(error).toMatchObject({ kind: 'auth', message: 'The TikTok connection has expired. Please connect it again.' });
+    expect(steps.events).toEqual([]);
+  });
+
+  it('says refusals in plain words: a banned account, a privacy mismatch, an unverified link domain', async () => {
+    tiktok.failNext('refused', { path: '/v2/post/publish/video/init/' });
+    expect((await failure(post())).error).toMatchObject({ kind: 'permanent', message: 'TikTok has banned this account from posting.' });
+    tiktok.refuseNextInit(400, 'privacy_level_option_mismatch', 'privacy_level is invalid');
+    expect((await failure(post())).error.message).toBe('The privacy level is not one this TikTok account allows.');
+    tiktok.verifiedUrlPrefixes = ['https://media.planner.example/'];
+    expect((await failure(post({ media: photos('a.jpg') }))).error.message).toBe(
+      "TikTok refused the media links: their domain is not verified for this app in TikTok's developer portal.",
+    );
+  });
+
+  it('fails with the fail_reason in plain words when TikTok refuses the post while processing it', async () => {
+    tiktok.failNextPublish('spam_risk_text');
+    const { error, steps } = await failure(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    expect(error).toMatchObject({ kind: 'permanent', message: "TikTok refused the post's caption as a spam risk." });
+    expect(steps.events.map((e) => e.step)).toEqual(['create', 'remember']);
+  });
+
+  it('treats a server error or a slow answer of init as transient inside create', async () => {
+    tiktok.failNext('server_error', { path: '/v2/post/publish/video/init/' });
+    const failed = await failure(post());
+    expect(failed.error.kind).toBe('transient');
+    expect(failed.steps.events).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
+    tiktok.failNext('slow', { path: '/v2/post/publish/video/init/' });
+    expect((await failure(post())).error.kind).toBe('transient');
+  });
+
+  it('resumes from the remembered publish id: the rest of the upload, no second init', async () => {
+    tiktok.failNext('server_error', { path: '/video/' });
+    const first = await failure(post());
+    expect(first.error).toMatchObject({ kind: 'transient', message: 'TikTok refused the video upload (HTTP 500). It will be tried again.' });
+    const handle = first.steps.handle;
+    const made = tiktok.publishes.get(String(handle.publish_id))!;
+    // Say the first chunk went through before the worker stopped.
+    const chunk = await fetch(String(handle.upload_url), {
+      method: 'PUT',
+      body: largeVideo.subarray(0, 10_000_000),
+      headers: { 'content-type': 'video/mp4', 'content-range': 'bytes 0-9999999/21000000' },
+    });
+    expect(chunk.status).toBe(206);
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal })).toEqual({ status: 'not_published' });
+
+    tiktok.requests.length = 0;
+    const { published, steps } = await publish(post(), handle);
+    expect(steps.events).toEqual([]);
+    expect(paths().filter((p) => p !== 'POST /v2/post/publish/status/fetch/')).toEqual(['PUT /video/']);
+    expect(tiktok.requests.find((r) => r.method === 'PUT')!.headers['content-range']).toBe('bytes 10000000-20999999/21000000');
+    expect(Buffer.concat(made.upload!.received).equals(largeVideo)).toBe(true);
+    expect(published.platformPostId).toBe(made.postId);
+  });
+
+  it('recovers from the publish status: published, not published once FAILED, unknown without a publish id', async () => {
+    const { published, steps } = await publish(post({ media: photos('a.jpg') }));
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: steps.handle, signal })).toEqual({ status: 'published', published });
+
+    tiktok.failNextPublish('video_pull_failed');
+    const failed = await failure(post({ media: photos('a.jpg') }));
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: failed.steps.handle, signal })).toEqual({ status: 'not_published' });
+
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: {}, signal })).toEqual({
+      status: 'unknown',
+      reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.',
+    });
+  });
+
+  it('publishes anew after a remembered publish that FAILED', async () => {
+    tiktok.failNextPublish('internal');
+    const failed = await failure(post({ media: photos('a.jpg') }));
+    expect(failed.error.message).toBe('TikTok failed while processing the post.');
+    const { published, steps } = await publish(post({ media: photos('a.jpg') }), failed.steps.handle);
+    expect(steps.handle.publish_id).not.toBe(failed.steps.handle.publish_id);
+    expect(published.platformPostId).toBe(tiktok.publishes.get(String(steps.handle.publish_id))!.postId);
+  });
+
+  it('budgets init calls at 6 a minute', async () => {
+    expect(await adapter.rateWindows(credentials(), signal, post())).toEqual([{ limit: 6, windowMs: 60_000 }]);
+  });
+});

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConnectionCredentials } from '@planner/contracts';
+import { loadConfig } from '@planner/service-kit';
+import { startMediaHost, startXStandIn, X_STAND_IN_USER, type XStandIn } from '@planner/platform-stand-ins';
+import { type PlatformAdapter, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
+import { xAdapter, xWeightedLength } from '../../src/adapters/platforms/x.js';
+import { configSchema } from '../../src/config.js';
+import { platformFailure, recordingSteps, requestsOfCreate } from './harness.js';
+
+const MB = 1024 * 1024;
+const bytes = (size: number, seed: number) => Buffer.alloc(size, seed);
+const FILES = {
+  'one.png': { contentType: 'image/png', bytes: bytes(300_000, 1) },
+  'two.jpg': { contentType: 'image/jpeg', bytes: bytes(200_000, 2) },
+  'big.png': { contentType: 'image/png', bytes: bytes(6 * MB, 3) },
+  'moving.gif': { contentType: 'image/gif', bytes: bytes(1 * MB, 4) },
+  'clip.mp4': { contentType: 'video/mp4', bytes: Buffer.concat([bytes(4 * MB, 5), bytes(4 * MB, 6), bytes(MB, 7)]) },
+};
+
+let x: XStandIn;
+let media: Awaited<ReturnType<typeof startMediaHost>>;
+let adapter: PlatformAdapter;
+
+beforeAll(async () => {
+  [x, media] = await Promise.all([startXStandIn({ slowMs: 1500 }), startMediaHost(FILES)]);
+  adapter = xAdapter(loadConfig(configSchema, { X_API_URL: x.url }));
+});
+
+afterAll(async () => {
+  await Promise.all([x?.close(), media?.close()]);
+});
+
+beforeEach(() => {
+  x.requests.length = 0;
+});
+
+const credentials = (token = X_STAND_IN_USER.token, username: string | undefined = X_STAND_IN_USER.username): ConnectionCredentials => ({
+  platform: 'x',
+  sandbox: false,
+  access_token: token,
+  expires_at: null,
+  page_access_token: null,
+  specific_data: username ? { username, name: X_STAND_IN_USER.name } : {},
+});
+
+/** A post with a text of its own (X refuses the same text twice). */
+function postOf(text: string | null, mediaType: PublishablePost['mediaType'] = 'text', files: Array<keyof typeof FILES> = []): PublishablePost {
+  return {
+    postId: randomUUID(),
+    organizationId: randomUUID(),
+    version: 1,
+    text: text ?? `Spring opening hours ${randomUUID()}`,
+    mediaType,
+    media: files.map((name) => ({ url: media.urlOf(name), contentType: FILES[name].contentType })),
+  };
+}
+
+const signal = () => new AbortController().signal;
+
+async function publish(post: PublishablePost, handle: PublishHandle = {}, options: { token?: string; signal?: AbortSignal } = {}) {
+  const recording = recordingSteps(x.requests, handle);
+  const published = await adapter.publish({ post, credentials: credentials(options.token), steps: recording.steps, signal: options.signal ?? signal() });
+  return { published, ...recording };
+}
+
+const calls = (method: string, path: RegExp) => x.requests.filter((r) => r.method === method && path.test(r.path));
+
+describe('X adapter: publishing', () => {
+  it('posts a text with the user token and links it under the username', async () => {
+    const post = postOf(null);
+    const { published, log } = await publish(post);
+
+    const created = x.posts.find((p) => p.id === published.platformPostId)!;
+    expect(created).toMatchObject({ authorId: X_STAND_IN_USER.id, text: post.text, mediaKeys: [] });
+    expect(published.link).toBe(`https://x.com/standin_brand/status/${created.id}`);
+    const [request] = calls('POST', /^\/2\/tweets$/);
+    expect(request!.headers.authorization).toBe(`Bearer ${X_STAND_IN_USER.token}`);
+    expect(JSON.parse(request!.body.toString())).toEqual({ text: post.text });
+    expect(log.map((entry) => entry.step)).toEqual(['remember', 'create']);
+    expect(requestsOfCreate(log, x.requests).map((r) => r.path)).toEqual(['/2/tweets']);
+  });
+
+  it("links through X's id-only link when the connection has no username", async () => {
+    const recording = recordingSteps(x.requests);
+    const published = await adapter.publish({ post: postOf(null), credentials: credentials(undefined, ''), steps: recording.steps, signal: signal() });
+    expect(published.link).toBe(`https://x.com/i/web/status/${published.platformPostId}`);
+  });
+
+  it('uploads images by the chunked upload, remembers each media id with its expiry, then creates the post with them', async () => {
+    const { published, log } = await publish(postOf(null, 'image', ['one.png', 'two.jpg']));
+
+    const inits = calls('POST', /initialize$/).map((r) => JSON.parse(r.body.toString()));
+    expect(inits).toEqual([
+      { media_type: 'image/png', total_bytes: 300_000, media_category: 'tweet_image' },
+      { media_type: 'image/jpeg', total_bytes: 200_000, media_category: 'tweet_image' },
+    ]);
+    expect(calls('GET', /^\/2\/media\/upload$/)).toHaveLength(0);
+    const uploads = [...x.media.values()].slice(-2);
+    expect(uploads[0]!.bytes!.equals(FILES['one.png'].bytes) && uploads[1]!.bytes!.equals(FILES['two.jpg'].bytes)).toBe(true);
+    expect(x.posts.find((p) => p.id === published.platformPostId)!.mediaKeys).toEqual(uploads.map((upload) => upload.key));
+
+    expect(log.map((entry) => entry.step)).toEqual(['remember', 'remember', 'remember', 'create']);
+    const remembered = log[1]!.step === 'remember' ? (log[1]!.values.media as Array<{ id: string; expiresAt: string }>) : [];
+    expect(remembered.map((item) => item.id)).toEqual(uploads.map((upload) => upload.id));
+    expect(Date.parse(remembered[0]!.expiresAt)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+    expect(requestsOfCreate(log, x.requests).map((r) => r.path)).toEqual(['/2/tweets']);
+  });
+
+  it('streams a video in 4 MB segments, waits for processing through STATUS, then posts it', async () => {
+    const { published } = await publish(postOf(null, 'video', ['clip.mp4']));
+
+    expect(JSON.parse(calls('POST', /initialize$/)[0]!.body.toString())).toEqual({ media_type: 'video/mp4', total_bytes: 9 * MB, media_category: 'tweet_video' });
+    expect(calls('POST', /append$/)).toHaveLength(3);
+    expect(calls('GET', /^\/2\/media\/upload$/).map((r) => r.query.get('command'))).toEqual(['STATUS', 'STATUS']);
+    const upload = [...x.media.values()].at(-1)!;
+    expect(upload).toMatchObject({ state: 'succeeded', category: 'tweet_video' });
+    expect(upload.bytes!.equals(FILES['clip.mp4'].bytes)).toBe(true);
+    expect(x.posts.find((p) => p.id === published.platformPostId)!.mediaKeys).toEqual([upload.key]);
+  });
+
+  it('uploads an animated GIF as tweet_gif', async () => {
+    await publish(postOf(null, 'image', ['moving.gif']));
+    expect(JSON.parse(calls('POST', /initialize$/)[0]!.body.toString())).toMatchObject({ media_type: 'image/gif', media_category: 'tweet_gif' });
+    expect([...x.media.values()].at(-1)!.state).toBe('succeeded');
+  });
+
+  it('fails for good when X cannot process the video, and before any upload when an image is over 5 MB', async () => {
+    x.failNext('refused', { path: '/2/media/upload' });
+    const processing = await platformFailure(publish(postOf(null, 'video', ['clip.mp4'])));
+    expect(processing.kind).toBe('permanent');
+    expect(processing.message).toBe('X could not process the video: Unsupported video format.');
+
+    x.requests.length = 0;
+    const large = await platformFailure(publish(postOf(null, 'image', ['big.png'])));
+    expect(large.kind).toBe('permanent');
+    expect(large.message).toBe('X takes an image of up to 5 MB; this one is 6.0 MB.');
+    expect(calls('POST', /initialize$/)).toHaveLength(0);
+  });
+
+  it('fails for good when a media link is gone, naming no link', async () => {
+    const post = postOf(null, 'image', ['one.png']);
+    post.media[0]!.url = `${media.url}/media/missing.png`;
+    const error = await platformFailure(publish(post));
+    expect(error).toMatchObject({ kind: 'permanent', message: "The post's media could not be read for X: its link answered HTTP 404." });
+  });
+});
+
+describe('X adapter: errors', () => {
+  it('429: rate limited until x-rate-limit-reset', async () => {
+    x.failNext('rate_limited', { path: '/2/tweets' });
+    const error = await platformFailure(publish(postOf(null)));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.retryAfterMs).toBeGreaterThan(14 * 60_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(15 * 60_000 + 1000);
+  });
+
+  it('401: auth, naming no token', async () => {
+    x.failNext('expired_token', { path: '/2/tweets' });
+    const expired = await platformFailure(publish(postOf(null)));
+    expect(expired).toMatchObject({ kind: 'auth', message: 'X refused the access token (Unauthorized).' });
+
+    const unknown = await platformFailure(publish(postOf(null), {}, { token: 'revoked-token' }));
+    expect(unknown.kind).toBe('auth');
+    expect(unknown.message).not.toContain('revoked-token');
+  });
+
+  it('403 duplicate content: permanent, in plain words', async () => {
+    const post = postOf(null);
+    await publish(post);
+    const error = await platformFailure(publish({ ...post, postId: randomUUID() }));
+    expect(error).toMatchObject({ kind: 'permanent', message: 'X refused the post as duplicate content: this account already posted the same text.' });
+    x.failNext('refused', { path: '/2/tweets' });
+    expect((await platformFailure(publish(postOf(null)))).kind).toBe('permanent');
+  });
+
+  it('5xx and a call that does not answer in time: transient', async () => {
+    x.failNext('server_error', { path: '/2/tweets' });
+    expect(await platformFailure(publish(postOf(null)))).toMatchObject({ kind: 'transient', message: 'X failed on its side (503: Service Unavailable).' });
+
+    x.failNext('slow', { path: '/2/tweets' });
+    const slow = await platformFailure(publish(postOf(null), {}, { signal: AbortSignal.timeout(300) }));
+    expect(slow.kind).toBe('transient');
+  });
+});
+
+describe('X adapter: check', () => {
+  const text = (t: string, mediaType: PublishablePost['mediaType'] = 'text', files: Array<keyof typeof FILES> = []) => adapter.check(postOf(t, mediaType, files));
+
+  it('counts as X does: 280 weighted, links 23, CJK and emoji 2', () => {
+    expect(xWeightedLength('a'.repeat(280))).toBe(280);
+    expect(xWeightedLength('日'.repeat(140))).toBe(280);
+    expect(xWeightedLength(`${'a'.repeat(10)} https://example.com/a/very/long/path/that/is/shortened/by/t.co`)).toBe(10 + 1 + 23);
+    expect(xWeightedLength('👩‍👩‍👧‍👦')).toBe(2);
+    expect(text('a'.repeat(280))).toBeNull();
+    expect(text('日'.repeat(141))).toBe('X allows 280 characters (links count 23, emoji and CJK characters 2); this text counts 282.');
+  });
+
+  it('takes text, up to 4 images or one GIF, or one MP4/MOV video', () => {
+    expect(text('', 'text')).toBe('An X post needs text or media.');
+    expect(text('Hi', 'story', ['one.png'])).toBe('X does not take story posts: choose text, image, video or carousel.');
+    expect(text('Hi', 'short', ['clip.mp4'])).toBe('X does not take short posts: choose text, image, video or carousel.');
+    expect(text('Hi', 'carousel', ['one.png', 'two.jpg', 'one.png', 'two.jpg'])).toBeNull();
+    expect(text('Hi', 'carousel', ['one.png', 'two.jpg', 'one.png', 'two.jpg', 'one.png'])).toBe('X takes at most 4 images per post.');
+    expect(text('Hi', 'carousel', ['one.png', 'clip.mp4'])).toBe('X does not mix videos with images: an X post takes up to 4 images or one video.');
+    expect(text('Hi', 'image', ['one.png', 'moving.gif'])).toBe('An animated GIF goes alone on X: a post takes up to 4 images or one GIF.');
+    expect(text('', 'video', ['clip.mp4'])).toBeNull();
+    expect(text('Hi', 'video', ['clip.mp4', 'clip.mp4'])).toBe('An X post takes one video.');
+    expect(adapter.check({ ...postOf('Hi', 'image'), media: [{ url: media.urlOf('one.png'), contentType: 'image/bmp' }] })).toBe('X takes JPEG, PNG, GIF and WEBP images.');
+    expect(adapter.check({ ...postOf('Hi', 'video'), media: [{ url: media.urlOf('clip.mp4'), contentType: 'video/webm' }] })).toBe('X takes MP4 and MOV videos.');
+  });
+
+  it('publishes within 100 posts per 15 minutes per user', async () => {
+    expect(await adapter.rateWindows(credentials(), signal(), postOf(null))).toEqual([{ limit: 100, windowMs: 15 * 60_000 }]);
+  });
+});
+
+describe('X adapter: resuming and recovery', () => {
+  it('a later attempt reuses the media ids still valid, and uploads again those about to expire', async () => {
+    const post = postOf(null, 'image', ['one.png', 'two.jpg']);
+    x.failNext('server_error', { path: '/2/tweets' });
+    const first = recordingSteps(x.requests);
+    await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }));
+    const remembered = first.remembered().media as Array<{ id: string; key: string; expiresAt: string }>;
+
+    x.requests.length = 0;
+    // The second image's id expires within minutes: it is uploaded again.
+    const handle = { ...first.remembered(), media: [remembered[0], { ...remembered[1], expiresAt: new Date(Date.now() + 60_000).toISOString() }] };
+    const { published } = await publish(post, handle);
+    expect(calls('POST', /initialize$/).map((r) => JSON.parse(r.body.toString()).media_type)).toEqual(['image/jpeg']);
+    const keys = x.posts.find((p) => p.id === published.platformPostId)!.mediaKeys;
+    expect(keys[0]).toBe(remembered[0]!.key);
+    expect(keys[1]).not.toBe(remembered[1]!.key);
+  });
+
+  it('recover: a create whose answer was lost is found among the recent posts, text and media matching', async () => {
+    const post = { ...postOf(`Tom & Jerry <live> at https://example.com/show ${randomUUID()}`, 'image', ['one.png']) };
+    x.failNext('slow', { path: '/2/tweets' });
+    const attempt = recordingSteps(x.requests);
+    const lost = await platformFailure(adapter.publish({ post, credentials: credentials(), steps: attempt.steps, signal: AbortSignal.timeout(500) }));
+    expect(lost.kind).toBe('transient');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const created = x.posts.at(-1)!;
+    expect(created.text).toMatch(/^Tom &amp; Jerry &lt;live&gt; at https:\/\/t\.co\/\w+ [\w-]+ https:\/\/t\.co\/\w+$/);
+
+    const recovered = await adapter.recover({ post, credentials: credentials(), handle: attempt.remembered(), signal: signal() });
+    expect(recovered).toEqual({ status: 'published', published: { platformPostId: created.id, link: `https://x.com/standin_brand/status/${created.id}` } });
+    const timeline = calls('GET', /^\/2\/users\/\d+\/tweets$/)[0]!;
+    expect(timeline.query.get('start_time')).toBe(new Date(Date.parse(attempt.remembered().createStartedAt as string) - 2 * 60_000).toISOString());
+
+    // Published again anyway (a recovery that missed it): X's duplicate refusal leads to the same post, not a failure.
+    const again = await publish(post, attempt.remembered());
+    expect(again.published.platformPostId).toBe(created.id);
+    expect(x.posts.filter((p) => p.text === created.text)).toHaveLength(1);
+  });
+
+  it('recover: not published when no recent post matches, nor an older one with the same text, nor one with other media', async () => {
+    const post = postOf(null);
+    const startedAt = new Date().toISOString();
+    x.addPost({ authorId: X_STAND_IN_USER.id, text: post.text, createdAt: new Date(Date.now() - 3_600_000), mediaKeys: [] });
+    x.addPost({ authorId: X_STAND_IN_USER.id, text: `${post.text} https://t.co/abc`, createdAt: new Date(), mediaKeys: ['3_1'] });
+    x.addPost({ authorId: '99', text: post.text, createdAt: new Date(), mediaKeys: [] });
+    const recovered = await adapter.recover({ post, credentials: credentials(), handle: { createStartedAt: startedAt }, signal: signal() });
+    expect(recovered).toEqual({ status: 'not_published' });
+  });
+
+  it('recover: errors are classified as publishing ones are', async () => {
+    x.failNext('expired_token', { path: '/2/users/me' });
+    const error = await platformFailure(adapter.recover({ post: postOf(null), credentials: credentials(), handle: {}, signal: signal() }));
+    expect(error.kind).toBe('auth');
+  });
+});

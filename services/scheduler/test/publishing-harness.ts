@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { CONNECTION_PLATFORMS, type ConnectionPlatform } from '@planner/contracts';
+import { freePort, removeNamespace, startServiceProcess, startTestService, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
+import type { PlatformAdapter, PlatformAdapters } from '../src/adapters/platforms/index.js';
+import type { SchedulerConfig } from '../src/config.js';
+import type { SchedulerAdapters } from '../src/context.js';
+import { schedulerService } from '../src/service.js';
+
+const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface PublishingHarness {
+  ctx: TestServiceContext<SchedulerConfig> & { adapters: SchedulerAdapters };
+  /** The scheduler's own HTTP address (its Sandbox feed). */
+  url: string;
+  /** The real organizations and posts services, as processes in the same namespace. */
+  organizations: TestProcess;
+  posts: TestProcess;
+  table(service: string, name: string): string;
+  /** An active (or not) organization with a Sandbox connection to each of `platforms`. */
+  addOrganization(options?: { isActive?: boolean; sandboxPlatforms?: ConnectionPlatform[] }): Promise<string>;
+  /** A post in the posts service's table. */
+  addPost(organizationId: string, post?: { status?: string; version?: number; content?: string; platforms?: string[] }): Promise<string>;
+}
+
+/**
+ * The scheduler (API and worker in one) on this file's schema, listening so
+ * its Sandbox adapters publish to its own feed over HTTP, with organizations
+ * and posts running as processes answering its requests as in production.
+ * `platforms`: the platform adapters whose rules Sandbox publishing follows.
+ */
+export function usePublishing(platforms: () => PlatformAdapters, env: Record<string, string> = {}): PublishingHarness {
+  const h = {} as PublishingHarness;
+  let close: (() => Promise<void>) | undefined;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scheduler-'));
+  h.table = (service, name) => `"${h.ctx.id}_${service}".${name}`;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    h.url = `http://127.0.0.1:${port}`;
+    const started = await startTestService(schedulerService, { env: { SANDBOX_FEED_URL: h.url, ...env }, adapters: { platforms: platforms() } });
+    ({ close } = started);
+    h.ctx = started.ctx;
+    await started.app.listen({ port, host: '127.0.0.1' });
+    const start = (service: string) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir });
+    [h.organizations, h.posts] = await Promise.all([start('organizations'), start('posts')]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([h.organizations?.stop(), h.posts?.stop()]);
+    await close?.();
+    await removeNamespace(h.ctx.id);
+    fs.rmSync(logDir, { recursive: true, force: true });
+  });
+
+  h.addOrganization = async ({ isActive = true, sandboxPlatforms = [...CONNECTION_PLATFORMS] } = {}) => {
+    const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO ${h.table('organizations', 'organizations')} (owner_id, name, is_active) VALUES (gen_random_uuid(), 'Acme', $1) RETURNING id`,
+      [isActive],
+    );
+    for (const platform of sandboxPlatforms) {
+      await h.ctx.dataSource.query(
+        `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, connected_by) VALUES ($1, $2, true, gen_random_uuid())`,
+        [row!.id, platform],
+      );
+    }
+    return row!.id;
+  };
+  h.addPost = async (organizationId, { status = 'approved', version = 1, content = 'Hello from the sandbox', platforms = ['X'] } = {}) => {
+    const [row] = await h.ctx.dataSource.query<Array<{ id: string }>>(
+      `INSERT INTO ${h.table('posts', 'posts')} (organization_id, status, version, content, platforms) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [organizationId, status, version, content, platforms],
+    );
+    return row!.id;
+  };
+  return h;
+}
+
+/** Platform rules for tests of the publish path itself: every post passes (the adapters' own tests check each platform's rules). */
+export function acceptingPlatforms(): PlatformAdapters {
+  const accepting = (platform: ConnectionPlatform): PlatformAdapter => ({
+    platform,
+    check: () => null,
+    rateWindows: async () => [],
+    publish: () => Promise.reject(new Error('only Sandbox connections publish in these tests')),
+    recover: () => Promise.reject(new Error('only Sandbox connections publish in these tests')),
+  });
+  return Object.fromEntries(CONNECTION_PLATFORMS.map((platform) => [platform, accepting(platform)])) as PlatformAdapters;
+}
