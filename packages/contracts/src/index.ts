@@ -14,3 +14,5 @@ export * from './posts.js';
 export * from './scheduler.js';
 export * from './pagination.js';
 export * from './requests.js';
+export * from './auto-schedules.js';
+export * from './zoned-time.js';

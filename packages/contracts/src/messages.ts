@@ -219,3 +219,35 @@ export const BillingMessages = {
   cancelFailed: 'Failed to cancel subscription.',
   portalFailed: 'Failed to access subscription management portal. Please try again later.',
 } as const;
+
+/** Auto-schedules (part 2 §5, §8); the rules shared with posts (name, platform, media, characters) are in PostMessages. */
+export const AutoScheduleMessages = {
+  added: 'Schedule added successfully!',
+  updated: 'Schedule updated successfully!',
+  /** Part 2 §8 names the variants, not their words. */
+  updatedRescheduled: 'Schedule updated successfully! Pending posts were rescheduled.',
+  updatedContent: 'Schedule updated successfully! Content settings of pending posts were updated.',
+  updatedRescheduledAndContent: 'Schedule updated successfully! Pending posts were rescheduled and their content settings updated.',
+  deleted: 'Schedule deleted successfully!',
+  deletedWithPosts: 'Schedule and all related posts deleted successfully!',
+  /** Not worded by the spec. */
+  activated: 'Schedule activated successfully!',
+  paused: 'Schedule paused successfully!',
+  /** Not worded by the spec: part 2 §6, auto-post needs can_use_auto_post (starter, pro, advanced, admin). */
+  notInPlan: 'Upgrade your plan to use Auto-Post.',
+  /** Not worded by the spec. */
+  nameTooLong: 'Schedule names can be at most 200 characters.',
+  /** Not worded by the spec: a schedule needs a weekday and time, or a date (part 2 §3). */
+  timingRequired: 'Please choose a day and time, or a specific date.',
+  dateOrWeekly: 'Please choose either a specific date or a day and time, not both.',
+  dayOfWeekInvalid: 'Please choose a day of the week.',
+  timeOfDayInvalid: 'Please choose a time of day as HH:MM.',
+  /** Not worded by the spec: AI-generated media exists for image, carousel and story only (part 2 §5: 'Coming Soon' for the others). */
+  aiMediaComingSoon: (type: string) => `AI-generated ${type} media is Coming Soon. Please upload ${type} media for this schedule.`,
+  /** Not worded by the spec. */
+  uploadInvalid: 'Each uploaded file needs a name and its data in base64.',
+  uploadNotBase64: (name: string) => `The file ${name} could not be read: its data is not base64.`,
+  activeRequired: 'Please say whether the schedule is active: true or false.',
+  /** Not worded by the spec: another update dropped media this one keeps. */
+  changedMeanwhile: 'This schedule was changed meanwhile. Please reload it and try again.',
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { connectionPlatformSchema, type ConnectionPlatform } from './connections.js';
+import { connectionPlatformSchema, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
@@ -13,6 +13,12 @@ export const PostRequests = {
   statisticsForOrganization: 'posts.statistics.for_organization',
   /** One post as it stands now, with its media as signed URLs (the scheduler, at publishing time). */
   getForPublishing: 'posts.post.get_for_publishing',
+  /** Stores one uploaded file of an organization (an auto-schedule's media), its bytes handed over as a bus transfer; answers its storage path. */
+  storeMedia: 'posts.media.store',
+  /** Deletes an organization's stored files by path (an auto-schedule's media it no longer keeps); a file a post still shows stays. */
+  deleteMedia: 'posts.media.delete',
+  /** Deletes an auto-schedule's posts that have not gone out (pending review, or approved and not published anywhere): the schedule is deleted with its related posts. */
+  deleteForSchedule: 'posts.post.delete_for_schedule',
 } as const;
 
 export const organizationScopedRequestSchema = z.object({ organization_id: z.string().uuid() });
@@ -344,6 +350,28 @@ export function platformIdOf(name: string): ConnectionPlatform | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * Platform names as a client sent them ('twitter', ' LINKEDIN ', 'X') → the
+ * names a post or an auto-schedule keeps: each platform's display name ('X',
+ * 'LinkedIn'), once, in the order given. Statistics count posts by these
+ * names, so one platform is never counted under two spellings. `unknown` is
+ * the first name that is none of the eight platforms.
+ */
+export function normalisePlatforms(names: readonly string[]): { ids: ConnectionPlatform[]; names: string[]; unknown: string | null } {
+  const ids: ConnectionPlatform[] = [];
+  for (const name of names) {
+    const id = platformIdOf(name);
+    if (!id) return { ids: [], names: [], unknown: name };
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return { ids, names: ids.map((id) => PLATFORM_DISPLAY_NAMES[id]), unknown: null };
+}
+
+/** The form's comma-joined platform names ('X, linkedin,') → the names, blanks dropped. */
+export function platformList(commaJoined: string): string[] {
+  return commaJoined.split(',').map((name) => name.trim()).filter(Boolean);
+}
+
 /** A media item (part 2 §3): where it is, its sniffed type and whether it was uploaded or generated. */
 export const mediaItemSchema = z.object({
   id: z.string().uuid(),
@@ -375,6 +403,35 @@ export const generateMediaRequestSchema = z.object({
 });
 export type GenerateMediaRequest = z.infer<typeof generateMediaRequestSchema>;
 export const generateMediaResponseSchema = z.object({ media_url: z.string(), media: mediaItemSchema, sandbox: z.boolean(), message: z.string() });
+
+/**
+ * `PostRequests.storeMedia`: the file's bytes are the bus transfer named
+ * `transfer` (requests cannot carry files past NATS's max payload). Stored as
+ * an upload is: its type sniffed from its bytes, refused ('Invalid media
+ * type') unless `media_type` takes it, and cut off past that type's size
+ * limit (413).
+ */
+export const storeMediaRequestSchema = z.object({
+  organization_id: z.string().uuid(),
+  transfer: z.string().min(1).max(100),
+  media_type: z.enum(MEDIA_TYPES),
+  /** Who uploaded it. */
+  created_by: z.string().uuid().nullable().default(null),
+});
+/** The stored file's path (storage key, `<organization id>/<media id>.<ext>`) and what its bytes were found to be. */
+export const storedMediaSchema = z.object({ path: z.string(), mime: z.string(), size: z.number().int().nonnegative() });
+export type StoredMediaReply = z.infer<typeof storedMediaSchema>;
+
+/** `PostRequests.deleteMedia`: paths (storage keys or media URLs) of the organization's files; others' paths are ignored. */
+export const deleteMediaRequestSchema = z.object({ organization_id: z.string().uuid(), paths: z.array(z.string().max(2000)).max(100) });
+/** What was deleted, and what was kept because a post that is not deleted still shows it. */
+export const deletedMediaSchema = z.object({ deleted: z.array(z.string()), in_use: z.array(z.string()) });
+export type DeletedMedia = z.infer<typeof deletedMediaSchema>;
+
+/** `PostRequests.deleteForSchedule`. */
+export const scheduledPostsRequestSchema = z.object({ organization_id: z.string().uuid(), auto_schedule_id: z.string().uuid() });
+/** How many of the schedule's posts were deleted. */
+export const deletedPostsSchema = z.object({ deleted: z.number().int().nonnegative() });
 
 /** Part 2 §3 Publish response. */
 export const publishResponseSchema = z.object({

@@ -14,7 +14,20 @@ import {
   organizationTemplateRequestSchema,
   templateValuesSchema,
 } from './organizations.js';
-import { organizationScopedRequestSchema, postForPublishingRequestSchema, postForPublishingSchema, postListSchema, PostRequests, postStatisticsSchema } from './posts.js';
+import {
+  deletedMediaSchema,
+  deletedPostsSchema,
+  deleteMediaRequestSchema,
+  organizationScopedRequestSchema,
+  postForPublishingRequestSchema,
+  postForPublishingSchema,
+  postListSchema,
+  PostRequests,
+  postStatisticsSchema,
+  scheduledPostsRequestSchema,
+  storedMediaSchema,
+  storeMediaRequestSchema,
+} from './posts.js';
 import { autoScheduleListSchema, scheduleCountRequestSchema, scheduleCountSchema, SchedulerRequests } from './scheduler.js';
 
 /** A request that carries nothing. */
@@ -39,6 +52,9 @@ export const requestSchemas = {
   [PostRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: postListSchema },
   [PostRequests.statisticsForOrganization]: { request: organizationScopedRequestSchema, reply: postStatisticsSchema },
   [PostRequests.getForPublishing]: { request: postForPublishingRequestSchema, reply: postForPublishingSchema },
+  [PostRequests.storeMedia]: { request: storeMediaRequestSchema, reply: storedMediaSchema },
+  [PostRequests.deleteMedia]: { request: deleteMediaRequestSchema, reply: deletedMediaSchema },
+  [PostRequests.deleteForSchedule]: { request: scheduledPostsRequestSchema, reply: deletedPostsSchema },
   [SchedulerRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: autoScheduleListSchema },
   [SchedulerRequests.count]: { request: scheduleCountRequestSchema, reply: scheduleCountSchema },
 } as const satisfies Record<string, { request: z.ZodType; reply: z.ZodType }>;

@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import {
   connect,
   headers as natsHeaders,
   JSONCodec,
   nanos,
+  StorageType,
   type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
   type Msg,
   type MsgHdrs,
   type NatsConnection,
+  type ObjectStore,
   type StreamConfig,
   type Subscription,
 } from 'nats';
@@ -29,6 +33,9 @@ const DUPLICATE_WINDOW_MS = 2 * 60_000;
 
 /** How long a stream keeps events: consumers that were down longer than this miss them. Inboxes are pruned to match. */
 export const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** How long a transfer's bytes stay when its sender never removes them (it died mid-request): long enough for any upload, then gone. */
+const TRANSFER_TTL_MS = 60 * 60_000;
 
 /** A failing event's deliveries, at 0, 1, 6, 21 and 61 s: a minute for what it needs to come back, then it is parked. */
 const DEFAULT_MAX_DELIVERIES = 5;
@@ -103,6 +110,7 @@ export class EventBus {
   private readonly durableConsumers: Array<{ consumer: DurableConsumer; durable: string; subject: string }> = [];
   private readonly subscriptions: Subscription[] = [];
   private readonly knownStreams = new Set<string>();
+  private transferStore: Promise<ObjectStore> | null = null;
   private readonly parked: ParkedMessages;
 
   private constructor(
@@ -346,6 +354,55 @@ export class EventBus {
     return answer.data as Res;
   }
 
+  /**
+   * Bytes handed to another service that are too large for a request (NATS
+   * caps a message at the server's max payload, 1 MB by default): kept in a
+   * JetStream object store (`<namespace>_transfers`, in chunks) under a new
+   * name, which the request carries. The receiver reads them with
+   * `openTransfer`; the sender removes them with `removeTransfer` once
+   * answered, and the store drops any left behind after an hour.
+   */
+  async putTransfer(bytes: Uint8Array): Promise<string> {
+    const name = randomUUID();
+    await (await this.transfers()).putBlob({ name }, bytes);
+    return name;
+  }
+
+  /** The bytes of a transfer as a stream, or null when there is none of that name (removed, or past its hour). */
+  async openTransfer(name: string): Promise<Readable | null> {
+    const object = await (await this.transfers()).get(name);
+    if (!object) return null;
+    return Readable.from(
+      (async function* () {
+        for await (const chunk of object.data) yield chunk;
+        // The stream ends early, without throwing, when a chunk is missing: the object store says so here.
+        const error = await object.error;
+        if (error) throw error;
+      })(),
+    );
+  }
+
+  async removeTransfer(name: string): Promise<void> {
+    await (await this.transfers()).delete(name);
+  }
+
+  /** The transfers' object store, made (or found) once; a failure is tried again by the next call. */
+  private transfers(): Promise<ObjectStore> {
+    const bucket = (this.namespace ? `${this.namespace}_transfers` : 'transfers').replaceAll('.', '_');
+    this.transferStore ??= this.js.views.os(bucket, { ttl: nanos(TRANSFER_TTL_MS), storage: StorageType.File }).then(
+      (store) => {
+        // The object store is a stream (OBJ_<bucket>): removed with the others by deleteStreams.
+        this.knownStreams.add(`OBJ_${bucket}`);
+        return store;
+      },
+      (error: unknown) => {
+        this.transferStore = null;
+        throw error;
+      },
+    );
+    return this.transferStore;
+  }
+
   /** Plain (non-durable) subscription, e.g. for cache invalidation every replica must see. */
   subscribe(subject: string, handler: (envelope: EventEnvelope) => void): void {
     const sub = this.connection.subscribe(this.wireSubject(subject));
@@ -363,6 +420,7 @@ export class EventBus {
     await this.stopConsumers();
     for (const stream of this.knownStreams) await this.jsm.streams.delete(stream).catch(() => undefined);
     this.knownStreams.clear();
+    this.transferStore = null;
   }
 
   private async stopConsumers(): Promise<void> {

@@ -69,6 +69,28 @@ describe('request/reply', () => {
   });
 });
 
+describe('transfers', () => {
+  const bytesOf = async (stream: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  };
+
+  it('hands over bytes past the server’s max payload by name, whole, until the sender removes them', async () => {
+    const bytes = Buffer.alloc(ctx.bus.connection.info!.max_payload * 3 + 12345);
+    for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 7) % 256;
+    await expect(ctx.bus.request('organizations.organization.count', { bytes: bytes.toString('base64') }, 500)).rejects.toThrow(/MAX_PAYLOAD/);
+
+    const name = await ctx.bus.putTransfer(bytes);
+    const opened = await ctx.bus.openTransfer(name);
+    expect((await bytesOf(opened!)).equals(bytes)).toBe(true);
+
+    await ctx.bus.removeTransfer(name);
+    expect(await ctx.bus.openTransfer(name)).toBeNull();
+    expect(await ctx.bus.openTransfer(randomUUID())).toBeNull();
+  });
+});
+
 describe('session revocation', () => {
   it('reaches the context verifier: a revoked session’s cached token is refused', async () => {
     const userId = randomUUID();

@@ -6,6 +6,7 @@ import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { userDeleted } from './consumers/user-deleted.js';
 import { entities, migrations } from './entities/index.js';
+import { mediaRequests } from './responders/media-requests.js';
 import { postRequests } from './responders/post-requests.js';
 import { publishingRequests } from './responders/publishing-requests.js';
 import { generationRoutes } from './routes/generation-routes.js';
@@ -39,5 +40,6 @@ export const postsService = defineService({
     ...publicationOutcomes,
     ...postRequests,
     ...publishingRequests,
+    ...mediaRequests,
   ],
 });

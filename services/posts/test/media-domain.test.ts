@@ -8,7 +8,6 @@ import { postRuleBroken, sizeLimit, type MediaFacts } from '../src/domain/media-
 import { sniffMediaType } from '../src/domain/media-types.js';
 import { Mp4DurationReader } from '../src/domain/mp4-duration.js';
 import { isValidSignature, mediaSignature, signedMediaUrl } from '../src/domain/signed-url.js';
-import { scheduledInstant, zonedTimeToInstant } from '../src/domain/zoned-time.js';
 import { box, ftyp, gif, jpeg, moov, mp4, mvhd, png, webm, webp } from './media-fixtures.js';
 
 const MB = 1024 * 1024;
@@ -184,22 +183,5 @@ describe('Range headers', () => {
     ['items=0-1', null],
   ] as const)('%s', (header, expected) => {
     expect(byteRange(header, 1000)).toEqual(expected);
-  });
-});
-
-describe('scheduled times', () => {
-  it('ISO with an offset as given; the time picker’s value in the organization’s zone, across DST', () => {
-    expect(scheduledInstant('2026-12-01T10:00:00+02:00', 'UTC')?.toISOString()).toBe('2026-12-01T08:00:00.000Z');
-    expect(scheduledInstant('2026-12-01T10:00Z', 'Europe/Berlin')?.toISOString()).toBe('2026-12-01T10:00:00.000Z');
-    expect(scheduledInstant('2026-12-01T10:00', 'Europe/Berlin')?.toISOString()).toBe('2026-12-01T09:00:00.000Z');
-    expect(scheduledInstant('2026-07-01T10:00', 'Europe/Berlin')?.toISOString()).toBe('2026-07-01T08:00:00.000Z');
-    expect(scheduledInstant('2026-07-01T10:00', 'America/New_York')?.toISOString()).toBe('2026-07-01T14:00:00.000Z');
-    expect(zonedTimeToInstant('2026-03-29T02:30', 'Europe/Berlin')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
-  });
-
-  it('anything else is null', () => {
-    expect(scheduledInstant('tomorrow', 'UTC')).toBeNull();
-    expect(scheduledInstant('2026-02-30T10:00', 'UTC')).toBeNull();
-    expect(scheduledInstant('2026-12-01T25:00', 'UTC')).toBeNull();
   });
 });

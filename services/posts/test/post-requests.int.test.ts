@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postListSchema, PostRequests, postStatisticsSchema } from '@planner/contracts';
+import { deletedPostsSchema, postListSchema, PostRequests, postStatisticsSchema } from '@planner/contracts';
 import { HttpError } from '@planner/service-kit';
-import { InboxEvent } from '@planner/service-kit/data';
+import { InboxEvent, OutboxEvent } from '@planner/service-kit/data';
 import { publishEvent, startTestService, type TestServiceContext } from '@planner/service-kit/testing';
 import { Post } from '../src/entities/post.entity.js';
 import { postsService } from '../src/service.js';
@@ -100,6 +100,44 @@ describe('posts.statistics.for_organization', () => {
       last_updated: undefined,
     });
     expect(Date.parse(statistics.last_updated)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('posts.post.delete_for_schedule', () => {
+  const outcome = (status: 'queued' | 'published' | 'failed') => ({ status, link: null, reason: null, at: '2026-05-01T09:00:00.000Z' });
+
+  it('deletes the schedule’s posts that have not gone out, withdrawing what was queued; leaves the rest and others’', async () => {
+    const organizationId = randomUUID();
+    const autoScheduleId = randomUUID();
+    const ofSchedule: Array<Partial<Post>> = [
+      { status: 'pending_review' },
+      { status: 'approved', publications: { x: outcome('queued') } },
+      { status: 'approved', publications: { x: outcome('published'), linkedin: outcome('queued') } },
+      { status: 'published', publications: { x: outcome('published') } },
+      { status: 'rejected' },
+      { status: 'failed', publications: { x: outcome('failed') } },
+    ];
+    const [pending, queued, partly, published, rejected, failed] = await postsOf(
+      organizationId,
+      ofSchedule.map((post) => ({ ...post, autoScheduleId, platforms: ['X'] })),
+    );
+    const [unscheduled] = await postsOf(organizationId, [{ status: 'pending_review' }]);
+    const [otherSchedule] = await postsOf(organizationId, [{ status: 'pending_review', autoScheduleId: randomUUID() }]);
+    const [otherOrganization] = await postsOf(randomUUID(), [{ status: 'pending_review', autoScheduleId }]);
+
+    const ask = () => ctx.bus.request(PostRequests.deleteForSchedule, { organization_id: organizationId, auto_schedule_id: autoScheduleId }, 3000);
+    expect(deletedPostsSchema.parse(await ask())).toEqual({ deleted: 2 });
+
+    const posts = ctx.dataSource.getRepository(Post);
+    const left = await posts.find({ where: { organizationId }, withDeleted: true });
+    const deleted = left.filter((post) => post.deletedAt !== null).map((post) => post.id);
+    expect(deleted.sort()).toEqual([pending!.id, queued!.id].sort());
+    for (const kept of [partly, published, rejected, failed, unscheduled, otherSchedule]) expect(deleted).not.toContain(kept!.id);
+    expect(await posts.findOneBy({ id: otherOrganization!.id })).not.toBeNull();
+    const withdrawn = await ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'posts.post.publish_withdrawn' });
+    expect(withdrawn.map((row) => (row.envelope.data as { postId: string }).postId).filter((id) => [pending!.id, queued!.id].includes(id))).toEqual([queued!.id]);
+
+    expect(deletedPostsSchema.parse(await ask())).toEqual({ deleted: 0 });
   });
 });
 

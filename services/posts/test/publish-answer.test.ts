@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PostMessages, type PlatformOutcome } from '@planner/contracts';
+import { normalisePlatforms, platformList, PostMessages, type PlatformOutcome } from '@planner/contracts';
 import { mediaKeyOf } from '../src/domain/media-keys.js';
-import { normalisePlatforms, platformList } from '../src/domain/platforms.js';
 import { publishAnswer } from '../src/domain/publish-answer.js';
 
 const at = '2026-11-24T10:00:00.000Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { originalRequestSchema, PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
-import { normalisePlatforms, platformIdsOf } from '../src/domain/platforms.js';
+import { normalisePlatforms, originalRequestSchema, PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
+import { platformIdsOf } from '../src/domain/platforms.js';
 import { editedPost } from '../src/domain/post-update.js';
 import { hasQueued, mediaPathList, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../src/domain/review.js';
 

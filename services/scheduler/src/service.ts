@@ -9,6 +9,7 @@ import { entities, migrations } from './entities/index.js';
 import { publicationSweep } from './jobs/publication-sweep.js';
 import { publishWorker } from './jobs/publish-worker.js';
 import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
+import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
 import { sandboxRoutes } from './routes/sandbox-routes.js';
 
@@ -25,6 +26,7 @@ export const schedulerService = defineService({
   entryPoints: [
     routes(publicationRoutes),
     routes(sandboxRoutes),
+    routes(autoScheduleRoutes),
     organizationDeleted,
     ...publishRequests,
     ...autoScheduleRequests,

@@ -13,13 +13,12 @@ import {
   type OrganizationFacts,
   type OriginalRequest,
 } from '@planner/contracts';
-import { ask, badRequest, forbidden, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
+import { actsAsAdmin, ask, badRequest, forbidden, HttpError, notFound, organizationAccess, organizationFacts, type ServiceContext } from '@planner/service-kit';
 import { GenerationFailure } from '../adapters/generators.js';
 import type { PostsContext } from '../context.js';
 import { editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, withTemplate, type GenerationInput } from '../domain/generation.js';
 import { dailyGenerationLimit, waitText, type GenerationKind } from '../domain/quotas.js';
 import { GenerationDraft } from '../entities/generation-draft.entity.js';
-import { actsAsAdmin, organizationAccess, organizationFacts } from './access.js';
 import { storeMedia } from './media.js';
 import { takeGeneration } from './quotas.js';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, type MediaType } from '@planner/contracts';
+import { PostMessages, type DeletedMedia, type MediaType } from '@planner/contracts';
 import { badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
 import type { ByteSpan } from '../adapters/media-storage.js';
 import type { PostsContext } from '../context.js';
@@ -96,6 +96,25 @@ export async function discardMedia(ctx: PostsContext, keys: readonly string[]): 
   if (keys.length === 0) return;
   await ctx.dataSource.getRepository(Media).delete({ key: In([...keys]) });
   await Promise.all(keys.map((key) => ctx.adapters.storage.remove(key)));
+}
+
+/**
+ * Deletes the organization's stored files these paths name (keys or media
+ * URLs; other organizations' and unknown paths are skipped), except those a
+ * post that is not deleted still shows: their rows, then their bytes.
+ */
+export async function deleteOrganizationMedia(ctx: PostsContext, organizationId: string, paths: readonly string[]): Promise<DeletedMedia> {
+  const keys = [...new Set(paths.map(mediaKeyOf).filter((key): key is string => key !== null))];
+  if (keys.length === 0) return { deleted: [], in_use: [] };
+  const owned = await ctx.dataSource.getRepository(Media).findBy({ key: In(keys), organizationId });
+  const shown = await ctx.dataSource.query<Array<{ key: string }>>(
+    `SELECT DISTINCT unnest(media_paths) AS key FROM posts WHERE organization_id = $1 AND deleted_at IS NULL AND media_paths && $2::text[]`,
+    [organizationId, owned.map((media) => media.key)],
+  );
+  const inUse = new Set(shown.map((row) => row.key));
+  const deleted = owned.map((media) => media.key).filter((key) => !inUse.has(key));
+  await discardMedia(ctx, deleted);
+  return { deleted, in_use: owned.map((media) => media.key).filter((key) => inUse.has(key)) };
 }
 
 /** The organization's media of these keys, in their order; 400 when one is not the organization's or does not exist. */

@@ -1,8 +1,7 @@
 import { offsetOf, type Identity, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
-import { notFound, rowId, type ServiceContext } from '@planner/service-kit';
+import { notFound, organizationAccess, rowId, type ServiceContext } from '@planner/service-kit';
 import { toPostView } from '../domain/post-view.js';
 import { Post } from '../entities/post.entity.js';
-import { organizationAccess } from './access.js';
 
 /** An organization's posts not deleted, for its calendar. */
 export async function listOrganizationPosts(ctx: ServiceContext, organizationId: string): Promise<PostView[]> {

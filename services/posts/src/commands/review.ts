@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { PostMessages, type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
-import { badRequest, conflict, notFound, rowId, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
@@ -17,7 +17,6 @@ import {
 } from '../domain/review.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
-import { organizationAccess, organizationFacts } from './access.js';
 import { draftOf } from './generation.js';
 import { referencedMedia } from './media.js';
 import { requestPublication, withdrawPublication } from './publication.js';
@@ -210,6 +209,27 @@ export async function deletePost(ctx: ServiceContext, caller: Identity, id: stri
   await changePost(ctx, caller, id, 'delete', async (post, _next, manager) => {
     await withdrawQueued(ctx, manager, post);
     await manager.softDelete(Post, post.id);
+  });
+}
+
+/**
+ * An auto-schedule deleted with its related posts: its posts that have not
+ * gone out — pending review, or approved and published nowhere yet — are
+ * deleted as DELETE /posts/{id} deletes one (publishing withdrawn), each
+ * under its row lock. Answers how many.
+ */
+export async function deleteSchedulePosts(ctx: ServiceContext, organizationId: string, autoScheduleId: string): Promise<number> {
+  return ctx.dataSource.transaction(async (manager) => {
+    const posts = await manager.getRepository(Post).find({
+      where: { organizationId, autoScheduleId, status: In(['pending_review', 'approved']) },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const pending = posts.filter((post) => !Object.values(post.publications).some((outcome) => outcome.status === 'published'));
+    for (const post of pending) {
+      await withdrawQueued(ctx, manager, post);
+      await manager.softDelete(Post, post.id);
+    }
+    return pending.length;
   });
 }
 

@@ -1,19 +1,19 @@
 import {
+  normalisePlatforms,
   originalRequestSchema,
+  platformList,
   PostMessages,
+  scheduledInstant,
   type ConnectionPlatform,
   type Identity,
   type OriginalRequest,
   type ScheduleForm,
 } from '@planner/contracts';
-import { badRequest, conflict, notFound } from '@planner/service-kit';
+import { badRequest, conflict, notFound, organizationFacts } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
 import { postRuleBroken } from '../domain/media-rules.js';
-import { normalisePlatforms, platformList } from '../domain/platforms.js';
 import { transition } from '../domain/transitions.js';
-import { scheduledInstant } from '../domain/zoned-time.js';
 import { Post } from '../entities/post.entity.js';
-import { organizationFacts } from './access.js';
 import { draftOf } from './generation.js';
 import { referencedMedia, type StoredMedia } from './media.js';
 import { requestPublication } from './publication.js';

@@ -1,7 +1,5 @@
-import { originalRequestSchema, PostMessages, type OriginalRequest, type PostUpdate } from '@planner/contracts';
-import { normalisePlatforms } from './platforms.js';
+import { normalisePlatforms, originalRequestSchema, PostMessages, scheduledInstant, type OriginalRequest, type PostUpdate } from '@planner/contracts';
 import { mediaPathList, type PublishedFields } from './review.js';
-import { scheduledInstant } from './zoned-time.js';
 
 /** The fields of an update that belong to the original generation request, not to the post itself. */
 const REQUEST_FIELDS = [

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PostMessages } from '@planner/contracts';
-import { forbidden, HttpError, notFound, requireUser, type App } from '@planner/service-kit';
-import { organizationAccess } from '../commands/access.js';
+import { forbidden, HttpError, notFound, organizationAccess, requireUser, type App } from '@planner/service-kit';
 import { openMedia } from '../commands/media.js';
 import type { PostsContext } from '../context.js';
 import { isMediaKey } from '../domain/media-keys.js';

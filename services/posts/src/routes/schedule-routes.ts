@@ -10,8 +10,7 @@ import {
   type OrganizationAccess,
   type ScheduleForm,
 } from '@planner/contracts';
-import { badRequest, forbidden, HttpError, requireUser, type App } from '@planner/service-kit';
-import { organizationAccess } from '../commands/access.js';
+import { badRequest, forbidden, HttpError, organizationAccess, requireUser, type App } from '@planner/service-kit';
 import { discardMedia, storeMedia, type StoredMedia } from '../commands/media.js';
 import { awaitOutcome } from '../commands/publication.js';
 import { schedulePost, type ScheduleMode } from '../commands/schedule.js';

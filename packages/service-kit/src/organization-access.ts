@@ -1,5 +1,6 @@
 import { isAdminRole, OrganizationRequests, type Identity, type OrganizationAccess, type OrganizationFacts } from '@planner/contracts';
-import { ask, type BaseServiceContext } from '@planner/service-kit';
+import { ask } from './entry-points.js';
+import type { BaseServiceContext } from './runtime.js';
 
 /**
  * Whether the caller may act on the organization: its owner, or an admin. The
@@ -16,7 +17,7 @@ export function organizationAccess(
   return ask(ctx, OrganizationRequests.access, { organization_id: organizationId, user_id: caller.userId, require_active: requireActive });
 }
 
-/** What the posts service needs to know of an organization: its owner's plan, its time zone, its settings. */
+/** What a service needs to know of an organization: its owner's plan, its time zone, its settings. */
 export function organizationFacts(ctx: BaseServiceContext, organizationId: string): Promise<OrganizationFacts> {
   return ask(ctx, OrganizationRequests.facts, { organization_id: organizationId });
 }
