@@ -63,14 +63,21 @@ export type Claim =
   /** Nothing to do: done, withdrawn, or this job is from an earlier queueing. */
   | { kind: 'stale' };
 
+/** How early a job may run before its publication's recorded time (BullMQ's delays are not to the millisecond). */
+const EARLY_TOLERANCE_MS = 1000;
+
 /** Whether a worker holding job `cycle` may take the publication now. */
 export function claimOf(
-  publication: { state: PublicationState; cycle: number; leaseUntil: Date | null; handle: Record<string, unknown> },
+  publication: { state: PublicationState; cycle: number; nextAttemptAt: Date; leaseUntil: Date | null; handle: Record<string, unknown> },
   cycle: number,
   now: Date,
 ): Claim {
   if (publication.cycle !== cycle) return { kind: 'stale' };
-  if (publication.state === 'queued') return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
+  if (publication.state === 'queued') {
+    // A job early for its time (a wait recorded after the job was moved) runs at the recorded time.
+    if (publication.nextAttemptAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { kind: 'busy', until: publication.nextAttemptAt };
+    return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
+  }
   if (publication.state !== 'publishing') return { kind: 'stale' };
   if (publication.leaseUntil && publication.leaseUntil > now) return { kind: 'busy', until: publication.leaseUntil };
   return { kind: 'take', interrupted: Boolean(publication.handle.creating) };

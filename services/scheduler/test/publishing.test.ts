@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { claimOf, onPublishRequested, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
+
+const now = new Date('2026-11-24T12:00:00Z');
+const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+const publication = (fields: Partial<Parameters<typeof claimOf>[0]> = {}) =>
+  ({ state: 'queued', cycle: 2, nextAttemptAt: now, leaseUntil: null, handle: {}, ...fields }) as Parameters<typeof claimOf>[0];
+
+describe('publish job ids', () => {
+  it('are the post, version, platform and cycle', () => {
+    expect(publishJobId({ postId: 'p', version: 3, platform: 'x', cycle: 1 })).toBe('p.3.x.1');
+  });
+});
+
+describe('retry delays', () => {
+  it('grow fourfold from 15 s, jittered in their upper half, capped at an hour', () => {
+    expect(retryDelayMs(1, 0)).toBe(7_500);
+    expect(retryDelayMs(1, 1)).toBe(15_000);
+    expect(retryDelayMs(2, 1)).toBe(60_000);
+    expect(retryDelayMs(3, 0.5)).toBe(180_000);
+    expect(retryDelayMs(10, 1)).toBe(3_600_000);
+  });
+
+  it('never come sooner than the platform asked', () => {
+    expect(retryDelayMs(1, 0, 120_000)).toBe(120_000);
+  });
+});
+
+describe('a request to publish again', () => {
+  it('queues again what was withdrawn, failed or in doubt; moves what waits; leaves what is under way or out', () => {
+    expect(['withdrawn', 'failed', 'in_doubt'].map((state) => onPublishRequested(state as never))).toEqual(['queue_again', 'queue_again', 'queue_again']);
+    expect(onPublishRequested('queued')).toBe('reschedule');
+    expect(onPublishRequested('publishing')).toBe('keep');
+    expect(onPublishRequested('published')).toBe('keep');
+  });
+});
+
+describe('claims', () => {
+  it('take a queued publication of this cycle at its time', () => {
+    expect(claimOf(publication(), 2, now)).toEqual({ kind: 'take', interrupted: false });
+  });
+
+  it('find nothing to do for a job of another cycle, or one done, failed, in doubt or withdrawn', () => {
+    expect(claimOf(publication(), 1, now)).toEqual({ kind: 'stale' });
+    for (const state of ['published', 'failed', 'in_doubt', 'withdrawn'] as const) expect(claimOf(publication({ state }), 2, now)).toEqual({ kind: 'stale' });
+  });
+
+  it('wait for a job early for its recorded time, within a second of slack', () => {
+    expect(claimOf(publication({ nextAttemptAt: at(30_000) }), 2, now)).toEqual({ kind: 'busy', until: at(30_000) });
+    expect(claimOf(publication({ nextAttemptAt: at(500) }), 2, now).kind).toBe('take');
+  });
+
+  it('wait while another worker holds it, and take over once its lease ran out, checking first if it had begun the create', () => {
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(5_000) }), 2, now)).toEqual({ kind: 'busy', until: at(5_000) });
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1) }), 2, now)).toEqual({ kind: 'take', interrupted: false });
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1), handle: { creating: now.toISOString() } }), 2, now)).toEqual({ kind: 'take', interrupted: true });
+  });
+
+  it('check first when a queued one was left with its create begun (a failure without a clear answer)', () => {
+    expect(claimOf(publication({ handle: { creating: now.toISOString() } }), 2, now)).toEqual({ kind: 'take', interrupted: true });
+  });
+});
