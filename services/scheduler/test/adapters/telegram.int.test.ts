@@ -162,7 +162,7 @@ describe('Telegram adapter against the Bot API stand-in', () => {
     const tooLarge = await failure(post({ mediaType: 'image', media: [photo('huge.jpg')] }));
     expect(tooLarge.error).toMatchObject({ kind: 'permanent', message: 'Telegram bots can send photos up to 10 MB and videos up to 50 MB; media 1 is 11.0 MB.' });
     const missing = await failure(post({ mediaType: 'image', media: [photo('gone.jpg')] }));
-    expect(missing.error).toMatchObject({ kind: 'permanent', message: 'A media file of the post could not be read from its link (HTTP 404).' });
+    expect(missing.error).toMatchObject({ kind: 'permanent', message: "The post's media could not be read for Telegram: its link answered HTTP 404." });
     expect([...tooLarge.steps.events, ...missing.steps.events]).toEqual([]);
     expect(telegram.requests).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } fro
 import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
-import { apiUrl, bytePieces, DEFAULT_TIMING, downloadMedia, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { openMediaLink, piecesOf } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
@@ -140,7 +141,7 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
   async function uploadImage(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
     const { json } = await rest(token, 'POST', 'rest/images?action=initializeUpload', { initializeUploadRequest: { owner: author } }, signal);
     const value = json.value as { uploadUrl: string; image: string };
-    const image = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    const image = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
     const headers = { authorization: `Bearer ${token}`, 'content-type': media.contentType, 'content-length': String(image.size) };
     const init = { method: 'PUT', body: image.body, headers, duplex: 'half' } as RequestInit;
     const res = await fetchPlatform(PLATFORM, value.uploadUrl, init, signal, uploadTimeoutMs);
@@ -151,18 +152,18 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** initializeUpload, a PUT per part of LinkedIn's upload instructions (each answering an ETag), finalizeUpload. */
   async function uploadVideo(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
-    const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    const video = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
     let value: { video: string; uploadToken?: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
     try {
       const request = { initializeUploadRequest: { owner: author, fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } };
       value = (await rest(token, 'POST', 'rest/videos?action=initializeUpload', request, signal)).json.value as typeof value;
     } catch (error) {
-      await video.body.cancel();
+      await video.discard();
       throw error;
     }
     const parts = [...value.uploadInstructions].sort((a, b) => a.firstByte - b.firstByte);
     const etags: string[] = [];
-    for await (const bytes of bytePieces(PLATFORM, video.body, parts.map((part) => part.lastByte - part.firstByte + 1))) {
+    for await (const bytes of piecesOf(PLATFORM, video.body, parts.map((part) => part.lastByte - part.firstByte + 1))) {
       const init = { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } };
       const res = await fetchPlatform(PLATFORM, parts[etags.length]!.uploadUrl, init, signal, uploadTimeoutMs);
       await res.body?.cancel();

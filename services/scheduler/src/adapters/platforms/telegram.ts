@@ -3,7 +3,8 @@ import { ConnectionMessages, platformTextLimit, TELEGRAM_CAPTION_LIMIT, type Con
 import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
-import { apiUrl, DEFAULT_TIMING, downloadMedia, fetchPlatform, readJson, type AdapterTiming, type MediaDownload } from './platform-fetch.js';
+import { openMediaLink, type OpenedMedia } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
@@ -80,7 +81,7 @@ function botApiError(status: number, answer: BotApiAnswer): PlatformError {
 }
 
 /** A multipart/form-data body that streams the media files from their links, with its exact length. */
-function multipartBody(fields: Record<string, string>, files: Array<{ field: string; filename: string; download: MediaDownload }>) {
+function multipartBody(fields: Record<string, string>, files: Array<{ field: string; filename: string; download: OpenedMedia }>) {
   const boundary = `----planner${randomBytes(12).toString('hex')}`;
   const head = (disposition: string, type?: string) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`);
@@ -103,7 +104,7 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
     try {
       yield* parts();
     } finally {
-      await Promise.all(files.map((file) => file.download.body.cancel().catch(() => undefined)));
+      await Promise.all(files.map((file) => file.download.discard()));
     }
   }
   return { body: ReadableStream.from(streamed()), contentType: `multipart/form-data; boundary=${boundary}`, length };
@@ -132,16 +133,16 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** sendPhoto, sendVideo or sendMediaGroup, its links opened first: a link that fails, or a file over Telegram's cap, stops the post before anything is sent. */
   async function mediaRequest(chatId: string, post: PublishablePost, signal: AbortSignal): Promise<TelegramRequest> {
-    const opened = await Promise.allSettled(post.media.map((media) => downloadMedia(PLATFORM, media, signal, requestTimeoutMs)));
+    const opened = await Promise.allSettled(post.media.map((media) => openMediaLink(PLATFORM, media, signal, requestTimeoutMs)));
     const downloads = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = opened.find((result) => result.status === 'rejected');
     if (failed) {
-      await Promise.all(downloads.map((download) => download.body.cancel()));
+      await Promise.all(downloads.map((download) => download.discard()));
       throw failed.reason;
     }
     const tooLarge = downloads.findIndex((download, i) => download.size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
     if (tooLarge >= 0) {
-      await Promise.all(downloads.map((download) => download.body.cancel()));
+      await Promise.all(downloads.map((download) => download.discard()));
       // Not worded by the spec.
       const megabytes = (downloads[tooLarge]!.size / 1024 / 1024).toFixed(1);
       throw new PlatformError('permanent', `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${tooLarge + 1} is ${megabytes} MB.`);

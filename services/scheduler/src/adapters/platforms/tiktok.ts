@@ -2,17 +2,8 @@ import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } fro
 import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
-import {
-  apiUrl,
-  bytePieces,
-  DEFAULT_TIMING,
-  downloadMedia,
-  fetchPlatform,
-  pause,
-  readJson,
-  type AdapterTiming,
-  type MediaDownload,
-} from './platform-fetch.js';
+import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
@@ -158,9 +149,9 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
   const statusOf = (token: string, publishId: string, signal: AbortSignal) => call<PublishStatus>(token, 'status/fetch/', { publish_id: publishId }, signal);
 
   /** PUTs the video's chunks to the upload URL in order, from `uploadedBytes` (what an earlier attempt sent). */
-  async function upload(uploadUrl: string, video: MediaDownload, contentType: string, uploadedBytes: number, signal: AbortSignal): Promise<void> {
+  async function upload(uploadUrl: string, video: OpenedMedia, contentType: string, uploadedBytes: number, signal: AbortSignal): Promise<void> {
     let end = 0;
-    for await (const chunk of bytePieces(PLATFORM, video.body, chunkPlan(video.size).sizes)) {
+    for await (const chunk of piecesOf(PLATFORM, video.body, chunkPlan(video.size).sizes)) {
       const first = end;
       end += chunk.length;
       if (end <= uploadedBytes) continue;
@@ -190,10 +181,10 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
   async function resume(token: string, handle: TikTokHandle & { publish_id: string }, status: PublishStatus, post: PublishablePost, signal: AbortSignal) {
     const username = handle.username ?? null;
     if (status.status === 'PROCESSING_UPLOAD' && handle.upload_url) {
-      const video = await downloadMedia(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
+      const video = await openMediaLink(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
       const uploaded = status.uploaded_bytes ?? 0;
       if (uploaded < video.size) await upload(handle.upload_url, video, post.media[0]!.contentType, uploaded, signal);
-      else await video.body.cancel();
+      else await video.discard();
     }
     return outcome(token, handle.publish_id, username, signal);
   }
@@ -249,7 +240,7 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
       }
 
       const media = post.media[0]!;
-      const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+      const video = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
       const plan = chunkPlan(video.size);
       let init: { publish_id: string; upload_url: string };
       try {
@@ -271,7 +262,7 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
           ),
         );
       } catch (error) {
-        await video.body.cancel();
+        await video.discard();
         throw error;
       }
       await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, username });

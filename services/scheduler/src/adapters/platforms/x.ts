@@ -172,7 +172,7 @@ function linkOf(credentials: ConnectionCredentials, id: string): string {
 async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal): Promise<UploadedMedia> {
   const category = categoryOf(media.contentType);
   const { maxBytes, label } = CATEGORIES[category];
-  const opened = await openMediaLink('X', media, signal);
+  const opened = await openMediaLink('X', media, signal, REQUEST_TIMEOUT_MS);
   if (opened.size > maxBytes) {
     await opened.discard();
     // Not worded by the spec.
@@ -182,7 +182,7 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   try {
     init = await api.post<{ data: MediaUploadData }>('media/upload/initialize', { media_type: media.contentType, total_bytes: opened.size, media_category: category });
     let segment = 0;
-    for await (const piece of piecesOf(opened.body, SEGMENT_BYTES)) {
+    for await (const piece of piecesOf('X', opened.body, SEGMENT_BYTES)) {
       await api.post(`media/upload/${init.data.id}/append`, { segment_index: segment++, media: piece }, { forceBodyMode: 'form-data' });
     }
   } finally {

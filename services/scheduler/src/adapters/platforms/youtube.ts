@@ -230,7 +230,7 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
         if (held.state === 'incomplete') offset = held.received;
         else session = null;
       }
-      const media = await openMediaLink('YouTube', post.media[0]!, signal);
+      const media = await openMediaLink('YouTube', post.media[0]!, signal, REQUEST_TIMEOUT_MS);
       try {
         if (!session) {
           session = await openSession(post, token, media.size, media.contentType, signal);
