@@ -27,7 +27,7 @@ beforeAll(async () => {
     'b.png': { contentType: 'image/png', bytes: png },
     'clip.mp4': { contentType: 'video/mp4', bytes: mp4 },
   });
-  adapter = linkedinAdapter(configSchema.parse({ LINKEDIN_API_URL: linkedin.url }), { requestTimeoutMs: 800, pollIntervalMs: 10, pollTimeoutMs: 1_000 });
+  adapter = linkedinAdapter(configSchema.parse({ LINKEDIN_API_URL: linkedin.url }), { requestTimeoutMs: 800, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await linkedin?.close();

@@ -3,11 +3,11 @@ import type { ConnectionCredentials, ConnectionPlatform } from '@planner/contrac
 import { startMediaHost, type RecordedRequest } from '@planner/platform-stand-ins';
 import { expect } from 'vitest';
 import { configSchema, type SchedulerConfig } from '../../src/config.js';
-import type { MetaAdapterOptions } from '../../src/adapters/platforms/meta-graph.js';
+import type { AdapterTiming } from '../../src/adapters/platforms/platform-fetch.js';
 import { PlatformError, type PublishablePost, type PublishHandle, type PublishSteps } from '../../src/adapters/platforms/index.js';
 
 /** Short timings so polls and timeouts take milliseconds; the stand-ins answer `slow` after 1 s. */
-export const FAST: MetaAdapterOptions = { requestTimeoutMs: 400, pollDelaysMs: [10], processingTimeoutMs: 3000 };
+export const FAST: Partial<AdapterTiming> = { requestTimeoutMs: 400, pollDelaysMs: [10], pollTimeoutMs: 3000 };
 
 export const config = (values: Record<string, string>): SchedulerConfig => configSchema.parse(values);
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
     'a.jpg': { contentType: 'image/jpeg', bytes: jpeg },
     'b.webp': { contentType: 'image/webp', bytes: webp },
   });
-  adapter = tiktokAdapter(configSchema.parse({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollIntervalMs: 10, pollTimeoutMs: 1_000 });
+  adapter = tiktokAdapter(configSchema.parse({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await tiktok?.close();

@@ -1,8 +1,9 @@
 import { ConnectionMessages, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
-import { DAY_MS, GraphApi, META_DEFAULTS, mediaKindOf, mediaRuleViolation, pollUntil, requiredToken, stillProcessing, type MediaRules, type MetaAdapterOptions } from './meta-graph.js';
+import { DAY_MS, GraphApi, META_TIMING, mediaKindOf, mediaRuleViolation, requiredToken, stillProcessing, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
+import { pollUntil, type AdapterTiming } from './platform-fetch.js';
 
 /** Facebook Page rules (63,206 characters; up to 10 photos; one video, reel or story). */
 const FACEBOOK_RULES: MediaRules = {
@@ -95,9 +96,9 @@ const handleString = (handle: Readonly<PublishHandle>, name: string) => (typeof 
  * (uploaded unpublished, then attached to one feed post), videos by file_url,
  * reels and stories. Meta fetches every media link itself.
  */
-export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOptions = {}): PlatformAdapter {
-  const settings = { ...META_DEFAULTS, ...options };
-  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', config.FACEBOOK_GRAPH_URL, page.token, signal, settings);
+export function facebookAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...META_TIMING, ...overrides };
+  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', config.FACEBOOK_GRAPH_URL, page.token, signal, timing);
 
   /** The public link of a post, photo or video; a failure here never fails a published post. */
   async function linkOf(graph: GraphApi, id: string): Promise<string> {
@@ -136,12 +137,15 @@ export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOpt
       await graph.pullInto(uploadUrl, post.media[0]!.url);
       const id = videoId;
       const status = await pollUntil(
-        () => graph.get<{ status?: { video_status?: string; uploading_phase?: { status?: string } } }>(id, { fields: 'status' }),
-        (answer) => answer.status?.video_status === 'error' || ['complete', 'error'].includes(answer.status?.uploading_phase?.status ?? ''),
-        settings,
+        'Facebook',
+        {
+          read: () => graph.get<{ status?: { video_status?: string; uploading_phase?: { status?: string } } }>(id, { fields: 'status' }),
+          settled: (answer) => answer.status?.video_status === 'error' || ['complete', 'error'].includes(answer.status?.uploading_phase?.status ?? ''),
+          outlasted: () => stillProcessing('facebook'),
+        },
+        timing,
         signal,
       );
-      if (!status) throw stillProcessing('facebook');
       if (status.status?.uploading_phase?.status !== 'complete') {
         throw new PlatformError('permanent', 'Facebook could not use the video: Meta could not fetch it from its link (it must be publicly reachable).');
       }

@@ -3,7 +3,7 @@ import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
 import { openMediaLink, piecesOf } from './media-link.js';
-import { apiUrl, DEFAULT_TIMING, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
@@ -110,8 +110,9 @@ function mediaOf(post: UploadedPost): string[] {
  * checked by listing an organization's recent posts; a member's posts cannot be
  * listed, so there it stays in doubt.
  */
-export function linkedinAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
-  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...DEFAULT_TIMING, ...overrides };
+  const { requestTimeoutMs, uploadTimeoutMs } = timing;
 
   async function rest(token: string, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal) {
     const headers: Record<string, string> = {
@@ -178,15 +179,18 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** Waits until LinkedIn processed an organization's video (a member's token may not read it back: LinkedIn shows it once ready). */
   async function videoAvailable(token: string, urn: string, signal: AbortSignal): Promise<void> {
-    const deadline = Date.now() + pollTimeoutMs;
-    for (;;) {
-      const { json } = await rest(token, 'GET', `rest/videos/${encodeURIComponent(urn)}`, undefined, signal);
-      if (json.status === 'AVAILABLE') return;
-      if (json.status === 'PROCESSING_FAILED') {
-        throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(json.processingFailureReason ?? 'no reason given')}`);
-      }
-      if (Date.now() >= deadline) throw new PlatformError('transient', 'LinkedIn is still processing the video. It will be tried again.');
-      await pause(PLATFORM, pollIntervalMs, signal);
+    const video = await pollUntil(
+      PLATFORM,
+      {
+        read: async () => (await rest(token, 'GET', `rest/videos/${encodeURIComponent(urn)}`, undefined, signal)).json,
+        settled: (json) => json.status === 'AVAILABLE' || json.status === 'PROCESSING_FAILED',
+        outlasted: () => new PlatformError('transient', 'LinkedIn is still processing the video. It will be tried again.'),
+      },
+      timing,
+      signal,
+    );
+    if (video.status === 'PROCESSING_FAILED') {
+      throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(video.processingFailureReason ?? 'no reason given')}`);
     }
   }
 

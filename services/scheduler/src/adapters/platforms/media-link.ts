@@ -1,5 +1,6 @@
 import type { PublishableMedia } from './platform-adapter.js';
 import { networkError, PlatformError } from './platform-error.js';
+import { transportError } from './platform-fetch.js';
 
 /** A post's media opened for streaming: its size and its bytes as they arrive, never the whole file in memory. */
 export interface OpenedMedia {
@@ -10,9 +11,6 @@ export interface OpenedMedia {
   /** Lets the link's connection go when its bytes were not (all) read, e.g. a step before the upload failed. */
   discard(): Promise<void>;
 }
-
-/** A failure of the stream as the worker reads it: ours pass as they are, the network's are transient. */
-const streamError = (platform: string, error: unknown) => (error instanceof PlatformError ? error : networkError(platform, error));
 
 /**
  * Fetches a media link (signed by the posts service) for a platform that takes
@@ -78,7 +76,7 @@ export async function* piecesOf(platform: string, body: ReadableStream<Uint8Arra
         try {
           chunk = await reader.read();
         } catch (error) {
-          throw streamError(platform, error);
+          throw transportError(platform, error);
         }
         if (chunk.done) {
           if (typeof sizes !== 'number') throw new PlatformError('transient', `A media file of the post ended early while it was sent to ${platform}. It will be tried again.`);

@@ -1,28 +1,20 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, platformTextLimit, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { PublishablePost, RateWindow } from './platform-adapter.js';
-import { networkError, PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
+import { PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
 
 /**
  * What Meta's Graph APIs share (Facebook Pages, Instagram, Threads): the HTTP
  * path with the token as a parameter, the error envelope and how it is
- * classified, status polling, the publishing-limit read and the media rules.
+ * classified, the publishing-limit read and the media rules.
  */
 
-/** Timings; tests shorten them, production keeps the defaults. */
-export interface MetaAdapterOptions {
-  /** One Graph call's time limit: a slower answer is a network failure (transient). */
-  requestTimeoutMs?: number;
-  /** Waits between status reads of a container or video: the last one repeats. */
-  pollDelaysMs?: number[];
-  /** How long one attempt waits for Meta to process media; its handles are kept for the next. */
-  processingTimeoutMs?: number;
-}
-
-export const META_DEFAULTS: Required<MetaAdapterOptions> = {
+/** Meta's timing: Graph calls may take long; media are polled ever less often, up to 5 minutes an attempt. */
+export const META_TIMING: AdapterTiming = {
+  ...DEFAULT_TIMING,
   requestTimeoutMs: 120_000,
   pollDelaysMs: [1000, 2000, 4000, 8000, 15_000],
-  processingTimeoutMs: 5 * 60_000,
+  pollTimeoutMs: 5 * 60_000,
 };
 
 /** Graph's error envelope: `{ error: { message, type, code, error_subcode, fbtrace_id, … } }`. */
@@ -123,7 +115,7 @@ export class GraphApi {
     private readonly baseUrl: string,
     private readonly token: string,
     private readonly signal: AbortSignal,
-    private readonly options: Required<MetaAdapterOptions>,
+    private readonly timing: AdapterTiming,
   ) {}
 
   get<T>(path: string, query: Query = {}): Promise<T> {
@@ -148,7 +140,7 @@ export class GraphApi {
   async pullInto(uploadUrl: string, fileUrl: string): Promise<void> {
     const { response, body } = await this.fetch(uploadUrl, { method: 'POST', headers: { authorization: `OAuth ${this.token}`, file_url: fileUrl } });
     if (response.ok) return;
-    const info = (body as { debug_info?: { retriable?: boolean; message?: string } } | null)?.debug_info;
+    const info = body.debug_info as { retriable?: boolean; message?: string } | undefined;
     if (!info) throw graphError(this.platform, response.status, body, response.headers, this.token);
     const kind = response.status === 401 ? 'auth' : info.retriable || response.status >= 500 ? 'transient' : 'permanent';
     throw platformError(this.platform, kind, plainReason({ message: info.message }, response.status, this.token), response.status);
@@ -156,45 +148,20 @@ export class GraphApi {
 
   /** `path` under the base URL (which may carry a version). */
   private url(path: string): URL {
-    return new URL(`${this.baseUrl.replace(/\/+$/, '')}/${path}`);
+    return new URL(apiUrl(this.baseUrl, path));
   }
 
   private async request<T>(url: URL, init: RequestInit): Promise<T> {
     const { response, body } = await this.fetch(url, init);
-    if (!response.ok || (body as { error?: unknown } | null)?.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
+    if (!response.ok || body.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
     return body as T;
   }
 
-  private async fetch(url: URL | string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.options.requestTimeoutMs)]) });
-      const text = await response.text();
-      let body: unknown = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON (a proxy's error page): the status alone classifies it.
-      }
-      return { response, body };
-    } catch (error) {
-      if (this.signal.aborted) throw this.signal.reason;
-      throw networkError(displayName(this.platform), error);
-    }
-  }
-}
-
-/**
- * Reads `read()` until `settled` says so, waiting the poll delays between
- * reads; null when processing outlasts the attempt's budget.
- */
-export async function pollUntil<T>(read: () => Promise<T>, settled: (value: T) => boolean, options: Required<MetaAdapterOptions>, signal: AbortSignal): Promise<T | null> {
-  const deadline = Date.now() + options.processingTimeoutMs;
-  for (let attempt = 0; ; attempt++) {
-    const value = await read();
-    if (settled(value)) return value;
-    const wait = options.pollDelaysMs[Math.min(attempt, options.pollDelaysMs.length - 1)] ?? 1000;
-    if (Date.now() + wait > deadline) return null;
-    await sleep(wait, undefined, { signal });
+  private async fetch(url: URL | string, init: RequestInit): Promise<{ response: Response; body: Record<string, unknown> }> {
+    const name = displayName(this.platform);
+    const response = await fetchPlatform(name, url, init, this.signal, this.timing.requestTimeoutMs);
+    // Not JSON (a proxy's error page) reads as {}: the status alone classifies it.
+    return { response, body: await readJson(name, response) };
   }
 }
 

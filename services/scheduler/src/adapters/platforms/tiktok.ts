@@ -3,7 +3,7 @@ import type { SchedulerConfig } from '../../config.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
-import { apiUrl, DEFAULT_TIMING, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule, type PostRules } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
@@ -131,8 +131,9 @@ function publishedOf(status: PublishStatus, publishId: string, username: string 
  * polled until TikTok published or refused it. An interrupted attempt is
  * checked, and resumed, from that publish_id.
  */
-export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
-  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...DEFAULT_TIMING, ...overrides };
+  const { requestTimeoutMs, uploadTimeoutMs } = timing;
 
   async function call<T>(token: string, path: string, body: unknown, signal: AbortSignal): Promise<T> {
     const init: RequestInit = {
@@ -167,14 +168,18 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
 
   /** Polls the publish until TikTok published it (its link) or refused it (its reason); still processing after the poll timeout is left to the next attempt. */
   async function outcome(token: string, publishId: string, username: string | null, signal: AbortSignal): Promise<PublishedPost> {
-    const deadline = Date.now() + pollTimeoutMs;
-    for (;;) {
-      const status = await statusOf(token, publishId, signal);
-      if (status.status === 'PUBLISH_COMPLETE') return publishedOf(status, publishId, username);
-      if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
-      if (Date.now() >= deadline) throw new PlatformError('transient', 'TikTok is still processing the post. It will be checked again.');
-      await pause(PLATFORM, pollIntervalMs, signal);
-    }
+    const status = await pollUntil(
+      PLATFORM,
+      {
+        read: () => statusOf(token, publishId, signal),
+        settled: (state) => state.status === 'PUBLISH_COMPLETE' || state.status === 'FAILED',
+        outlasted: () => new PlatformError('transient', 'TikTok is still processing the post. It will be checked again.'),
+      },
+      timing,
+      signal,
+    );
+    if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
+    return publishedOf(status, publishId, username);
   }
 
   /** Finishes a publish an earlier attempt began: the rest of its upload, then its outcome. */

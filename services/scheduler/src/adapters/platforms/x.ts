@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiResponseError, TwitterApi, type SendTweetV2Params, type TweetV2, type TwitterApiv2 } from 'twitter-api-v2';
 import { z } from 'zod';
 import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
@@ -7,16 +6,20 @@ import type { SchedulerConfig } from '../../config.js';
 import { openMediaLink, piecesOf } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
+import { DEFAULT_TIMING, pollUntil, type AdapterTiming } from './platform-fetch.js';
 
 const MB = 1024 * 1024;
 /** APPEND segments: X takes up to 5 MB each; smaller keeps one request's memory low. */
 const SEGMENT_BYTES = 4 * MB;
 /** A remembered media id is reused only while it has this long left before X forgets it. */
 const REUSE_MARGIN_MS = 10 * 60_000;
-/** How long a video may stay in X's processing before the attempt gives up (and a later one uploads again). */
-const PROCESSING_LIMIT_MS = 10 * 60_000;
-/** A call that hears nothing for this long fails (transient), so a silent connection cannot hold a worker. */
-const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * X's timing: a call that hears nothing for a minute fails (transient), so a
+ * silent connection cannot hold a worker; a video may stay in X's processing
+ * 10 minutes before the attempt gives up (and a later one uploads again),
+ * read as often as X's check_after_secs asks, else every second.
+ */
+const X_TIMING: AdapterTiming = { ...DEFAULT_TIMING, requestTimeoutMs: 60_000, pollDelaysMs: [1000], pollTimeoutMs: 10 * 60_000 };
 /** POST /2/tweets: 100 per 15 minutes per user (platforms.md §1.5). */
 const PUBLISH_WINDOW = { limit: 100, windowMs: 15 * 60_000 };
 /** Our clock and X's may differ: a post found by recovery may carry a created_at this much before the attempt began. */
@@ -144,7 +147,7 @@ async function classified<T>(calls: () => Promise<T>): Promise<T> {
 }
 
 /** A twitter-api-v2 client for one job: the connection's user token, rebased onto X_API_URL, its calls ended by `signal`. */
-function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal): TwitterApiv2 {
+function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal, timing: AdapterTiming): TwitterApiv2 {
   if (!credentials.access_token) throw new PlatformError('auth', 'The X connection has no access token.');
   const rebased = xApiClientSettings(config.X_API_URL);
   const client = new TwitterApi(credentials.access_token, {
@@ -154,7 +157,7 @@ function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, s
       {
         onBeforeRequest: ({ requestOptions }) => {
           requestOptions.signal = signal;
-          requestOptions.timeout = REQUEST_TIMEOUT_MS;
+          requestOptions.timeout = timing.requestTimeoutMs;
         },
       },
     ],
@@ -169,10 +172,10 @@ function linkOf(credentials: ConnectionCredentials, id: string): string {
 }
 
 /** The chunked upload (INIT, APPEND per segment, FINALIZE, STATUS while X processes), streamed from the media link. */
-async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal): Promise<UploadedMedia> {
+async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal, timing: AdapterTiming): Promise<UploadedMedia> {
   const category = categoryOf(media.contentType);
   const { maxBytes, label } = CATEGORIES[category];
-  const opened = await openMediaLink('X', media, signal, REQUEST_TIMEOUT_MS);
+  const opened = await openMediaLink('X', media, signal, timing.requestTimeoutMs);
   if (opened.size > maxBytes) {
     await opened.discard();
     // Not worded by the spec.
@@ -190,16 +193,19 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   }
   const { id } = init.data;
   const finalized = (await api.post<{ data: MediaUploadData }>(`media/upload/${id}/finalize`)).data;
-  const deadline = Date.now() + PROCESSING_LIMIT_MS;
-  let processing = finalized.processing_info;
-  while (processing && processing.state !== 'succeeded') {
-    if (processing.state === 'failed') {
-      throw new PlatformError('permanent', `X could not process the ${label}: ${processing.error?.message ?? 'it gave no reason'}.`);
-    }
-    if (Date.now() > deadline) throw new PlatformError('transient', `X was still processing the ${label} after ${PROCESSING_LIMIT_MS / 60_000} minutes.`);
-    await sleep((processing.check_after_secs ?? 1) * 1000, undefined, { signal });
-    processing = (await api.get<{ data: MediaUploadData }>('media/upload', { command: 'STATUS', media_id: id })).data.processing_info;
-  }
+  const processed = await pollUntil(
+    'X',
+    {
+      read: async () => (await api.get<{ data: MediaUploadData }>('media/upload', { command: 'STATUS', media_id: id })).data.processing_info,
+      settled: (processing) => !processing || processing.state === 'succeeded' || processing.state === 'failed',
+      waitMs: (processing) => (processing?.check_after_secs ?? 1) * 1000,
+      outlasted: () => new PlatformError('transient', `X was still processing the ${label} after ${timing.pollTimeoutMs / 60_000} minutes.`),
+    },
+    timing,
+    signal,
+    { state: finalized.processing_info },
+  );
+  if (processed?.state === 'failed') throw new PlatformError('permanent', `X could not process the ${label}: ${processed.error?.message ?? 'it gave no reason'}.`);
   const expiresAfterMs = (finalized.expires_after_secs ?? init.data.expires_after_secs ?? 0) * 1000;
   return { id, key: finalized.media_key, expiresAt: new Date(Date.now() + expiresAfterMs).toISOString() };
 }
@@ -246,14 +252,15 @@ function check(post: PublishablePost): string | null {
  * Media ids (with their expiry) are remembered as each upload finishes, so a
  * later attempt reuses them; recovery reads the account's recent posts.
  */
-export function xAdapter(config: SchedulerConfig): PlatformAdapter {
+export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...X_TIMING, ...overrides };
   return {
     platform: 'x',
     check,
     rateWindows: async () => [PUBLISH_WINDOW],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const api = clientOf(config, credentials, signal);
+      const api = clientOf(config, credentials, signal, timing);
       const earlier = handleSchema.parse(steps.handle);
       const uploaded: Array<UploadedMedia | null> = post.media.map(() => null);
       for (const [index, media] of post.media.entries()) {
@@ -262,7 +269,7 @@ export function xAdapter(config: SchedulerConfig): PlatformAdapter {
           uploaded[index] = remembered;
           continue;
         }
-        uploaded[index] = await classified(() => upload(api, media, signal));
+        uploaded[index] = await classified(() => upload(api, media, signal, timing));
         await steps.remember({ media: uploaded });
       }
       const mediaIds = uploaded.map((media) => media!.id);
@@ -290,7 +297,7 @@ export function xAdapter(config: SchedulerConfig): PlatformAdapter {
     async recover({ post, credentials, handle, signal }) {
       const { media, createStartedAt } = handleSchema.parse(handle);
       const mediaKeys = media.flatMap((item) => (item ? [item.key] : []));
-      const found = await classified(() => findPost(clientOf(config, credentials, signal), post.text, mediaKeys, createStartedAt));
+      const found = await classified(() => findPost(clientOf(config, credentials, signal, timing), post.text, mediaKeys, createStartedAt));
       return found ? { status: 'published', published: { platformPostId: found.id, link: linkOf(credentials, found.id) } } : { status: 'not_published' };
     },
   };

@@ -7,16 +7,19 @@ import type { SchedulerConfig } from '../../config.js';
 import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
 
 const TITLE_MAX_CHARACTERS = 100;
 /** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
 const DESCRIPTION_MAX_BYTES = platformTextLimit('youtube');
 /** A 429 without Retry-After (YouTube sends none for its per-day upload limit) waits this long before trying again. */
 const RATE_LIMIT_WAIT_MS = 15 * 60_000;
-/** Opening a session or probing one: a call that has not answered in this long fails (transient). */
-const REQUEST_TIMEOUT_MS = 60_000;
-/** The upload itself: cut off after this long, the next attempt resumes from what the session holds. */
-const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+/**
+ * YouTube's timing: opening a session or probing one fails (transient) after a
+ * minute without an answer; the upload itself is cut off after 30 minutes, and
+ * the next attempt resumes from what the session holds.
+ */
+const YOUTUBE_TIMING: AdapterTiming = { ...DEFAULT_TIMING, requestTimeoutMs: 60_000, uploadTimeoutMs: 30 * 60_000 };
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -105,16 +108,9 @@ function tokenOf(credentials: ConnectionCredentials): string {
 type SessionAnswer = { state: 'complete'; videoId: string } | { state: 'incomplete'; received: number } | { state: 'gone' };
 
 async function answerOf(response: Response): Promise<SessionAnswer> {
-  const text = await response.text();
-  const body = (() => {
-    try {
-      return text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
+  const body = await readJson('YouTube', response);
   if (response.status === 200 || response.status === 201) {
-    const videoId = (body as youtube_v3.Schema$Video | undefined)?.id;
+    const videoId = (body as youtube_v3.Schema$Video).id;
     if (!videoId) throw new PlatformError('transient', 'YouTube finished the upload without naming the video.', { status: response.status });
     return { state: 'complete', videoId };
   }
@@ -133,6 +129,7 @@ async function putToSession(
   session: UploadSession,
   token: string,
   signal: AbortSignal,
+  timing: AdapterTiming,
   bytes?: { body: ReadableStream<Uint8Array>; offset: number; contentType: string },
 ): Promise<SessionAnswer> {
   const { sessionUri, uploadBytes } = session;
@@ -143,20 +140,14 @@ async function putToSession(
         'content-range': `bytes ${bytes.offset}-${uploadBytes - 1}/${uploadBytes}`,
       }
     : { 'content-length': '0', 'content-range': `bytes */${uploadBytes}` };
-  let response: Response;
-  try {
-    response = await fetch(sessionUri, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, ...headers },
-      ...(bytes && { body: withoutFirstBytes(bytes.body, bytes.offset), duplex: 'half' }),
-      // 308 here is Resume Incomplete, not a redirect.
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(bytes ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS)]),
-    });
-  } catch (error) {
-    throw error instanceof PlatformError ? error : networkError('YouTube', error);
-  }
-  return answerOf(response);
+  const init = {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(bytes && { body: withoutFirstBytes(bytes.body, bytes.offset), duplex: 'half' }),
+    // 308 here is Resume Incomplete, not a redirect.
+    redirect: 'manual',
+  } as RequestInit;
+  return answerOf(await fetchPlatform('YouTube', sessionUri, init, signal, bytes ? timing.uploadTimeoutMs : timing.requestTimeoutMs));
 }
 
 /** Not worded by the spec: YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
@@ -178,8 +169,9 @@ function check(post: PublishablePost): string | null {
  * streamed from the media link in one PUT, whose last byte creates the video.
  * A later attempt resumes the session from what it holds; recovery probes it.
  */
-export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
-  const uploadUrl = `${config.YOUTUBE_API_URL.replace(/\/+$/, '')}/upload/youtube/v3/videos`;
+export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...YOUTUBE_TIMING, ...overrides };
+  const uploadUrl = apiUrl(config.YOUTUBE_API_URL, 'upload/youtube/v3/videos');
 
   /** Opens a resumable session through googleapis (which itself uploads a media body as one multipart request). */
   async function openSession(post: PublishablePost, token: string, size: number, contentType: string, signal: AbortSignal): Promise<UploadSession> {
@@ -200,7 +192,7 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
           url: uploadUrl,
           headers: { 'x-upload-content-length': String(size), 'x-upload-content-type': contentType },
           retry: false,
-          timeout: REQUEST_TIMEOUT_MS,
+          timeout: timing.requestTimeoutMs,
           signal,
         },
       );
@@ -225,19 +217,19 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
       let session = remembered.success ? remembered.data : null;
       let offset = 0;
       if (session) {
-        const held = await putToSession(session, token, signal);
+        const held = await putToSession(session, token, signal, timing);
         if (held.state === 'complete') return { platformPostId: held.videoId, link: linkOf(post, held.videoId) };
         if (held.state === 'incomplete') offset = held.received;
         else session = null;
       }
-      const media = await openMediaLink('YouTube', post.media[0]!, signal, REQUEST_TIMEOUT_MS);
+      const media = await openMediaLink('YouTube', post.media[0]!, signal, timing.requestTimeoutMs);
       try {
         if (!session) {
           session = await openSession(post, token, media.size, media.contentType, signal);
           await steps.remember(session);
         }
         const upload = session;
-        const answer = await steps.create(() => putToSession(upload, token, signal, { body: media.body, offset, contentType: media.contentType }));
+        const answer = await steps.create(() => putToSession(upload, token, signal, timing, { body: media.body, offset, contentType: media.contentType }));
         if (answer.state !== 'complete') throw new PlatformError('transient', 'YouTube did not receive the whole video.');
         return { platformPostId: answer.videoId, link: linkOf(post, answer.videoId) };
       } finally {
@@ -249,7 +241,7 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
       const remembered = sessionSchema.safeParse(handle);
       // No session was opened, so no upload can have finished.
       if (!remembered.success) return { status: 'not_published' };
-      const held = await putToSession(remembered.data, tokenOf(credentials), signal);
+      const held = await putToSession(remembered.data, tokenOf(credentials), signal, timing);
       if (held.state === 'complete') return { status: 'published', published: { platformPostId: held.videoId, link: linkOf(post, held.videoId) } };
       if (held.state === 'incomplete') return { status: 'not_published' };
       return { status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' };
