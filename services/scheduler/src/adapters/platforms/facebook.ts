@@ -1,12 +1,13 @@
 import { ConnectionMessages, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
-import { DAY_MS, GraphApi, META_TIMING, mediaKindOf, mediaRuleViolation, requiredToken, stillProcessing, type MediaRules } from './meta-graph.js';
+import { DAY_MS, GraphApi, META_TIMING, metaPostRules, requiredToken, stillProcessing } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, mediaKindOf } from './post-rules.js';
 
 /** Facebook Page rules (63,206 characters; up to 10 photos; one video, reel or story). */
-const FACEBOOK_RULES: MediaRules = {
+const FACEBOOK_RULES = metaPostRules({
   platform: 'facebook',
   shapes: {
     text: { min: 0, max: 0, kinds: [] },
@@ -17,7 +18,7 @@ const FACEBOOK_RULES: MediaRules = {
     story: { min: 1, max: 1, kinds: ['image', 'video'] },
   },
   types: { image: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp'], video: ['video/'] },
-};
+});
 
 /** Reels: 30 API-published per Page in any 24 hours (the Reels Publishing API); feed posts have no published cap. */
 const REELS_WINDOW = { limit: 30, windowMs: DAY_MS, scope: 'reels' };
@@ -235,7 +236,7 @@ export function facebookAdapter(config: SchedulerConfig, overrides: Partial<Adap
 
   return {
     platform: 'facebook',
-    check: (post) => mediaRuleViolation(post, FACEBOOK_RULES),
+    check: (post) => brokenRule(post, FACEBOOK_RULES),
     // Meta publishes a cap for reels only; other page posts have none.
     rateWindows: async (_credentials, _signal, post) => (post.mediaType === 'short' ? [REELS_WINDOW] : []),
 

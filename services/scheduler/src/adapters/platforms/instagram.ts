@@ -1,8 +1,9 @@
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { DAY_MS, mediaKindOf, type MediaRules } from './meta-graph.js';
+import { DAY_MS, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
 import type { AdapterTiming } from './platform-fetch.js';
+import { mediaKindOf } from './post-rules.js';
 
 const CAROUSEL = { min: 2, max: 10, kinds: ['image', 'video'] } as const;
 

@@ -4,7 +4,7 @@ import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck 
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
 import { openMediaLink, piecesOf } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, type PostRules } from './post-rules.js';
+import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
 /**
@@ -15,18 +15,17 @@ const PLATFORM = 'LinkedIn';
 export const LINKEDIN_VERSION = '202607';
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4'];
-const RULES: PostRules = {
-  platform: PLATFORM,
-  textName: 'posts',
-  textLimit: platformTextLimit('linkedin'),
-  photoTypes: IMAGE_TYPES,
-  videoTypes: VIDEO_TYPES,
-  typesNamed: 'JPEG, PNG or GIF images and MP4 videos',
-  mixesVideos: false,
-  // A multiImage post holds 2 to 20.
-  maxMedia: 20,
-  maxMediaNamed: { what: 'LinkedIn posts', items: 'images' },
-};
+/** A multiImage post holds 2 to 20 images. */
+const MAX_IMAGES = 20;
+/** A post's rules: text, images, or one video; no stories. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'LinkedIn has no stories to publish to.'),
+  textRequired('LinkedIn cannot publish an empty post.', withoutMedia),
+  textLength(platformTextLimit('linkedin'), plainRules.tooLong('LinkedIn posts')),
+  mediaTypes([...IMAGE_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or GIF images and MP4 videos')),
+  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'images')),
+  mediaCount({ max: MAX_IMAGES }, plainRules.tooMany('LinkedIn posts', MAX_IMAGES, 'images')),
+];
 /** LinkedIn publishes no per-member cap; 150 posts a day is the figure integrators quote. */
 const DAILY_POSTS = { limit: 150, windowMs: 86_400_000 };
 /** How far LinkedIn's clock may be behind ours when a recovery matches a post's creation time. */
@@ -211,12 +210,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
   return {
     platform: 'linkedin',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'LinkedIn has no stories to publish to.';
-      if (post.media.length === 0 && !post.text.trim()) return 'LinkedIn cannot publish an empty post.';
-      return brokenRule(post, RULES);
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows() {
       return [DAILY_POSTS];

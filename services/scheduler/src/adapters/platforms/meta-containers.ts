@@ -1,8 +1,9 @@
 import type { ConnectionCredentials, ConnectionPlatform } from '@planner/contracts';
-import { displayName, GraphApi, mediaRuleViolation, META_TIMING, metaUserId, publishingLimit, requiredToken, stillProcessing, type MediaRules } from './meta-graph.js';
+import { displayName, GraphApi, META_TIMING, metaPostRules, metaUserId, publishingLimit, requiredToken, stillProcessing, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RateWindow } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule } from './post-rules.js';
 
 /**
  * Publishing through containers, as Instagram and Threads do: create the
@@ -59,6 +60,7 @@ export function containerAdapter(dialect: ContainerDialect, configuredUrl: strin
   const timing = { ...META_TIMING, ...overrides };
   const baseUrl = apiUrl(configuredUrl, dialect.version);
   const name = displayName(dialect.platform);
+  const rules = metaPostRules(dialect.rules);
   const graphOf = (credentials: ConnectionCredentials, signal: AbortSignal) =>
     new GraphApi(dialect.platform, baseUrl, requiredToken(dialect.platform, credentials.access_token), signal, timing);
 
@@ -133,7 +135,7 @@ export function containerAdapter(dialect: ContainerDialect, configuredUrl: strin
 
   return {
     platform: dialect.platform,
-    check: (post) => mediaRuleViolation(post, dialect.rules),
+    check: (post) => brokenRule(post, rules),
     rateWindows: (credentials, signal) =>
       publishingLimit(graphOf(credentials, signal), `${metaUserId(credentials.specific_data)}/${dialect.limitEdge}`, dialect.documentedCap),
 

@@ -2,6 +2,7 @@ import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, platformTextLimit, type Con
 import type { PublishablePost, RateWindow } from './platform-adapter.js';
 import { PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
+import { mediaCount, mediaKindOf, mediaTypes, postTypes, textLength, textRequired, type MediaKind, type PostRule } from './post-rules.js';
 
 /**
  * What Meta's Graph APIs share (Facebook Pages, Instagram, Threads): the HTTP
@@ -191,8 +192,6 @@ export async function publishingLimit(api: GraphApi, path: string, documented: R
   return [documented];
 }
 
-export type MediaKind = 'image' | 'video';
-
 /** How many media a post of one media type takes, and of which kinds. */
 export interface PostShape {
   min: number;
@@ -200,48 +199,47 @@ export interface PostShape {
   kinds: MediaKind[];
 }
 
+/** A Meta platform's rules: the post shapes it publishes, the types it takes of each kind, how it counts text. */
 export interface MediaRules {
   platform: ConnectionPlatform;
   shapes: Partial<Record<MediaType, PostShape>>;
-  /** Content types accepted per kind (prefix match, e.g. image/jpeg). */
+  /** Content types accepted per kind: exact, or a whole family (video/). */
   types: Record<MediaKind, string[]>;
   /** How the platform counts text (Threads counts an emoji as its UTF-8 bytes); code points by default. */
   textLength?: (text: string) => number;
 }
 
-export function mediaKindOf(contentType: string): MediaKind | null {
-  return contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : null;
-}
-
 const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (count === 1 ? kind : `${kind}s`)).join(' or ');
 
-/**
- * The platform's text and media rules for a post: a message naming the
- * platform and the rule, or null. Not worded by the spec.
- */
-export function mediaRuleViolation(post: PublishablePost, rules: MediaRules): string | null {
+/** A Meta platform's rules, in the order they are checked, each message naming the platform and the rule. */
+export function metaPostRules(rules: MediaRules): PostRule[] {
   const name = displayName(rules.platform);
-  const shape = rules.shapes[post.mediaType];
-  if (!shape) return `${name} cannot publish ${post.mediaType} posts.`;
-  const limit = platformTextLimit(rules.platform, post.mediaType);
-  const length = (rules.textLength ?? ((text: string) => [...text].length))(post.text);
-  if (length > limit) return `${name} allows at most ${limit} characters; this post has ${length}.`;
-  if (shape.max === 0 && !post.text.trim()) return `${name} needs text for a text post.`;
-  const count = post.media.length;
-  if (count < shape.min || count > shape.max) {
-    const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
-    return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
-  }
-  for (const [index, media] of post.media.entries()) {
-    const kind = mediaKindOf(media.contentType);
-    if (!kind || !shape.kinds.includes(kind)) {
-      return `${name} ${post.mediaType} posts take ${kindsNoun(shape.kinds, 2)}; item ${index + 1} is ${media.contentType}.`;
-    }
-    if (!rules.types[kind].some((type) => media.contentType.startsWith(type))) {
-      return `${name} does not accept ${media.contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
-    }
-  }
-  return null;
+  // Checked after postTypes: the post's shape exists.
+  const shapeOf = (post: PublishablePost) => rules.shapes[post.mediaType]!;
+  return [
+    postTypes(Object.keys(rules.shapes) as MediaType[], (post) => `${name} cannot publish ${post.mediaType} posts.`),
+    textLength(
+      (post) => platformTextLimit(rules.platform, post.mediaType),
+      (length, limit) => `${name} allows at most ${limit} characters; this post has ${length}.`,
+      rules.textLength,
+    ),
+    textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0),
+    mediaCount(shapeOf, (count, post) => {
+      const shape = shapeOf(post);
+      const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
+      return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
+    }),
+    // One pass over the items: the first one of a kind the post type does not take, or of a type its kind does not.
+    mediaTypes(
+      (post) => shapeOf(post).kinds.flatMap((kind) => rules.types[kind]),
+      (contentType, index, post) => {
+        const { kinds } = shapeOf(post);
+        const kind = mediaKindOf(contentType);
+        if (!kind || !kinds.includes(kind)) return `${name} ${post.mediaType} posts take ${kindsNoun(kinds, 2)}; item ${index + 1} is ${contentType}.`;
+        return `${name} does not accept ${contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
+      },
+    ),
+  ];
 }
 
 /** The user id a Meta login connection publishes as: the stored id where organizations keeps one, else `me` (the token's user). */

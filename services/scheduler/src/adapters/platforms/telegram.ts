@@ -5,7 +5,7 @@ import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost 
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { openMediaLink, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule } from './post-rules.js';
+import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -110,6 +110,22 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
   return { body: ReadableStream.from(streamed()), contentType: `multipart/form-data; boundary=${boundary}`, length };
 }
 
+const captioned = (post: PublishablePost) => post.media.length > 0;
+
+/** A channel post's rules: a message, or up to 10 photos and videos with a caption. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'Telegram channels cannot publish stories.'),
+  textRequired('Telegram cannot send an empty message.', withoutMedia),
+  textLength(
+    (post) => (captioned(post) ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram')),
+    (length, limit, post) => plainRules.tooLong(captioned(post) ? 'Telegram captions' : 'Telegram messages')(length, limit),
+    // Telegram counts UTF-16 code units, as String.length does.
+    (text) => text.length,
+  ),
+  mediaTypes([...PHOTO_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or WebP photos and MP4 videos')),
+  mediaCount({ max: ALBUM_MAX }, plainRules.tooMany('Telegram albums', ALBUM_MAX, 'photos and videos')),
+];
+
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
 
 /**
@@ -171,25 +187,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
   return {
     platform: 'telegram',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'Telegram channels cannot publish stories.';
-      if (post.media.length === 0 && !post.text.trim()) return 'Telegram cannot send an empty message.';
-      const withMedia = post.media.length > 0;
-      return brokenRule(post, {
-        platform: PLATFORM,
-        textName: withMedia ? 'captions' : 'messages',
-        textLimit: withMedia ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram'),
-        // Telegram counts UTF-16 code units, as String.length does.
-        count: (text) => text.length,
-        photoTypes: PHOTO_TYPES,
-        videoTypes: VIDEO_TYPES,
-        typesNamed: 'JPEG, PNG or WebP photos and MP4 videos',
-        mixesVideos: true,
-        maxMedia: ALBUM_MAX,
-        maxMediaNamed: { what: 'Telegram albums', items: 'photos and videos' },
-      });
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows(credentials) {
       // Telegram's guidance for a channel: about 20 messages a minute, and no more than one a second.

@@ -4,23 +4,22 @@ import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } f
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, type PostRules } from './post-rules.js';
+import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** TikTok photo posts take JPEG and WebP; it refuses PNG. */
 const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
-const RULES: PostRules = {
-  platform: PLATFORM,
-  textName: 'captions',
-  textLimit: platformTextLimit('tiktok'),
-  photoTypes: PHOTO_TYPES,
-  videoTypes: VIDEO_TYPES,
-  typesNamed: 'MP4, MOV or WebM videos and JPEG or WebP photos',
-  mixesVideos: false,
-  maxMedia: 35,
-  maxMediaNamed: { what: 'TikTok photo posts', items: 'photos' },
-};
+const MAX_PHOTOS = 35;
+/** A direct post's rules: one video, or up to 35 photos; a caption; no text-only posts or stories. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'TikTok stories cannot be published through its API.'),
+  mediaCount({ min: 1 }, 'TikTok cannot publish text-only posts: add a video or photos.'),
+  textLength(platformTextLimit('tiktok'), plainRules.tooLong('TikTok captions')),
+  mediaTypes([...VIDEO_TYPES, ...PHOTO_TYPES], plainRules.notTaken(PLATFORM, 'MP4, MOV or WebM videos and JPEG or WebP photos')),
+  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'photos')),
+  mediaCount({ max: MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', MAX_PHOTOS, 'photos')),
+];
 /** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
@@ -197,12 +196,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
   return {
     platform: 'tiktok',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'TikTok stories cannot be published through its API.';
-      if (post.media.length === 0) return 'TikTok cannot publish text-only posts: add a video or photos.';
-      return brokenRule(post, RULES);
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows() {
       return [INIT_WINDOW];

@@ -7,6 +7,7 @@ import { openMediaLink, piecesOf } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
 import { DEFAULT_TIMING, pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { alone, brokenRule, mediaCount, mediaKindOf, mediaTypes, onlyFor, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const MB = 1024 * 1024;
 /** APPEND segments: X takes up to 5 MB each; smaller keeps one request's memory low. */
@@ -41,7 +42,7 @@ const MAX_IMAGES = 4;
 
 function categoryOf(contentType: string): MediaCategory {
   if (contentType === 'image/gif') return 'tweet_gif';
-  return contentType.startsWith('video/') ? 'tweet_video' : 'tweet_image';
+  return mediaKindOf(contentType) === 'video' ? 'tweet_video' : 'tweet_image';
 }
 
 /** An uploaded media item, remembered (by its place in the post) until X forgets it. */
@@ -228,24 +229,26 @@ async function findPost(api: TwitterApiv2, text: string, mediaKeys: string[], si
   return timeline.tweets.find((tweet) => comparable(tweet.text) === wanted && sameMedia(tweet.attachments?.media_keys));
 }
 
-/** Not worded by the spec: X's rules for a post (platforms.md §1.4), checked before anything is sent. */
-function check(post: PublishablePost): string | null {
-  const limit = platformTextLimit('x', post.mediaType);
-  const length = xWeightedLength(post.text);
-  if (length > limit) return `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`;
-  if (post.mediaType === 'short' || post.mediaType === 'story') return `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`;
-  if (post.media.length === 0) return post.text.trim() === '' ? 'An X post needs text or media.' : null;
-  const types = post.media.map((media) => media.contentType);
-  if (post.mediaType === 'video') {
-    if (types.length > 1) return 'An X post takes one video.';
-    return VIDEO_TYPES.includes(types[0]!) ? null : 'X takes MP4 and MOV videos.';
-  }
-  if (types.some((type) => type.startsWith('video/'))) return 'X does not mix videos with images: an X post takes up to 4 images or one video.';
-  if (types.some((type) => !IMAGE_TYPES.includes(type))) return 'X takes JPEG, PNG, GIF and WEBP images.';
-  if (types.length > MAX_IMAGES) return `X takes at most ${MAX_IMAGES} images per post.`;
-  if (types.length > 1 && types.includes('image/gif')) return 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.';
-  return null;
-}
+const isVideoPost = (post: PublishablePost) => post.mediaType === 'video';
+
+/** X's rules for a post (platforms.md §1.4), checked before anything is sent. */
+const RULES = [
+  textLength(
+    (post) => platformTextLimit('x', post.mediaType),
+    (length, limit) => `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`,
+    xWeightedLength,
+  ),
+  postTypes(['text', 'image', 'video', 'carousel'], (post) => `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`),
+  textRequired('An X post needs text or media.', withoutMedia),
+  onlyFor(isVideoPost, mediaCount({ max: 1 }, 'An X post takes one video.'), mediaTypes(VIDEO_TYPES, 'X takes MP4 and MOV videos.')),
+  onlyFor(
+    (post) => !isVideoPost(post),
+    (post) => (post.media.some((media) => mediaKindOf(media.contentType) === 'video') ? 'X does not mix videos with images: an X post takes up to 4 images or one video.' : null),
+    mediaTypes(IMAGE_TYPES, 'X takes JPEG, PNG, GIF and WEBP images.'),
+    mediaCount({ max: MAX_IMAGES }, `X takes at most ${MAX_IMAGES} images per post.`),
+    alone(['image/gif'], 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.'),
+  ),
+];
 
 /**
  * X through twitter-api-v2: media by the chunked upload, then POST /2/tweets.
@@ -256,7 +259,7 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
   const timing = { ...X_TIMING, ...overrides };
   return {
     platform: 'x',
-    check,
+    check: (post) => brokenRule(post, RULES),
     rateWindows: async () => [PUBLISH_WINDOW],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {

@@ -8,6 +8,7 @@ import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, mediaCount, mediaTypes, postTypes, textLength, textRequired } from './post-rules.js';
 
 const TITLE_MAX_CHARACTERS = 100;
 /** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
@@ -150,18 +151,19 @@ async function putToSession(
   return answerOf(await fetchPlatform('YouTube', sessionUri, init, signal, bytes ? timing.uploadTimeoutMs : timing.requestTimeoutMs));
 }
 
-/** Not worded by the spec: YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
-function check(post: PublishablePost): string | null {
-  if (post.mediaType !== 'video' && post.mediaType !== 'short') {
-    return `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`;
-  }
-  if (post.media.length !== 1) return 'A YouTube post takes exactly one video.';
-  if (!post.media[0]!.contentType.startsWith('video/')) return 'YouTube takes video files only.';
-  if (titleOf(post.text) === '') return "YouTube needs a title: the first line of the post's text is used, and this post has none.";
-  const bytes = Buffer.byteLength(descriptionOf(post.text));
-  if (bytes > DESCRIPTION_MAX_BYTES) return `YouTube descriptions take up to ${DESCRIPTION_MAX_BYTES} bytes; this text has ${bytes}.`;
-  return null;
-}
+/** YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
+const RULES = [
+  postTypes(['video', 'short'], (post) => `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`),
+  mediaCount({ min: 1, max: 1 }, 'A YouTube post takes exactly one video.'),
+  mediaTypes(['video/'], 'YouTube takes video files only.'),
+  // The title is the text's first line that is not blank: a text that is not blank has one.
+  textRequired("YouTube needs a title: the first line of the post's text is used, and this post has none."),
+  textLength(
+    DESCRIPTION_MAX_BYTES,
+    (bytes, limit) => `YouTube descriptions take up to ${limit} bytes; this text has ${bytes}.`,
+    (text) => Buffer.byteLength(descriptionOf(text)),
+  ),
+];
 
 /**
  * YouTube through googleapis and its resumable upload protocol: a session is
@@ -207,7 +209,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
 
   return {
     platform: 'youtube',
-    check,
+    check: (post) => brokenRule(post, RULES),
     // YouTube publishes no per-channel cap: its quota is the API project's, answered by 403 quotaExceeded.
     rateWindows: async () => [],
 
