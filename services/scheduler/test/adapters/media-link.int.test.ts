@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaHost, startStandInServer, type StandInServer } from '@planner/platform-stand-ins';
 import { openMediaLink, piecesOf, withoutFirstBytes } from '../../src/adapters/platforms/media-link.js';
-import { platformFailure } from './harness.js';
+import { platformFailure, signal } from './harness.js';
 
 const clip = Buffer.from(Array.from({ length: 100_000 }, (_, i) => i % 251));
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([media?.close(), links?.close()]));
 
 const linked = (url: string) => ({ url, contentType: 'video/mp4' });
-const open = (url: string, timeoutMs = 1000) => openMediaLink('TikTok', linked(url), new AbortController().signal, timeoutMs);
+const open = (url: string, timeoutMs = 1000) => openMediaLink('TikTok', linked(url), signal(), timeoutMs);
 const streamOf = (...sizes: number[]) => ReadableStream.from(sizes.map((size, i) => new Uint8Array(size).fill(i + 1)));
 const collect = async (pieces: AsyncIterable<Buffer>) => {
   const collected: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../src/adapters/platforms/index.js';
 import { pollUntil, type Poll } from '../../src/adapters/platforms/platform-fetch.js';
-import { platformFailure } from './harness.js';
+import { platformFailure, signal } from './harness.js';
 
 /** A platform that answers `states` in turn, counting its reads and the waits between them. */
 function processing(states: string[], waitMs?: Poll<string>['waitMs']) {
@@ -18,8 +18,6 @@ function processing(states: string[], waitMs?: Poll<string>['waitMs']) {
   };
   return { poll, reads };
 }
-
-const signal = () => new AbortController().signal;
 
 describe('polling a platform while it processes', () => {
   it('reads until the state settles, waiting the delays in turn (the last one repeating)', async () => {
