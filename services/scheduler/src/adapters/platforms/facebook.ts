@@ -1,6 +1,7 @@
 import { ConnectionMessages, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
-import { DAY_MS, GraphApi, META_TIMING, metaPostRules, requiredToken, stillProcessing } from './meta-graph.js';
+import { requiredToken } from './credentials.js';
+import { DAY_MS, GraphApi, META_TIMING, metaPostRules, stillProcessing } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { pollUntil, type AdapterTiming } from './platform-fetch.js';

@@ -1,5 +1,6 @@
 import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
 import { openMediaLink, piecesOf } from './media-link.js';
@@ -86,11 +87,6 @@ function linkedinError(res: Response, body: Record<string, unknown>): PlatformEr
 function uploadFailed(status: number): PlatformError {
   const kind = status >= 500 || status === 408 ? 'transient' : 'permanent';
   return new PlatformError(kind, `LinkedIn refused the media upload (HTTP ${status}).${kind === 'transient' ? ' It will be tried again.' : ''}`, { status });
-}
-
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
 }
 
 const urnOf = (kind: 'person' | 'organization', id: unknown) => (String(id).startsWith('urn:li:') ? String(id) : `urn:li:${kind}:${String(id)}`);
@@ -217,7 +213,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
     },
 
     async publish({ post, credentials, steps, signal }) {
-      const token = tokenOf(credentials);
+      const token = requiredToken('linkedin', credentials.access_token);
       const remembered = steps.handle as LinkedInHandle;
       const author = remembered.author ?? (await authorOf(credentials, token, signal));
       // Uploaded media stay invisible until a post uses them: each URN is kept as it comes, and reused by a later attempt.
@@ -236,7 +232,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
     },
 
     async recover({ post, credentials, handle, signal }): Promise<RecoveryCheck> {
-      const token = tokenOf(credentials);
+      const token = requiredToken('linkedin', credentials.access_token);
       const remembered = handle as LinkedInHandle;
       const author = remembered.author ?? (await authorOf(credentials, token, signal));
       // Not worded by the spec.

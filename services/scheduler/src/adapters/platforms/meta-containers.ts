@@ -1,5 +1,6 @@
 import type { ConnectionCredentials, ConnectionPlatform } from '@planner/contracts';
-import { displayName, GraphApi, META_TIMING, metaPostRules, metaUserId, publishingLimit, requiredToken, stillProcessing, type MediaRules } from './meta-graph.js';
+import { displayName, GraphApi, META_TIMING, metaPostRules, metaUserId, publishingLimit, stillProcessing, type MediaRules } from './meta-graph.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RateWindow } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';

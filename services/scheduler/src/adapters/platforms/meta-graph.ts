@@ -248,8 +248,3 @@ export function metaUserId(specificData: Record<string, unknown>): string {
   return typeof id === 'string' && id ? id : 'me';
 }
 
-/** A token the connection must have; without it the user must connect again. */
-export function requiredToken(platform: ConnectionPlatform, token: string | null): string {
-  if (!token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(displayName(platform)));
-  return token;
-}

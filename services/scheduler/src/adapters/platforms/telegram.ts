@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ConnectionMessages, platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
+import { platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { openMediaLink, type OpenedMedia } from './media-link.js';
@@ -46,11 +47,6 @@ function channelOf(credentials: ConnectionCredentials): { chatId: string; userna
     throw new PlatformError('permanent', 'The Telegram connection names no channel. Please connect the channel again.');
   }
   return { chatId: String(id), username: typeof username === 'string' && username ? username : null };
-}
-
-function botTokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
 }
 
 /** The Bot API's refusal in plain words (its descriptions read "Forbidden: bot was kicked from the channel chat"). */
@@ -199,7 +195,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
     },
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const token = botTokenOf(credentials);
+      const token = requiredToken('telegram', credentials.access_token);
       const { chatId, username } = channelOf(credentials);
       const request: TelegramRequest =
         post.media.length === 0

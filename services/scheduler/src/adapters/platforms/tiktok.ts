@@ -1,5 +1,6 @@
 import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
@@ -107,11 +108,6 @@ const quotePostIds = (text: string) =>
 
 const isPhotoPost = (post: PublishablePost) => post.media.length > 0 && post.media.every((media) => PHOTO_TYPES.includes(media.contentType));
 
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
-}
-
 function usernameOf(credentials: ConnectionCredentials): string | null {
   const { username } = credentials.specific_data;
   return typeof username === 'string' && username ? username : null;
@@ -203,7 +199,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
     },
 
     async publish({ post, credentials, steps, signal }) {
-      const token = tokenOf(credentials);
+      const token = requiredToken('tiktok', credentials.access_token);
       const remembered = steps.handle as TikTokHandle;
       if (typeof remembered.publish_id === 'string') {
         const status = await statusOf(token, remembered.publish_id, signal);
@@ -275,7 +271,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
         // Not worded by the spec: init answered (or not) and the worker stopped before its publish id was kept.
         return { status: 'unknown', reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.' };
       }
-      const status = await statusOf(tokenOf(credentials), publishId, signal);
+      const status = await statusOf(requiredToken('tiktok', credentials.access_token), publishId, signal);
       if (status.status === 'PUBLISH_COMPLETE') return { status: 'published', published: publishedOf(status, publishId, username ?? usernameOf(credentials)) };
       // FAILED: nothing went out. Still uploading or processing: the publish resumes this publish id rather than making a new one.
       return { status: 'not_published' };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import { xApiClientSettings } from '@planner/service-kit';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import { openMediaLink, piecesOf } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
@@ -149,9 +150,8 @@ async function classified<T>(calls: () => Promise<T>): Promise<T> {
 
 /** A twitter-api-v2 client for one job: the connection's user token, rebased onto X_API_URL, its calls ended by `signal`. */
 function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal, timing: AdapterTiming): TwitterApiv2 {
-  if (!credentials.access_token) throw new PlatformError('auth', 'The X connection has no access token.');
   const rebased = xApiClientSettings(config.X_API_URL);
-  const client = new TwitterApi(credentials.access_token, {
+  const client = new TwitterApi(requiredToken('x', credentials.access_token), {
     ...rebased,
     plugins: [
       ...rebased.plugins,

@@ -2,8 +2,9 @@
 // the README's advice for start-up time is a single API's module.
 import { auth as googleAuth, youtube, type youtube_v3 } from 'googleapis/build/src/apis/youtube/index.js';
 import { z } from 'zod';
-import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { platformTextLimit } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
@@ -98,11 +99,6 @@ function descriptionOf(text: string): string {
 function linkOf(post: PublishablePost, id: string): string {
   // There is no Shorts flag in the API (YouTube classifies by shape and length); a short post links as one.
   return post.mediaType === 'short' ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}`;
-}
-
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', 'The YouTube connection has no access token.');
-  return credentials.access_token;
 }
 
 /** The session's answer to a PUT: the finished video, or how many bytes it holds (308 Resume Incomplete). */
@@ -214,7 +210,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
     rateWindows: async () => [],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const token = tokenOf(credentials);
+      const token = requiredToken('youtube', credentials.access_token);
       const remembered = sessionSchema.safeParse(steps.handle);
       let session = remembered.success ? remembered.data : null;
       let offset = 0;
@@ -243,7 +239,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
       const remembered = sessionSchema.safeParse(handle);
       // No session was opened, so no upload can have finished.
       if (!remembered.success) return { status: 'not_published' };
-      const held = await putToSession(remembered.data, tokenOf(credentials), signal, timing);
+      const held = await putToSession(remembered.data, requiredToken('youtube', credentials.access_token), signal, timing);
       if (held.state === 'complete') return { status: 'published', published: { platformPostId: held.videoId, link: linkOf(post, held.videoId) } };
       if (held.state === 'incomplete') return { status: 'not_published' };
       return { status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' };
