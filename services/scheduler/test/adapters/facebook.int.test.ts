@@ -1,7 +1,8 @@
 import { startFacebookStandIn, type FacebookStandIn } from '@planner/platform-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facebookAdapter } from '../../src/adapters/platforms/facebook.js';
-import { bodyOf, config, credentials, expectOneCreate, FAST, platformErrorOf, post, recordingSteps, signal, startMedia } from './meta-support.js';
+import { bodyOf, config, credentials, expectOneCreate, platformFailure, post, recordingSteps, signal } from './harness.js';
+import { FAST, startMedia } from './meta-support.js';
 
 let facebook: FacebookStandIn;
 let media: Awaited<ReturnType<typeof startMedia>>;
@@ -107,7 +108,7 @@ describe('Facebook adapter: publishing', () => {
 
   it('says a connection without a chosen Page cannot publish, in the spec’s words', async () => {
     const withoutPage = credentials('facebook', { access_token: 'facebook-user-token', specific_data: { user_name: 'Ada' } });
-    const error = await platformErrorOf(adapter.publish({ post: post({}), credentials: withoutPage, steps: recordingSteps(facebook).steps, signal: signal() }));
+    const error = await platformFailure(adapter.publish({ post: post({}), credentials: withoutPage, steps: recordingSteps(facebook).steps, signal: signal() }));
     expect(error).toMatchObject({ kind: 'permanent', message: 'Facebook Page Required' });
   });
 
@@ -141,7 +142,7 @@ describe('Facebook adapter: errors as Graph answers them', () => {
 
   it('a throttled Page waits as long as X-Business-Use-Case-Usage says', async () => {
     facebook.failNext('rate_limited', { path: '/v22.0/:pageId/feed' });
-    const error = await platformErrorOf(publishText());
+    const error = await platformFailure(publishText());
     expect(error.kind).toBe('rate_limited');
     expect(error.retryAfterMs).toBe(7 * 60_000);
     expect(error.message).toContain('There have been too many calls to this Page account');
@@ -149,7 +150,7 @@ describe('Facebook adapter: errors as Graph answers them', () => {
 
   it('an expired token is an auth failure, its message never carrying the token', async () => {
     facebook.failNext('expired_token');
-    const error = await platformErrorOf(publishText());
+    const error = await platformFailure(publishText());
     expect(error.kind).toBe('auth');
     expect(error.message).toMatch(/^The Facebook connection has expired\. Please connect it again\. \(Error validating access token/);
     expect(error.message).not.toContain(facebook.pageToken);
@@ -157,25 +158,25 @@ describe('Facebook adapter: errors as Graph answers them', () => {
 
   it('a duplicate post is refused for good with Meta’s words', async () => {
     facebook.failNext('refused');
-    const error = await platformErrorOf(publishText());
+    const error = await platformFailure(publishText());
     expect(error).toMatchObject({ kind: 'permanent', message: expect.stringContaining('This status update is identical to the last one you posted') });
   });
 
   it('a server error is transient', async () => {
     facebook.failNext('server_error');
-    expect((await platformErrorOf(publishText())).kind).toBe('transient');
+    expect((await platformFailure(publishText())).kind).toBe('transient');
   });
 
   it('a slow answer past the time limit is a network failure (transient)', async () => {
     facebook.failNext('slow');
-    const error = await platformErrorOf(publishText());
+    const error = await platformFailure(publishText());
     expect(error).toMatchObject({ kind: 'transient', message: 'Facebook could not be reached. It will be tried again.' });
   });
 
   it('a video link Meta cannot fetch fails the reel with a clear reason, before anything is published', async () => {
     const reel = post({ mediaType: 'short', media: [{ url: media.urlOf('missing.mp4'), contentType: 'video/mp4' }] });
     const recorded = recordingSteps(facebook);
-    const error = await platformErrorOf(adapter.publish({ post: reel, credentials: page, steps: recorded.steps, signal: signal() }));
+    const error = await platformFailure(adapter.publish({ post: reel, credentials: page, steps: recorded.steps, signal: signal() }));
     expect(error).toMatchObject({ kind: 'permanent', message: 'Facebook could not use the video: Meta could not fetch it from its link (it must be publicly reachable).' });
     expect(recorded.creates()).toHaveLength(0);
   });
@@ -186,7 +187,7 @@ describe('Facebook adapter: resuming and recovering', () => {
     const album = post({ mediaType: 'image', media: [photo(), photo()] });
     const first = recordingSteps(facebook);
     facebook.failNext('server_error', { path: '/v22.0/:pageId/feed' });
-    expect((await platformErrorOf(adapter.publish({ post: album, credentials: page, steps: first.steps, signal: signal() }))).kind).toBe('transient');
+    expect((await platformFailure(adapter.publish({ post: album, credentials: page, steps: first.steps, signal: signal() }))).kind).toBe('transient');
     expect(first.creates()).toHaveLength(1);
 
     // The create's outcome was unknown: the Page's posts say it did not go out.
@@ -230,7 +231,7 @@ describe('Facebook adapter: resuming and recovering', () => {
         if (values.uploaded === true) facebook.failNext('rate_limited', { path: '/v22.0/:pageId/video_reels' });
       },
     };
-    expect((await platformErrorOf(adapter.publish({ post: reel, credentials: page, steps: throttledFinish, signal: signal() }))).kind).toBe('rate_limited');
+    expect((await platformFailure(adapter.publish({ post: reel, credentials: page, steps: throttledFinish, signal: signal() }))).kind).toBe('rate_limited');
     expect(first.creates()).toHaveLength(1);
     expect(await adapter.recover({ post: reel, credentials: page, handle: first.remembered, signal: signal() })).toEqual({ status: 'not_published' });
 

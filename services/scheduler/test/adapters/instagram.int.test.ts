@@ -1,7 +1,8 @@
 import { startInstagramStandIn, type InstagramStandIn } from '@planner/platform-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instagramAdapter } from '../../src/adapters/platforms/instagram.js';
-import { bodyOf, config, credentials, expectOneCreate, FAST, platformErrorOf, post, postsTo, recordingSteps, signal, startMedia } from './meta-support.js';
+import { bodyOf, config, credentials, expectOneCreate, platformFailure, post, recordingSteps, signal } from './harness.js';
+import { FAST, postsTo, startMedia } from './meta-support.js';
 
 let instagram: InstagramStandIn;
 let media: Awaited<ReturnType<typeof startMedia>>;
@@ -86,7 +87,7 @@ describe('Instagram adapter: publishing', () => {
   it('names the carousel item Meta could not fetch, and publishes nothing', async () => {
     const carousel = post({ mediaType: 'carousel', media: [photo(), missing()] });
     const recorded = recordingSteps(instagram);
-    const error = await platformErrorOf(adapter.publish({ post: carousel, credentials: account, steps: recorded.steps, signal: signal() }));
+    const error = await platformFailure(adapter.publish({ post: carousel, credentials: account, steps: recorded.steps, signal: signal() }));
     expect(error).toMatchObject({
       kind: 'permanent',
       message: 'Instagram could not use item 2 of 2: Meta could not fetch the media from its link (it must be publicly reachable).',
@@ -139,13 +140,13 @@ describe('Instagram adapter: errors as the API answers them', () => {
 
   it('a throttled account waits as long as the usage headers say', async () => {
     instagram.failNext('rate_limited', { path: '/v22.0/:userId/media' });
-    const error = await platformErrorOf(publishImage());
+    const error = await platformFailure(publishImage());
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 12 * 60_000 });
   });
 
   it('an expired token is an auth failure without the token in its message', async () => {
     instagram.failNext('expired_token');
-    const error = await platformErrorOf(publishImage());
+    const error = await platformFailure(publishImage());
     expect(error.kind).toBe('auth');
     expect(error.message).toContain('The Instagram connection has expired. Please connect it again.');
     expect(error.message).not.toContain(instagram.token);
@@ -153,7 +154,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
 
   it('a content refusal is permanent, in Meta’s words for the user', async () => {
     instagram.failNext('refused', { path: '/v22.0/:userId/media' });
-    const error = await platformErrorOf(publishImage());
+    const error = await platformFailure(publishImage());
     expect(error).toMatchObject({
       kind: 'permanent',
       message: "Instagram refused the post: The submitted image with aspect ratio ('0.31') cannot be published. Please submit an image with a valid aspect ratio.",
@@ -163,13 +164,13 @@ describe('Instagram adapter: errors as the API answers them', () => {
   it('a server error on media_publish is transient and thrown from the create call (outcome unknown)', async () => {
     const recorded = recordingSteps(instagram);
     instagram.failNext('server_error', { path: '/v22.0/:userId/media_publish' });
-    expect((await platformErrorOf(publishImage(recorded.steps))).kind).toBe('transient');
+    expect((await platformFailure(publishImage(recorded.steps))).kind).toBe('transient');
     expect(recorded.creates()).toHaveLength(1);
   });
 
   it('a slow answer past the time limit is a network failure (transient)', async () => {
     instagram.failNext('slow');
-    expect(await platformErrorOf(publishImage())).toMatchObject({ kind: 'transient', message: 'Instagram could not be reached. It will be tried again.' });
+    expect(await platformFailure(publishImage())).toMatchObject({ kind: 'transient', message: 'Instagram could not be reached. It will be tried again.' });
   });
 
   it('the publishing cap reached waits (code 9 / 2207042) instead of failing', async () => {
@@ -179,7 +180,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
       const cappedAccount = credentials('instagram', { access_token: capped.token, specific_data: { username: 'planner_sandbox', user_id: capped.userId } });
       const image = () => post({ mediaType: 'image', media: [photo()] });
       await cappedAdapter.publish({ post: image(), credentials: cappedAccount, steps: recordingSteps(capped).steps, signal: signal() });
-      const error = await platformErrorOf(cappedAdapter.publish({ post: image(), credentials: cappedAccount, steps: recordingSteps(capped).steps, signal: signal() }));
+      const error = await platformFailure(cappedAdapter.publish({ post: image(), credentials: cappedAccount, steps: recordingSteps(capped).steps, signal: signal() }));
       expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60 * 60_000 });
       expect(error.message).toContain('You reached maximum number of posts');
       // A stored user id is used instead of `me`.
@@ -203,7 +204,7 @@ describe('Instagram adapter: publishing limit', () => {
     instagram.failNext('server_error', { path: '/v22.0/:userId/content_publishing_limit' });
     expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 50, windowMs: 86_400_000 }]);
     instagram.failNext('expired_token', { path: '/v22.0/:userId/content_publishing_limit' });
-    expect((await platformErrorOf(adapter.rateWindows(account, signal(), post({})))).kind).toBe('auth');
+    expect((await platformFailure(adapter.rateWindows(account, signal(), post({})))).kind).toBe('auth');
   });
 });
 
@@ -212,7 +213,7 @@ describe('Instagram adapter: resuming and recovering', () => {
     const image = post({ mediaType: 'image', media: [photo()] });
     const first = recordingSteps(instagram);
     instagram.failNext('rate_limited', { path: '/v22.0/:userId/media_publish' });
-    expect((await platformErrorOf(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }))).kind).toBe('rate_limited');
+    expect((await platformFailure(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }))).kind).toBe('rate_limited');
     expect(await adapter.recover({ post: image, credentials: account, handle: first.remembered, signal: signal() })).toEqual({ status: 'not_published' });
 
     const second = recordingSteps(instagram, first.remembered);
@@ -227,7 +228,7 @@ describe('Instagram adapter: resuming and recovering', () => {
     const image = post({ mediaType: 'image', media: [photo()] });
     const first = recordingSteps(instagram);
     instagram.failNext('rate_limited', { path: '/v22.0/:userId/media_publish' });
-    await platformErrorOf(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }));
+    await platformFailure(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }));
     instagram.store.expire(first.remembered.containerId as string);
 
     const second = recordingSteps(instagram, first.remembered);

@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
 import { startLinkedInStandIn, startMediaHost, type LinkedInStandIn } from '@planner/platform-stand-ins';
-import { configSchema } from '../../src/config.js';
 import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
 import { LINKEDIN_VERSION, linkedinAdapter } from '../../src/adapters/platforms/linkedin.js';
-import { failedPublish, recordedPublish } from './recording-steps.js';
+import { config, credentials as credentialsOf, failedPublish, post as publishable, recordedPublish, signal, stepLog } from './harness.js';
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(30_000)]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(20_000)]);
@@ -18,7 +16,6 @@ const CREATE = 'POST /rest/posts';
 let linkedin: LinkedInStandIn;
 let media: Awaited<ReturnType<typeof startMediaHost>>;
 let adapter: ReturnType<typeof linkedinAdapter>;
-const signal = new AbortController().signal;
 
 beforeAll(async () => {
   linkedin = await startLinkedInStandIn({ videoPartBytes: 100_000, slowMs: 1_200 });
@@ -27,7 +24,7 @@ beforeAll(async () => {
     'b.png': { contentType: 'image/png', bytes: png },
     'clip.mp4': { contentType: 'video/mp4', bytes: mp4 },
   });
-  adapter = linkedinAdapter(configSchema.parse({ LINKEDIN_API_URL: linkedin.url }), { requestTimeoutMs: 800, pollIntervalMs: 10, pollTimeoutMs: 1_000 });
+  adapter = linkedinAdapter(config({ LINKEDIN_API_URL: linkedin.url }), { requestTimeoutMs: 800, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await linkedin?.close();
@@ -38,21 +35,11 @@ beforeEach(() => {
   linkedin.activeVersions = null;
 });
 
-function credentials(specific: Record<string, unknown> = {}): ConnectionCredentials {
-  return {
-    platform: 'linkedin',
-    sandbox: false,
-    access_token: linkedin.member.accessToken,
-    expires_at: null,
-    page_access_token: null,
-    specific_data: { user_name: 'Ada Baker', organization_name: null, ...specific },
-  };
-}
+const credentials = (specific: Record<string, unknown> = {}) =>
+  credentialsOf('linkedin', { access_token: linkedin.member.accessToken, specific_data: { user_name: 'Ada Baker', organization_name: null, ...specific } });
 const organization = () => credentials({ organization_name: 'Planner Bakery', organization_id: '5515715' });
 
-function post(fields: Partial<PublishablePost> = {}): PublishablePost {
-  return { postId: randomUUID(), organizationId: randomUUID(), version: 1, text: TEXT, mediaType: 'text', media: [], ...fields };
-}
+const post = (fields: Partial<PublishablePost> = {}) => publishable({ text: TEXT, ...fields });
 const images = (...names: string[]) => names.map((name) => ({ url: media.urlOf(name), contentType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/png' }));
 const video = () => [{ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' }];
 const paths = () => linkedin.requests.map((r) => `${r.method} ${r.path}`);
@@ -62,7 +49,7 @@ const failure = (item: PublishablePost, connection = credentials()) => failedPub
 
 describe('LinkedIn adapter against the Posts API stand-in', () => {
   it("posts a member's text: the member from userinfo, commentary escaped so nothing is cut, the id from x-restli-id", async () => {
-    const { published, steps } = await publish(post());
+    const { published, events } = await publish(post());
     const created = linkedin.posts.at(-1)!;
     expect(created).toMatchObject({ author: `urn:li:person:${linkedin.member.sub}`, visibleText: TEXT, visibility: 'PUBLIC' });
     expect(created.commentary).toBe('Fresh loaves \\(from 8 am\\) — ask\\_us \\@ the counter! #sourdough https://bakery.example/menu_2026');
@@ -70,7 +57,7 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
     expect(paths()).toEqual(['GET /v2/userinfo', CREATE]);
     const create = linkedin.requests.at(-1)!;
     expect(create.headers).toMatchObject({ 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' });
-    expect(steps.events).toEqual([
+    expect(stepLog(events)).toEqual([
       { step: 'remember', values: { author: created.author, media_urns: [], attempted_at: expect.any(String) } },
       { step: 'create', requests: [CREATE], outcome: 'returned' },
     ]);
@@ -84,14 +71,14 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
   });
 
   it('uploads an image (initializeUpload, PUT bytes), remembers its URN, then posts it', async () => {
-    const { steps } = await publish(post({ mediaType: 'image', media: images('a.jpg') }));
+    const { events } = await publish(post({ mediaType: 'image', media: images('a.jpg') }));
     const created = linkedin.posts.at(-1)!;
     const urn = (created.content as { media: { id: string } }).media.id;
     expect(linkedin.assets.get(urn)!.bytes.equals(jpeg)).toBe(true);
     expect(paths()).toEqual(['GET /v2/userinfo', 'POST /rest/images', `PUT /dms-uploads/${urn.split(':').at(-1)}`, CREATE]);
-    expect(steps.events.map((e) => e.step)).toEqual(['remember', 'remember', 'create']);
-    expect(steps.events[0]).toEqual({ step: 'remember', values: { author: created.author, media_urns: [urn] } });
-    expect(steps.events[2]).toEqual({ step: 'create', requests: [CREATE], outcome: 'returned' });
+    expect(stepLog(events).map((e) => e.step)).toEqual(['remember', 'remember', 'create']);
+    expect(stepLog(events)[0]).toEqual({ step: 'remember', values: { author: created.author, media_urns: [urn] } });
+    expect(stepLog(events)[2]).toEqual({ step: 'create', requests: [CREATE], outcome: 'returned' });
   });
 
   it("posts 2–20 images as a multiImage post on an organization's page", async () => {
@@ -145,7 +132,7 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
     linkedin.failNext('rate_limited', { path: '/rest/posts' });
     const limited = await failure(post(), organization());
     expect(limited.error).toMatchObject({ kind: 'rate_limited', message: "LinkedIn's limit of requests for this account or app was reached." });
-    expect(limited.steps.events.at(-1)).toEqual({ step: 'create', requests: [CREATE], outcome: 'threw' });
+    expect(stepLog(limited.events).at(-1)).toEqual({ step: 'create', requests: [CREATE], outcome: 'threw' });
 
     linkedin.failNext('expired_token');
     expect((await failure(post())).error).toMatchObject({ kind: 'auth', message: 'The LinkedIn connection has expired. Please connect it again.' });
@@ -174,12 +161,12 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
     linkedin.failNext('server_error', { path: '/rest/posts' });
     const first = await failure(post({ mediaType: 'carousel', media: images('a.jpg', 'b.png') }), organization());
     expect(first.error.kind).toBe('transient');
-    expect(first.steps.events.at(-1)).toEqual({ step: 'create', requests: [CREATE], outcome: 'threw' });
-    const urns = first.steps.handle.media_urns as string[];
+    expect(stepLog(first.events).at(-1)).toEqual({ step: 'create', requests: [CREATE], outcome: 'threw' });
+    const urns = first.remembered.media_urns as string[];
     expect(urns).toHaveLength(2);
 
     linkedin.requests.length = 0;
-    await publish(post({ mediaType: 'carousel', media: images('a.jpg', 'b.png') }), organization(), first.steps.handle);
+    await publish(post({ mediaType: 'carousel', media: images('a.jpg', 'b.png') }), organization(), first.remembered);
     expect(paths()).toEqual([CREATE]);
     expect(linkedin.posts.at(-1)!.content).toEqual({ multiImage: { images: urns.map((id) => ({ id })) } });
   });
@@ -193,22 +180,22 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
     await sleep(600);
     const created = linkedin.posts.at(-1)!;
     expect(created.visibleText).toBe(item.text);
-    expect(await adapter.recover({ post: item, credentials: organization(), handle: lost.steps.handle, signal })).toEqual({
+    expect(await adapter.recover({ post: item, credentials: organization(), handle: lost.remembered, signal: signal() })).toEqual({
       status: 'published',
       published: { platformPostId: created.id, link: `https://www.linkedin.com/feed/update/${created.id}` },
     });
     expect(linkedin.requests.at(-1)!.query.get('author')).toBe(ORGANIZATION);
 
     // The same text posted before this attempt, or with other media, is not this post.
-    const later = { ...lost.steps.handle, attempted_at: new Date(Date.now() + 3_600_000).toISOString() };
-    expect(await adapter.recover({ post: item, credentials: organization(), handle: later, signal })).toEqual({ status: 'not_published' });
-    const otherMedia = { ...lost.steps.handle, media_urns: ['urn:li:image:other'] };
-    expect(await adapter.recover({ post: item, credentials: organization(), handle: otherMedia, signal })).toEqual({ status: 'not_published' });
+    const later = { ...lost.remembered, attempted_at: new Date(Date.now() + 3_600_000).toISOString() };
+    expect(await adapter.recover({ post: item, credentials: organization(), handle: later, signal: signal() })).toEqual({ status: 'not_published' });
+    const otherMedia = { ...lost.remembered, media_urns: ['urn:li:image:other'] };
+    expect(await adapter.recover({ post: item, credentials: organization(), handle: otherMedia, signal: signal() })).toEqual({ status: 'not_published' });
   });
 
   it("answers unknown for a member's post: LinkedIn does not let apps list it", async () => {
     const handle = { author: `urn:li:person:${linkedin.member.sub}`, media_urns: [], attempted_at: new Date().toISOString() };
-    expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal })).toEqual({
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal: signal() })).toEqual({
       status: 'unknown',
       reason: "LinkedIn does not let apps read a member's posts, so an interrupted post cannot be checked. Check the LinkedIn account, then confirm it or publish again.",
     });
@@ -216,6 +203,6 @@ describe('LinkedIn adapter against the Posts API stand-in', () => {
   });
 
   it('budgets 150 posts a day', async () => {
-    expect(await adapter.rateWindows(credentials(), signal, post())).toEqual([{ limit: 150, windowMs: 86_400_000 }]);
+    expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([{ limit: 150, windowMs: 86_400_000 }]);
   });
 });

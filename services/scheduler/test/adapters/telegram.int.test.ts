@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
 import {
   startMediaHost,
   startTelegramStandIn,
@@ -8,10 +7,9 @@ import {
   TELEGRAM_PUBLIC_CHANNEL,
   type TelegramStandIn,
 } from '@planner/platform-stand-ins';
-import { configSchema } from '../../src/config.js';
 import type { PublishablePost } from '../../src/adapters/platforms/index.js';
 import { telegramAdapter } from '../../src/adapters/platforms/telegram.js';
-import { failedPublish, recordedPublish } from './recording-steps.js';
+import { config, credentials as credentialsOf, failedPublish, post as publishable, recordedPublish, signal, stepLog } from './harness.js';
 
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(40_000)]);
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(30_000)]);
@@ -21,7 +19,6 @@ const hugePhoto = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.a
 let telegram: TelegramStandIn;
 let media: Awaited<ReturnType<typeof startMediaHost>>;
 let adapter: ReturnType<typeof telegramAdapter>;
-const signal = new AbortController().signal;
 
 beforeAll(async () => {
   telegram = await startTelegramStandIn({ slowMs: 1_500 });
@@ -31,7 +28,7 @@ beforeAll(async () => {
     'clip.mp4': { contentType: 'video/mp4', bytes: mp4 },
     'huge.jpg': { contentType: 'image/jpeg', bytes: hugePhoto },
   });
-  adapter = telegramAdapter(configSchema.parse({ TELEGRAM_API_URL: telegram.url }), { requestTimeoutMs: 1_000, uploadTimeoutMs: 1_000 });
+  adapter = telegramAdapter(config({ TELEGRAM_API_URL: telegram.url }), { requestTimeoutMs: 1_000, uploadTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await telegram?.close();
@@ -42,20 +39,10 @@ beforeEach(() => {
   for (const channel of telegram.channels) channel.botStatus = 'administrator';
 });
 
-function credentials(channel = TELEGRAM_PUBLIC_CHANNEL): ConnectionCredentials {
-  return {
-    platform: 'telegram',
-    sandbox: false,
-    access_token: telegram.botToken,
-    expires_at: null,
-    page_access_token: null,
-    specific_data: { id: channel.id, name: channel.title, username: channel.username },
-  };
-}
+const credentials = (channel = TELEGRAM_PUBLIC_CHANNEL) =>
+  credentialsOf('telegram', { access_token: telegram.botToken, specific_data: { id: channel.id, name: channel.title, username: channel.username } });
 
-function post(fields: Partial<PublishablePost> = {}): PublishablePost {
-  return { postId: randomUUID(), organizationId: randomUUID(), version: 1, text: 'Fresh sourdough at 8 (today only)!', mediaType: 'text', media: [], ...fields };
-}
+const post = (fields: Partial<PublishablePost> = {}) => publishable({ text: 'Fresh sourdough at 8 (today only)!', ...fields });
 
 const photo = (name = 'photo.jpg', contentType = 'image/jpeg') => ({ url: media.urlOf(name), contentType });
 const video = () => ({ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' });
@@ -65,11 +52,11 @@ const failure = (item: PublishablePost, connection = credentials()) => failedPub
 
 describe('Telegram adapter against the Bot API stand-in', () => {
   it('sends a text post with sendMessage inside create, linking the public channel message', async () => {
-    const { published, steps } = await publish(post());
+    const { published, events } = await publish(post());
     const sent = telegram.messages.at(-1)!;
     expect(sent).toMatchObject({ chatId: TELEGRAM_PUBLIC_CHANNEL.id, method: 'sendMessage', text: 'Fresh sourdough at 8 (today only)!' });
     expect(published).toEqual({ platformPostId: String(sent.messageId), link: `https://t.me/planner_news/${sent.messageId}` });
-    expect(steps.events).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'returned' }]);
+    expect(stepLog(events)).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'returned' }]);
   });
 
   it('gives no link for a private channel', async () => {
@@ -79,14 +66,14 @@ describe('Telegram adapter against the Bot API stand-in', () => {
   });
 
   it('uploads one photo with sendPhoto, the caption beside it, bytes as at the link', async () => {
-    const { published, steps } = await publish(post({ mediaType: 'image', media: [photo()] }));
+    const { published, events } = await publish(post({ mediaType: 'image', media: [photo()] }));
     const sent = telegram.messages.at(-1)!;
     expect(sent).toMatchObject({ method: 'sendPhoto', caption: 'Fresh sourdough at 8 (today only)!', media: { type: 'photo' } });
     expect(sent.media!.upload!.bytes.equals(jpeg)).toBe(true);
     expect(sent.media!.upload!.contentType).toBe('image/jpeg');
     expect(published.link).toBe(`https://t.me/planner_news/${sent.messageId}`);
     // The media link is read before the create call; only the send runs inside it.
-    expect(steps.events).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendPhoto`], outcome: 'returned' }]);
+    expect(stepLog(events)).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendPhoto`], outcome: 'returned' }]);
   });
 
   it('uploads one video with sendVideo', async () => {
@@ -124,9 +111,9 @@ describe('Telegram adapter against the Bot API stand-in', () => {
 
   it('waits out flood control: 429 is rate_limited with retry_after', async () => {
     telegram.failNext('rate_limited');
-    const { error, steps } = await failure(post());
+    const { error, events } = await failure(post());
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 7_000 });
-    expect(steps.events).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'threw' }]);
+    expect(stepLog(events)).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'threw' }]);
   });
 
   it('classifies a refused bot token as auth, without the token in the message', async () => {
@@ -153,7 +140,7 @@ describe('Telegram adapter against the Bot API stand-in', () => {
     telegram.failNext('server_error');
     const failed = await failure(post());
     expect(failed.error.kind).toBe('transient');
-    expect(failed.steps.events).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'threw' }]);
+    expect(stepLog(failed.events)).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'threw' }]);
     telegram.failNext('slow');
     expect((await failure(post())).error.kind).toBe('transient');
   });
@@ -162,19 +149,19 @@ describe('Telegram adapter against the Bot API stand-in', () => {
     const tooLarge = await failure(post({ mediaType: 'image', media: [photo('huge.jpg')] }));
     expect(tooLarge.error).toMatchObject({ kind: 'permanent', message: 'Telegram bots can send photos up to 10 MB and videos up to 50 MB; media 1 is 11.0 MB.' });
     const missing = await failure(post({ mediaType: 'image', media: [photo('gone.jpg')] }));
-    expect(missing.error).toMatchObject({ kind: 'permanent', message: 'A media file of the post could not be read from its link (HTTP 404).' });
-    expect([...tooLarge.steps.events, ...missing.steps.events]).toEqual([]);
+    expect(missing.error).toMatchObject({ kind: 'permanent', message: "The post's media could not be read for Telegram: its link answered HTTP 404." });
+    expect([...stepLog(tooLarge.events), ...stepLog(missing.events)]).toEqual([]);
     expect(telegram.requests).toEqual([]);
   });
 
   it('answers recovery with unknown: the Bot API cannot list sent messages', async () => {
-    const check = await adapter.recover({ post: post(), credentials: credentials(), handle: {}, signal });
+    const check = await adapter.recover({ post: post(), credentials: credentials(), handle: {}, signal: signal() });
     expect(check).toEqual({ status: 'unknown', reason: 'Telegram cannot tell whether an interrupted message was sent. Check the channel, then confirm it or publish again.' });
     expect(telegram.requests).toEqual([]);
   });
 
   it('limits each channel to 20 messages a minute and one a second', async () => {
-    expect(await adapter.rateWindows(credentials(), signal, post())).toEqual([
+    expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([
       { limit: 20, windowMs: 60_000, scope: TELEGRAM_PUBLIC_CHANNEL.id },
       { limit: 1, windowMs: 1_000, scope: TELEGRAM_PUBLIC_CHANNEL.id },
     ]);

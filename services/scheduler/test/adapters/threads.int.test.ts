@@ -1,7 +1,8 @@
 import { startThreadsStandIn, type ThreadsStandIn } from '@planner/platform-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadsAdapter } from '../../src/adapters/platforms/threads.js';
-import { bodyOf, config, credentials, expectOneCreate, FAST, platformErrorOf, post, postsTo, recordingSteps, signal, startMedia } from './meta-support.js';
+import { bodyOf, config, credentials, expectOneCreate, platformFailure, post, recordingSteps, signal } from './harness.js';
+import { FAST, postsTo, startMedia } from './meta-support.js';
 
 let threads: ThreadsStandIn;
 let media: Awaited<ReturnType<typeof startMedia>>;
@@ -66,7 +67,7 @@ describe('Threads adapter: publishing', () => {
   it('names the video Meta could not fetch', async () => {
     const video = post({ mediaType: 'video', media: [{ url: media.urlOf('gone.mp4'), contentType: 'video/mp4' }] });
     const recorded = recordingSteps(threads);
-    expect(await platformErrorOf(adapter.publish({ post: video, credentials: account, steps: recorded.steps, signal: signal() }))).toMatchObject({
+    expect(await platformFailure(adapter.publish({ post: video, credentials: account, steps: recorded.steps, signal: signal() }))).toMatchObject({
       kind: 'permanent',
       message: 'Threads could not use the media: Meta could not fetch the video from its link (it must be publicly reachable).',
     });
@@ -98,12 +99,12 @@ describe('Threads adapter: errors as the API answers them', () => {
 
   it('a throttled account is rate limited', async () => {
     threads.failNext('rate_limited', { path: '/v1.0/:userId/threads' });
-    expect((await platformErrorOf(publishText())).kind).toBe('rate_limited');
+    expect((await platformFailure(publishText())).kind).toBe('rate_limited');
   });
 
   it('an expired token is an auth failure without the token in its message', async () => {
     threads.failNext('expired_token');
-    const error = await platformErrorOf(publishText());
+    const error = await platformFailure(publishText());
     expect(error.kind).toBe('auth');
     expect(error.message).not.toContain(threads.token);
   });
@@ -111,23 +112,23 @@ describe('Threads adapter: errors as the API answers them', () => {
   it('a post restricted as spam (code 4, subcode 2207051) is refused for good, not throttled', async () => {
     threads.failNext('refused', { path: '/v1.0/:userId/threads_publish' });
     const recorded = recordingSteps(threads);
-    const error = await platformErrorOf(publishText(recorded.steps));
+    const error = await platformFailure(publishText(recorded.steps));
     expect(error).toMatchObject({ kind: 'permanent', message: expect.stringContaining('We restrict certain activity to protect our community.') });
     expect(recorded.creates()).toHaveLength(1);
   });
 
   it('a server error is transient', async () => {
     threads.failNext('server_error');
-    expect((await platformErrorOf(publishText())).kind).toBe('transient');
+    expect((await platformFailure(publishText())).kind).toBe('transient');
   });
 
   it('a slow answer past the time limit is a network failure (transient)', async () => {
     threads.failNext('slow');
-    expect(await platformErrorOf(publishText())).toMatchObject({ kind: 'transient', message: 'Threads could not be reached. It will be tried again.' });
+    expect(await platformFailure(publishText())).toMatchObject({ kind: 'transient', message: 'Threads could not be reached. It will be tried again.' });
   });
 
   it('a text over the limit the API itself refuses is permanent, in its words', async () => {
-    const error = await platformErrorOf(adapter.publish({ post: post({ text: 'b'.repeat(501) }), credentials: account, steps: recordingSteps(threads).steps, signal: signal() }));
+    const error = await platformFailure(adapter.publish({ post: post({ text: 'b'.repeat(501) }), credentials: account, steps: recordingSteps(threads).steps, signal: signal() }));
     expect(error).toMatchObject({ kind: 'permanent', message: 'Threads refused the post: Param text must be at most 500 characters long.' });
   });
 });
@@ -142,7 +143,7 @@ describe('Threads adapter: publishing limit, resuming and recovering', () => {
     const text = post({});
     const first = recordingSteps(threads);
     threads.failNext('server_error', { path: '/v1.0/:userId/threads_publish' });
-    expect((await platformErrorOf(adapter.publish({ post: text, credentials: account, steps: first.steps, signal: signal() }))).kind).toBe('transient');
+    expect((await platformFailure(adapter.publish({ post: text, credentials: account, steps: first.steps, signal: signal() }))).kind).toBe('transient');
     expect(await adapter.recover({ post: text, credentials: account, handle: first.remembered, signal: signal() })).toEqual({ status: 'not_published' });
 
     const second = recordingSteps(threads, first.remembered);

@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
 import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
-import { configSchema } from '../../src/config.js';
 import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
 import { tiktokAdapter } from '../../src/adapters/platforms/tiktok.js';
-import { failedPublish, recordedPublish } from './recording-steps.js';
+import { config, credentials as credentialsOf, failedPublish, post as publishable, recordedPublish, signal, stepLog } from './harness.js';
 
 const mp4 = (size: number) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), randomBytes(size - 12)]);
 const largeVideo = mp4(21_000_000);
@@ -16,7 +14,6 @@ const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('W
 let tiktok: TikTokStandIn;
 let media: Awaited<ReturnType<typeof startMediaHost>>;
 let adapter: ReturnType<typeof tiktokAdapter>;
-const signal = new AbortController().signal;
 const INIT = 'POST /v2/post/publish/video/init/';
 
 beforeAll(async () => {
@@ -27,7 +24,7 @@ beforeAll(async () => {
     'a.jpg': { contentType: 'image/jpeg', bytes: jpeg },
     'b.webp': { contentType: 'image/webp', bytes: webp },
   });
-  adapter = tiktokAdapter(configSchema.parse({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollIntervalMs: 10, pollTimeoutMs: 1_000 });
+  adapter = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await tiktok?.close();
@@ -40,26 +37,10 @@ beforeEach(() => {
   tiktok.creator.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 });
 
-const credentials: () => ConnectionCredentials = () => ({
-  platform: 'tiktok',
-  sandbox: false,
-  access_token: tiktok.accessToken,
-  expires_at: null,
-  page_access_token: null,
-  specific_data: { username: 'planner.bakery', open_id: 'open-id-1' },
-});
+const credentials = () => credentialsOf('tiktok', { access_token: tiktok.accessToken, specific_data: { username: 'planner.bakery', open_id: 'open-id-1' } });
 
-function post(fields: Partial<PublishablePost> = {}): PublishablePost {
-  return {
-    postId: randomUUID(),
-    organizationId: randomUUID(),
-    version: 1,
-    text: 'How we shape a country loaf #sourdough',
-    mediaType: 'video',
-    media: [{ url: media.urlOf('large.mp4'), contentType: 'video/mp4' }],
-    ...fields,
-  };
-}
+const post = (fields: Partial<PublishablePost> = {}) =>
+  publishable({ text: 'How we shape a country loaf #sourdough', mediaType: 'video', media: [{ url: media.urlOf('large.mp4'), contentType: 'video/mp4' }], ...fields });
 
 const photos = (...names: string[]) => names.map((name) => ({ url: media.urlOf(name), contentType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }));
 const paths = () => tiktok.requests.map((r) => `${r.method} ${r.path}`);
@@ -71,13 +52,13 @@ const failure = (item: PublishablePost, connection = credentials()) => failedPub
 
 describe('TikTok adapter against the Content Posting API stand-in', () => {
   it('posts a video: creator info, init inside create, publish id remembered, chunked upload, status until complete', async () => {
-    const { published, steps } = await publish(post());
+    const { published, events } = await publish(post());
 
     const made = [...tiktok.publishes.values()].at(-1)!;
     expect(made.status).toBe('PUBLISH_COMPLETE');
     // A 19-digit id, unrounded.
     expect(published).toEqual({ platformPostId: made.postId, link: `https://www.tiktok.com/@planner.bakery/video/${made.postId}` });
-    expect(steps.events).toEqual([
+    expect(stepLog(events)).toEqual([
       { step: 'create', requests: [INIT], outcome: 'returned' },
       { step: 'remember', values: { publish_id: made.publishId, upload_url: expect.stringContaining('/video/?upload_id='), username: 'planner.bakery' } },
     ]);
@@ -108,7 +89,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
   });
 
   it('posts photos with content/init, TikTok pulling them from their links', async () => {
-    const { published, steps } = await publish(post({ mediaType: 'carousel', media: photos('a.jpg', 'b.webp') }));
+    const { published, events } = await publish(post({ mediaType: 'carousel', media: photos('a.jpg', 'b.webp') }));
     const made = [...tiktok.publishes.values()].at(-1)!;
     expect(made).toMatchObject({ kind: 'photo', status: 'PUBLISH_COMPLETE' });
     expect(made.pulled!.files.map((f) => f.bytes.length)).toEqual([jpeg.length, webp.length]);
@@ -118,7 +99,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
       post_info: { description: 'How we shape a country loaf #sourdough', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, auto_add_music: true },
       source_info: { source: 'PULL_FROM_URL', photo_images: [media.urlOf('a.jpg'), media.urlOf('b.webp')], photo_cover_index: 0 },
     });
-    expect(steps.events).toEqual([
+    expect(stepLog(events)).toEqual([
       { step: 'create', requests: ['POST /v2/post/publish/content/init/'], outcome: 'returned' },
       { step: 'remember', values: { publish_id: made.publishId, username: 'planner.bakery' } },
     ]);
@@ -142,7 +123,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     tiktok.failNext('rate_limited', { path: '/v2/post/publish/video/init/' });
     const perMinute = await failure(post());
     expect(perMinute.error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60_000, message: "TikTok's limit of posts a minute was reached." });
-    expect(perMinute.steps.events).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
+    expect(stepLog(perMinute.events)).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
 
     tiktok.refuseNextInit(403, 'spam_risk_too_many_posts', 'The user has reached the daily post cap.');
     expect((await failure(post())).error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3_600_000, message: "TikTok's daily limit of posts for this account is reached." });
@@ -150,9 +131,9 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
 
   it('classifies an invalid token as auth before anything is created', async () => {
     tiktok.failNext('expired_token');
-    const { error, steps } = await failure(post());
+    const { error, events } = await failure(post());
     expect(error).toMatchObject({ kind: 'auth', message: 'The TikTok connection has expired. Please connect it again.' });
-    expect(steps.events).toEqual([]);
+    expect(stepLog(events)).toEqual([]);
   });
 
   it('says refusals in plain words: a banned account, a privacy mismatch, an unverified link domain', async () => {
@@ -168,16 +149,16 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
 
   it('fails with the fail_reason in plain words when TikTok refuses the post while processing it', async () => {
     tiktok.failNextPublish('spam_risk_text');
-    const { error, steps } = await failure(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    const { error, events } = await failure(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
     expect(error).toMatchObject({ kind: 'permanent', message: "TikTok refused the post's caption as a spam risk." });
-    expect(steps.events.map((e) => e.step)).toEqual(['create', 'remember']);
+    expect(stepLog(events).map((e) => e.step)).toEqual(['create', 'remember']);
   });
 
   it('treats a server error or a slow answer of init as transient inside create', async () => {
     tiktok.failNext('server_error', { path: '/v2/post/publish/video/init/' });
     const failed = await failure(post());
     expect(failed.error.kind).toBe('transient');
-    expect(failed.steps.events).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
+    expect(stepLog(failed.events)).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
     tiktok.failNext('slow', { path: '/v2/post/publish/video/init/' });
     expect((await failure(post())).error.kind).toBe('transient');
   });
@@ -186,7 +167,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     tiktok.failNext('server_error', { path: '/video/' });
     const first = await failure(post());
     expect(first.error).toMatchObject({ kind: 'transient', message: 'TikTok refused the video upload (HTTP 500). It will be tried again.' });
-    const handle = first.steps.handle;
+    const handle = first.remembered;
     const made = tiktok.publishes.get(String(handle.publish_id))!;
     // Say the first chunk went through before the worker stopped.
     const chunk = await fetch(String(handle.upload_url), {
@@ -195,11 +176,11 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
       headers: { 'content-type': 'video/mp4', 'content-range': 'bytes 0-9999999/21000000' },
     });
     expect(chunk.status).toBe(206);
-    expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal })).toEqual({ status: 'not_published' });
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle, signal: signal() })).toEqual({ status: 'not_published' });
 
     tiktok.requests.length = 0;
-    const { published, steps } = await publish(post(), handle);
-    expect(steps.events).toEqual([]);
+    const { published, events } = await publish(post(), handle);
+    expect(stepLog(events)).toEqual([]);
     expect(paths().filter((p) => p !== 'POST /v2/post/publish/status/fetch/')).toEqual(['PUT /video/']);
     expect(tiktok.requests.find((r) => r.method === 'PUT')!.headers['content-range']).toBe('bytes 10000000-20999999/21000000');
     expect(Buffer.concat(made.upload!.received).equals(largeVideo)).toBe(true);
@@ -207,14 +188,14 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
   });
 
   it('recovers from the publish status: published, not published once FAILED, unknown without a publish id', async () => {
-    const { published, steps } = await publish(post({ media: photos('a.jpg') }));
-    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: steps.handle, signal })).toEqual({ status: 'published', published });
+    const { published, remembered } = await publish(post({ media: photos('a.jpg') }));
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: remembered, signal: signal() })).toEqual({ status: 'published', published });
 
     tiktok.failNextPublish('video_pull_failed');
     const failed = await failure(post({ media: photos('a.jpg') }));
-    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: failed.steps.handle, signal })).toEqual({ status: 'not_published' });
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: failed.remembered, signal: signal() })).toEqual({ status: 'not_published' });
 
-    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: {}, signal })).toEqual({
+    expect(await adapter.recover({ post: post(), credentials: credentials(), handle: {}, signal: signal() })).toEqual({
       status: 'unknown',
       reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.',
     });
@@ -224,12 +205,12 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     tiktok.failNextPublish('internal');
     const failed = await failure(post({ media: photos('a.jpg') }));
     expect(failed.error.message).toBe('TikTok failed while processing the post.');
-    const { published, steps } = await publish(post({ media: photos('a.jpg') }), failed.steps.handle);
-    expect(steps.handle.publish_id).not.toBe(failed.steps.handle.publish_id);
-    expect(published.platformPostId).toBe(tiktok.publishes.get(String(steps.handle.publish_id))!.postId);
+    const { published, remembered } = await publish(post({ media: photos('a.jpg') }), failed.remembered);
+    expect(remembered.publish_id).not.toBe(failed.remembered.publish_id);
+    expect(published.platformPostId).toBe(tiktok.publishes.get(String(remembered.publish_id))!.postId);
   });
 
   it('budgets init calls at 6 a minute', async () => {
-    expect(await adapter.rateWindows(credentials(), signal, post())).toEqual([{ limit: 6, windowMs: 60_000 }]);
+    expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([{ limit: 6, windowMs: 60_000 }]);
   });
 });

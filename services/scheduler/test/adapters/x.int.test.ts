@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
-import { loadConfig } from '@planner/service-kit';
 import { startMediaHost, startXStandIn, X_STAND_IN_USER, type XStandIn } from '@planner/platform-stand-ins';
 import { type PlatformAdapter, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
 import { xAdapter, xWeightedLength } from '../../src/adapters/platforms/x.js';
-import { configSchema } from '../../src/config.js';
-import { platformFailure, recordingSteps, requestsOfCreate } from './harness.js';
+import { config, credentials as credentialsOf, platformFailure, post as publishable, recordingSteps, signal } from './harness.js';
 
 const MB = 1024 * 1024;
 const bytes = (size: number, seed: number) => Buffer.alloc(size, seed);
@@ -24,7 +21,7 @@ let adapter: PlatformAdapter;
 
 beforeAll(async () => {
   [x, media] = await Promise.all([startXStandIn({ slowMs: 1500 }), startMediaHost(FILES)]);
-  adapter = xAdapter(loadConfig(configSchema, { X_API_URL: x.url }));
+  adapter = xAdapter(config({ X_API_URL: x.url }));
 });
 
 afterAll(async () => {
@@ -35,31 +32,20 @@ beforeEach(() => {
   x.requests.length = 0;
 });
 
-const credentials = (token = X_STAND_IN_USER.token, username: string | undefined = X_STAND_IN_USER.username): ConnectionCredentials => ({
-  platform: 'x',
-  sandbox: false,
-  access_token: token,
-  expires_at: null,
-  page_access_token: null,
-  specific_data: username ? { username, name: X_STAND_IN_USER.name } : {},
-});
+const credentials = (token = X_STAND_IN_USER.token, username: string | undefined = X_STAND_IN_USER.username) =>
+  credentialsOf('x', { access_token: token, specific_data: username ? { username, name: X_STAND_IN_USER.name } : {} });
 
 /** A post with a text of its own (X refuses the same text twice). */
 function postOf(text: string | null, mediaType: PublishablePost['mediaType'] = 'text', files: Array<keyof typeof FILES> = []): PublishablePost {
-  return {
-    postId: randomUUID(),
-    organizationId: randomUUID(),
-    version: 1,
+  return publishable({
     text: text ?? `Spring opening hours ${randomUUID()}`,
     mediaType,
     media: files.map((name) => ({ url: media.urlOf(name), contentType: FILES[name].contentType })),
-  };
+  });
 }
 
-const signal = () => new AbortController().signal;
-
 async function publish(post: PublishablePost, handle: PublishHandle = {}, options: { token?: string; signal?: AbortSignal } = {}) {
-  const recording = recordingSteps(x.requests, handle);
+  const recording = recordingSteps(x, handle);
   const published = await adapter.publish({ post, credentials: credentials(options.token), steps: recording.steps, signal: options.signal ?? signal() });
   return { published, ...recording };
 }
@@ -69,7 +55,7 @@ const calls = (method: string, path: RegExp) => x.requests.filter((r) => r.metho
 describe('X adapter: publishing', () => {
   it('posts a text with the user token and links it under the username', async () => {
     const post = postOf(null);
-    const { published, log } = await publish(post);
+    const { published, events, creates } = await publish(post);
 
     const created = x.posts.find((p) => p.id === published.platformPostId)!;
     expect(created).toMatchObject({ authorId: X_STAND_IN_USER.id, text: post.text, mediaKeys: [] });
@@ -77,18 +63,18 @@ describe('X adapter: publishing', () => {
     const [request] = calls('POST', /^\/2\/tweets$/);
     expect(request!.headers.authorization).toBe(`Bearer ${X_STAND_IN_USER.token}`);
     expect(JSON.parse(request!.body.toString())).toEqual({ text: post.text });
-    expect(log.map((entry) => entry.step)).toEqual(['remember', 'create']);
-    expect(requestsOfCreate(log, x.requests).map((r) => r.path)).toEqual(['/2/tweets']);
+    expect(events.map((entry) => entry.step)).toEqual(['remember', 'create']);
+    expect(creates()[0]!.requests.map((r) => r.path)).toEqual(['/2/tweets']);
   });
 
   it("links through X's id-only link when the connection has no username", async () => {
-    const recording = recordingSteps(x.requests);
+    const recording = recordingSteps(x);
     const published = await adapter.publish({ post: postOf(null), credentials: credentials(undefined, ''), steps: recording.steps, signal: signal() });
     expect(published.link).toBe(`https://x.com/i/web/status/${published.platformPostId}`);
   });
 
   it('uploads images by the chunked upload, remembers each media id with its expiry, then creates the post with them', async () => {
-    const { published, log } = await publish(postOf(null, 'image', ['one.png', 'two.jpg']));
+    const { published, events, creates } = await publish(postOf(null, 'image', ['one.png', 'two.jpg']));
 
     const inits = calls('POST', /initialize$/).map((r) => JSON.parse(r.body.toString()));
     expect(inits).toEqual([
@@ -100,11 +86,11 @@ describe('X adapter: publishing', () => {
     expect(uploads[0]!.bytes!.equals(FILES['one.png'].bytes) && uploads[1]!.bytes!.equals(FILES['two.jpg'].bytes)).toBe(true);
     expect(x.posts.find((p) => p.id === published.platformPostId)!.mediaKeys).toEqual(uploads.map((upload) => upload.key));
 
-    expect(log.map((entry) => entry.step)).toEqual(['remember', 'remember', 'remember', 'create']);
-    const remembered = log[1]!.step === 'remember' ? (log[1]!.values.media as Array<{ id: string; expiresAt: string }>) : [];
+    expect(events.map((entry) => entry.step)).toEqual(['remember', 'remember', 'remember', 'create']);
+    const remembered = events[1]!.step === 'remember' ? (events[1]!.values.media as Array<{ id: string; expiresAt: string }>) : [];
     expect(remembered.map((item) => item.id)).toEqual(uploads.map((upload) => upload.id));
     expect(Date.parse(remembered[0]!.expiresAt)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
-    expect(requestsOfCreate(log, x.requests).map((r) => r.path)).toEqual(['/2/tweets']);
+    expect(creates()[0]!.requests.map((r) => r.path)).toEqual(['/2/tweets']);
   });
 
   it('streams a video in 4 MB segments, waits for processing through STATUS, then posts it', async () => {
@@ -219,13 +205,13 @@ describe('X adapter: resuming and recovery', () => {
   it('a later attempt reuses the media ids still valid, and uploads again those about to expire', async () => {
     const post = postOf(null, 'image', ['one.png', 'two.jpg']);
     x.failNext('server_error', { path: '/2/tweets' });
-    const first = recordingSteps(x.requests);
+    const first = recordingSteps(x);
     await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }));
-    const remembered = first.remembered().media as Array<{ id: string; key: string; expiresAt: string }>;
+    const remembered = first.remembered.media as Array<{ id: string; key: string; expiresAt: string }>;
 
     x.requests.length = 0;
     // The second image's id expires within minutes: it is uploaded again.
-    const handle = { ...first.remembered(), media: [remembered[0], { ...remembered[1], expiresAt: new Date(Date.now() + 60_000).toISOString() }] };
+    const handle = { ...first.remembered, media: [remembered[0], { ...remembered[1], expiresAt: new Date(Date.now() + 60_000).toISOString() }] };
     const { published } = await publish(post, handle);
     expect(calls('POST', /initialize$/).map((r) => JSON.parse(r.body.toString()).media_type)).toEqual(['image/jpeg']);
     const keys = x.posts.find((p) => p.id === published.platformPostId)!.mediaKeys;
@@ -236,20 +222,20 @@ describe('X adapter: resuming and recovery', () => {
   it('recover: a create whose answer was lost is found among the recent posts, text and media matching', async () => {
     const post = { ...postOf(`Tom & Jerry <live> at https://example.com/show ${randomUUID()}`, 'image', ['one.png']) };
     x.failNext('slow', { path: '/2/tweets' });
-    const attempt = recordingSteps(x.requests);
+    const attempt = recordingSteps(x);
     const lost = await platformFailure(adapter.publish({ post, credentials: credentials(), steps: attempt.steps, signal: AbortSignal.timeout(500) }));
     expect(lost.kind).toBe('transient');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const created = x.posts.at(-1)!;
     expect(created.text).toMatch(/^Tom &amp; Jerry &lt;live&gt; at https:\/\/t\.co\/\w+ [\w-]+ https:\/\/t\.co\/\w+$/);
 
-    const recovered = await adapter.recover({ post, credentials: credentials(), handle: attempt.remembered(), signal: signal() });
+    const recovered = await adapter.recover({ post, credentials: credentials(), handle: attempt.remembered, signal: signal() });
     expect(recovered).toEqual({ status: 'published', published: { platformPostId: created.id, link: `https://x.com/standin_brand/status/${created.id}` } });
     const timeline = calls('GET', /^\/2\/users\/\d+\/tweets$/)[0]!;
-    expect(timeline.query.get('start_time')).toBe(new Date(Date.parse(attempt.remembered().createStartedAt as string) - 2 * 60_000).toISOString());
+    expect(timeline.query.get('start_time')).toBe(new Date(Date.parse(attempt.remembered.createStartedAt as string) - 2 * 60_000).toISOString());
 
     // Published again anyway (a recovery that missed it): X's duplicate refusal leads to the same post, not a failure.
-    const again = await publish(post, attempt.remembered());
+    const again = await publish(post, attempt.remembered);
     expect(again.published.platformPostId).toBe(created.id);
     expect(x.posts.filter((p) => p.text === created.text)).toHaveLength(1);
   });

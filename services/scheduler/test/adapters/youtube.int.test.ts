@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
-import { loadConfig } from '@planner/service-kit';
 import { startMediaHost, startYouTubeStandIn, YOUTUBE_STAND_IN_TOKEN, type YouTubeStandIn } from '@planner/platform-stand-ins';
 import { type PlatformAdapter, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
 import { untilMidnightPacific, youtubeAdapter } from '../../src/adapters/platforms/youtube.js';
-import { configSchema } from '../../src/config.js';
-import { platformFailure, recordingSteps, requestsOfCreate } from './harness.js';
+import { config, credentials as credentialsOf, platformFailure, post as publishable, recordingSteps, signal } from './harness.js';
 
 const FILES = {
   'clip.mp4': { contentType: 'video/mp4', bytes: Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => i % 251)) },
@@ -21,7 +17,7 @@ let adapter: PlatformAdapter;
 
 beforeAll(async () => {
   [youtube, limited, media] = await Promise.all([startYouTubeStandIn({ slowMs: 1000 }), startYouTubeStandIn({ uploadsPerDay: 1 }), startMediaHost(FILES)]);
-  adapter = youtubeAdapter(loadConfig(configSchema, { YOUTUBE_API_URL: youtube.url }));
+  adapter = youtubeAdapter(config({ YOUTUBE_API_URL: youtube.url }));
 });
 
 afterAll(async () => {
@@ -32,30 +28,15 @@ beforeEach(() => {
   youtube.requests.length = 0;
 });
 
-const credentials = (token = YOUTUBE_STAND_IN_TOKEN): ConnectionCredentials => ({
-  platform: 'youtube',
-  sandbox: false,
-  access_token: token,
-  expires_at: null,
-  page_access_token: null,
-  specific_data: { channel_id: 'UCstandInChannel000000001', channel_title: 'Stand-in Brand' },
-});
+const credentials = (token = YOUTUBE_STAND_IN_TOKEN) =>
+  credentialsOf('youtube', { access_token: token, specific_data: { channel_id: 'UCstandInChannel000000001', channel_title: 'Stand-in Brand' } });
 
 function postOf(text: string, mediaType: PublishablePost['mediaType'] = 'video', files: Array<keyof typeof FILES> = ['clip.mp4']): PublishablePost {
-  return {
-    postId: randomUUID(),
-    organizationId: randomUUID(),
-    version: 1,
-    text,
-    mediaType,
-    media: files.map((name) => ({ url: media.urlOf(name), contentType: FILES[name].contentType })),
-  };
+  return publishable({ text, mediaType, media: files.map((name) => ({ url: media.urlOf(name), contentType: FILES[name].contentType })) });
 }
 
-const signal = () => new AbortController().signal;
-
 async function publish(post: PublishablePost, handle: PublishHandle = {}, options: { signal?: AbortSignal; on?: PlatformAdapter; token?: string } = {}) {
-  const recording = recordingSteps(youtube.requests, handle);
+  const recording = recordingSteps(youtube, handle);
   const published = await (options.on ?? adapter).publish({ post, credentials: credentials(options.token), steps: recording.steps, signal: options.signal ?? signal() });
   return { published, ...recording };
 }
@@ -66,7 +47,7 @@ const sessionOpens = () => youtube.requests.filter((r) => r.method === 'POST');
 describe('YouTube adapter: publishing', () => {
   it('opens a resumable session with the metadata, remembers its URI, then streams the bytes in the create call', async () => {
     const text = 'Our new workshop tour\nA walk through the place where it all happens.';
-    const { published, log } = await publish(postOf(text));
+    const { published, events, creates } = await publish(postOf(text));
 
     const [open] = sessionOpens();
     expect(open!.query.get('uploadType')).toBe('resumable');
@@ -81,10 +62,10 @@ describe('YouTube adapter: publishing', () => {
     expect(video.bytes.equals(FILES['clip.mp4'].bytes)).toBe(true);
     expect(published.link).toBe(`https://www.youtube.com/watch?v=${video.id}`);
 
-    expect(log.map((entry) => entry.step)).toEqual(['remember', 'create']);
-    const remembered = log[0]!.step === 'remember' ? log[0]!.values : {};
+    expect(events.map((entry) => entry.step)).toEqual(['remember', 'create']);
+    const remembered = events[0]!.step === 'remember' ? events[0]!.values : {};
     expect(remembered).toEqual({ sessionUri: expect.stringContaining(`${youtube.url}/upload/youtube/v3/videos?uploadType=resumable&upload_id=`), uploadBytes: 1_000_000 });
-    const created = requestsOfCreate(log, youtube.requests);
+    const created = creates()[0]!.requests;
     expect(created.map((r) => [r.method, r.headers['content-range']])).toEqual([['PUT', 'bytes 0-999999/1000000']]);
   });
 
@@ -108,7 +89,7 @@ describe('YouTube adapter: errors', () => {
   });
 
   it('429 rateLimitExceeded (the per-day upload limit): rate limited', async () => {
-    const onLimited = youtubeAdapter(loadConfig(configSchema, { YOUTUBE_API_URL: limited.url }));
+    const onLimited = youtubeAdapter(config({ YOUTUBE_API_URL: limited.url }));
     await publish(postOf('First of the day'), {}, { on: onLimited });
     const error = await platformFailure(publish(postOf('Second of the day'), {}, { on: onLimited }));
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 15 * 60_000 });
@@ -170,53 +151,53 @@ describe('YouTube adapter: resuming and recovery', () => {
   it('an upload cut mid-way: recover says not published, and the next attempt resumes the session where it stopped', async () => {
     const post = postOf('Resumed upload');
     youtube.failNextUpload('server_error', { keepBytes: 300_000 });
-    const first = recordingSteps(youtube.requests);
+    const first = recordingSteps(youtube);
     expect((await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }))).kind).toBe('transient');
 
-    const probe = await adapter.recover({ post, credentials: credentials(), handle: first.remembered(), signal: signal() });
+    const probe = await adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
     expect(probe).toEqual({ status: 'not_published' });
     expect(puts().at(-1)!.headers['content-range']).toBe('bytes */1000000');
 
     youtube.requests.length = 0;
-    const { published, log } = await publish(post, first.remembered());
+    const { published, creates } = await publish(post, first.remembered);
     expect(sessionOpens()).toHaveLength(0);
     expect(puts().map((r) => r.headers['content-range'])).toEqual(['bytes */1000000', 'bytes 300000-999999/1000000']);
-    expect(requestsOfCreate(log, youtube.requests)).toHaveLength(1);
+    expect(creates()[0]!.requests).toHaveLength(1);
     expect(youtube.videos.find((v) => v.id === published.platformPostId)!.bytes.equals(FILES['clip.mp4'].bytes)).toBe(true);
   });
 
   it('an upload whose answer was lost: recover finds the video, and publishing again returns it without uploading', async () => {
     const post = postOf('Answer lost', 'short', ['vertical.mov']);
     youtube.failNextUpload('slow');
-    const first = recordingSteps(youtube.requests);
+    const first = recordingSteps(youtube);
     expect((await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: AbortSignal.timeout(400) }))).kind).toBe('transient');
     await new Promise((resolve) => setTimeout(resolve, 800));
     const video = youtube.videos.at(-1)!;
 
-    const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered(), signal: signal() });
+    const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
     expect(recovered).toEqual({ status: 'published', published: { platformPostId: video.id, link: `https://www.youtube.com/shorts/${video.id}` } });
 
     youtube.requests.length = 0;
-    const { published, log } = await publish(post, first.remembered());
+    const { published, events } = await publish(post, first.remembered);
     expect(published.platformPostId).toBe(video.id);
-    expect(log).toEqual([]);
+    expect(events).toEqual([]);
     expect(youtube.requests.map((r) => [r.method, r.headers['content-range']])).toEqual([['PUT', 'bytes */400000']]);
   });
 
   it('an expired session: recover cannot tell (unknown); publishing opens a new one', async () => {
     const post = postOf('Expired session');
     youtube.failNextUpload('server_error');
-    const first = recordingSteps(youtube.requests);
+    const first = recordingSteps(youtube);
     await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }));
-    youtube.sessions.get(first.remembered().sessionUri as string)!.expired = true;
+    youtube.sessions.get(first.remembered.sessionUri as string)!.expired = true;
 
-    const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered(), signal: signal() });
+    const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
     expect(recovered).toEqual({ status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' });
 
     youtube.requests.length = 0;
-    const { log } = await publish(post, first.remembered());
+    const { events } = await publish(post, first.remembered);
     expect(sessionOpens()).toHaveLength(1);
-    expect(log.map((entry) => entry.step)).toEqual(['remember', 'create']);
+    expect(events.map((entry) => entry.step)).toEqual(['remember', 'create']);
   });
 
   it('recover with no session remembered: not published (no upload can have finished)', async () => {
@@ -226,9 +207,9 @@ describe('YouTube adapter: resuming and recovery', () => {
   it('recover: a refused token is auth', async () => {
     const post = postOf('Probe token');
     youtube.failNextUpload('server_error');
-    const first = recordingSteps(youtube.requests);
+    const first = recordingSteps(youtube);
     await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }));
-    const error = await platformFailure(adapter.recover({ post, credentials: credentials('revoked'), handle: first.remembered(), signal: signal() }));
+    const error = await platformFailure(adapter.recover({ post, credentials: credentials('revoked'), handle: first.remembered, signal: signal() }));
     expect(error.kind).toBe('auth');
   });
 });

@@ -1,11 +1,14 @@
 import { ConnectionMessages, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
-import { DAY_MS, GraphApi, META_DEFAULTS, mediaKindOf, mediaRuleViolation, pollUntil, requiredToken, stillProcessing, type MediaRules, type MetaAdapterOptions } from './meta-graph.js';
+import { requiredToken } from './credentials.js';
+import { DAY_MS, GraphApi, META_TIMING, metaPostRules, stillProcessing } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
+import { pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, mediaKindOf } from './post-rules.js';
 
 /** Facebook Page rules (63,206 characters; up to 10 photos; one video, reel or story). */
-const FACEBOOK_RULES: MediaRules = {
+const FACEBOOK_RULES = metaPostRules({
   platform: 'facebook',
   shapes: {
     text: { min: 0, max: 0, kinds: [] },
@@ -16,7 +19,7 @@ const FACEBOOK_RULES: MediaRules = {
     story: { min: 1, max: 1, kinds: ['image', 'video'] },
   },
   types: { image: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp'], video: ['video/'] },
-};
+});
 
 /** Reels: 30 API-published per Page in any 24 hours (the Reels Publishing API); feed posts have no published cap. */
 const REELS_WINDOW = { limit: 30, windowMs: DAY_MS, scope: 'reels' };
@@ -95,9 +98,9 @@ const handleString = (handle: Readonly<PublishHandle>, name: string) => (typeof 
  * (uploaded unpublished, then attached to one feed post), videos by file_url,
  * reels and stories. Meta fetches every media link itself.
  */
-export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOptions = {}): PlatformAdapter {
-  const settings = { ...META_DEFAULTS, ...options };
-  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', config.FACEBOOK_GRAPH_URL, page.token, signal, settings);
+export function facebookAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...META_TIMING, ...overrides };
+  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', config.FACEBOOK_GRAPH_URL, page.token, signal, timing);
 
   /** The public link of a post, photo or video; a failure here never fails a published post. */
   async function linkOf(graph: GraphApi, id: string): Promise<string> {
@@ -136,12 +139,15 @@ export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOpt
       await graph.pullInto(uploadUrl, post.media[0]!.url);
       const id = videoId;
       const status = await pollUntil(
-        () => graph.get<{ status?: { video_status?: string; uploading_phase?: { status?: string } } }>(id, { fields: 'status' }),
-        (answer) => answer.status?.video_status === 'error' || ['complete', 'error'].includes(answer.status?.uploading_phase?.status ?? ''),
-        settings,
+        'Facebook',
+        {
+          read: () => graph.get<{ status?: { video_status?: string; uploading_phase?: { status?: string } } }>(id, { fields: 'status' }),
+          settled: (answer) => answer.status?.video_status === 'error' || ['complete', 'error'].includes(answer.status?.uploading_phase?.status ?? ''),
+          outlasted: () => stillProcessing('facebook'),
+        },
+        timing,
         signal,
       );
-      if (!status) throw stillProcessing('facebook');
       if (status.status?.uploading_phase?.status !== 'complete') {
         throw new PlatformError('permanent', 'Facebook could not use the video: Meta could not fetch it from its link (it must be publicly reachable).');
       }
@@ -231,7 +237,7 @@ export function facebookAdapter(config: SchedulerConfig, options: MetaAdapterOpt
 
   return {
     platform: 'facebook',
-    check: (post) => mediaRuleViolation(post, FACEBOOK_RULES),
+    check: (post) => brokenRule(post, FACEBOOK_RULES),
     // Meta publishes a cap for reels only; other page posts have none.
     rateWindows: async (_credentials, _signal, post) => (post.mediaType === 'short' ? [REELS_WINDOW] : []),
 

@@ -1,7 +1,9 @@
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { DAY_MS, mediaKindOf, type MediaRules, type MetaAdapterOptions } from './meta-graph.js';
+import { DAY_MS, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
+import type { AdapterTiming } from './platform-fetch.js';
+import { mediaKindOf } from './post-rules.js';
 
 const CAROUSEL = { min: 2, max: 10, kinds: ['image', 'video'] } as const;
 
@@ -53,7 +55,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
  * images, reels, stories and carousels from the media's links (Meta fetches
  * them), through containers; the publishing cap read from content_publishing_limit.
  */
-export function instagramAdapter(config: SchedulerConfig, options: MetaAdapterOptions = {}): PlatformAdapter {
+export function instagramAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
   return containerAdapter(
     {
       platform: 'instagram',
@@ -75,6 +77,6 @@ export function instagramAdapter(config: SchedulerConfig, options: MetaAdapterOp
       documentedCap: { limit: 50, windowMs: DAY_MS },
     },
     config.INSTAGRAM_GRAPH_URL,
-    options,
+    timing,
   );
 }

@@ -1,9 +1,11 @@
 import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
-import { apiUrl, bytePieces, DEFAULT_TIMING, downloadMedia, fetchPlatform, pause, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, type PostRules } from './post-rules.js';
+import { openMediaLink, piecesOf } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
+import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
 /**
@@ -14,18 +16,17 @@ const PLATFORM = 'LinkedIn';
 export const LINKEDIN_VERSION = '202607';
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4'];
-const RULES: PostRules = {
-  platform: PLATFORM,
-  textName: 'posts',
-  textLimit: platformTextLimit('linkedin'),
-  photoTypes: IMAGE_TYPES,
-  videoTypes: VIDEO_TYPES,
-  typesNamed: 'JPEG, PNG or GIF images and MP4 videos',
-  mixesVideos: false,
-  // A multiImage post holds 2 to 20.
-  maxMedia: 20,
-  maxMediaNamed: { what: 'LinkedIn posts', items: 'images' },
-};
+/** A multiImage post holds 2 to 20 images. */
+const MAX_IMAGES = 20;
+/** A post's rules: text, images, or one video; no stories. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'LinkedIn has no stories to publish to.'),
+  textRequired('LinkedIn cannot publish an empty post.', withoutMedia),
+  textLength(platformTextLimit('linkedin'), plainRules.tooLong('LinkedIn posts')),
+  mediaTypes([...IMAGE_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or GIF images and MP4 videos')),
+  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'images')),
+  mediaCount({ max: MAX_IMAGES }, plainRules.tooMany('LinkedIn posts', MAX_IMAGES, 'images')),
+];
 /** LinkedIn publishes no per-member cap; 150 posts a day is the figure integrators quote. */
 const DAILY_POSTS = { limit: 150, windowMs: 86_400_000 };
 /** How far LinkedIn's clock may be behind ours when a recovery matches a post's creation time. */
@@ -88,11 +89,6 @@ function uploadFailed(status: number): PlatformError {
   return new PlatformError(kind, `LinkedIn refused the media upload (HTTP ${status}).${kind === 'transient' ? ' It will be tried again.' : ''}`, { status });
 }
 
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
-}
-
 const urnOf = (kind: 'person' | 'organization', id: unknown) => (String(id).startsWith('urn:li:') ? String(id) : `urn:li:${kind}:${String(id)}`);
 
 /** The media URNs of a listed post, in order. */
@@ -109,8 +105,9 @@ function mediaOf(post: UploadedPost): string[] {
  * checked by listing an organization's recent posts; a member's posts cannot be
  * listed, so there it stays in doubt.
  */
-export function linkedinAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
-  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...DEFAULT_TIMING, ...overrides };
+  const { requestTimeoutMs, uploadTimeoutMs } = timing;
 
   async function rest(token: string, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal) {
     const headers: Record<string, string> = {
@@ -140,7 +137,7 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
   async function uploadImage(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
     const { json } = await rest(token, 'POST', 'rest/images?action=initializeUpload', { initializeUploadRequest: { owner: author } }, signal);
     const value = json.value as { uploadUrl: string; image: string };
-    const image = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    const image = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
     const headers = { authorization: `Bearer ${token}`, 'content-type': media.contentType, 'content-length': String(image.size) };
     const init = { method: 'PUT', body: image.body, headers, duplex: 'half' } as RequestInit;
     const res = await fetchPlatform(PLATFORM, value.uploadUrl, init, signal, uploadTimeoutMs);
@@ -151,18 +148,18 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** initializeUpload, a PUT per part of LinkedIn's upload instructions (each answering an ETag), finalizeUpload. */
   async function uploadVideo(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
-    const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+    const video = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
     let value: { video: string; uploadToken?: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
     try {
       const request = { initializeUploadRequest: { owner: author, fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } };
       value = (await rest(token, 'POST', 'rest/videos?action=initializeUpload', request, signal)).json.value as typeof value;
     } catch (error) {
-      await video.body.cancel();
+      await video.discard();
       throw error;
     }
     const parts = [...value.uploadInstructions].sort((a, b) => a.firstByte - b.firstByte);
     const etags: string[] = [];
-    for await (const bytes of bytePieces(PLATFORM, video.body, parts.map((part) => part.lastByte - part.firstByte + 1))) {
+    for await (const bytes of piecesOf(PLATFORM, video.body, parts.map((part) => part.lastByte - part.firstByte + 1))) {
       const init = { method: 'PUT', body: bytes, headers: { 'content-type': 'application/octet-stream' } };
       const res = await fetchPlatform(PLATFORM, parts[etags.length]!.uploadUrl, init, signal, uploadTimeoutMs);
       await res.body?.cancel();
@@ -177,15 +174,18 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** Waits until LinkedIn processed an organization's video (a member's token may not read it back: LinkedIn shows it once ready). */
   async function videoAvailable(token: string, urn: string, signal: AbortSignal): Promise<void> {
-    const deadline = Date.now() + pollTimeoutMs;
-    for (;;) {
-      const { json } = await rest(token, 'GET', `rest/videos/${encodeURIComponent(urn)}`, undefined, signal);
-      if (json.status === 'AVAILABLE') return;
-      if (json.status === 'PROCESSING_FAILED') {
-        throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(json.processingFailureReason ?? 'no reason given')}`);
-      }
-      if (Date.now() >= deadline) throw new PlatformError('transient', 'LinkedIn is still processing the video. It will be tried again.');
-      await pause(PLATFORM, pollIntervalMs, signal);
+    const video = await pollUntil(
+      PLATFORM,
+      {
+        read: async () => (await rest(token, 'GET', `rest/videos/${encodeURIComponent(urn)}`, undefined, signal)).json,
+        settled: (json) => json.status === 'AVAILABLE' || json.status === 'PROCESSING_FAILED',
+        outlasted: () => new PlatformError('transient', 'LinkedIn is still processing the video. It will be tried again.'),
+      },
+      timing,
+      signal,
+    );
+    if (video.status === 'PROCESSING_FAILED') {
+      throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(video.processingFailureReason ?? 'no reason given')}`);
     }
   }
 
@@ -206,19 +206,14 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
   return {
     platform: 'linkedin',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'LinkedIn has no stories to publish to.';
-      if (post.media.length === 0 && !post.text.trim()) return 'LinkedIn cannot publish an empty post.';
-      return brokenRule(post, RULES);
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows() {
       return [DAILY_POSTS];
     },
 
     async publish({ post, credentials, steps, signal }) {
-      const token = tokenOf(credentials);
+      const token = requiredToken('linkedin', credentials.access_token);
       const remembered = steps.handle as LinkedInHandle;
       const author = remembered.author ?? (await authorOf(credentials, token, signal));
       // Uploaded media stay invisible until a post uses them: each URN is kept as it comes, and reused by a later attempt.
@@ -237,7 +232,7 @@ export function linkedinAdapter(config: SchedulerConfig, timing: Partial<Adapter
     },
 
     async recover({ post, credentials, handle, signal }): Promise<RecoveryCheck> {
-      const token = tokenOf(credentials);
+      const token = requiredToken('linkedin', credentials.access_token);
       const remembered = handle as LinkedInHandle;
       const author = remembered.author ?? (await authorOf(credentials, token, signal));
       // Not worded by the spec.

@@ -1,19 +1,10 @@
 import type { ConnectionCredentials, ConnectionPlatform } from '@planner/contracts';
-import {
-  displayName,
-  GraphApi,
-  mediaRuleViolation,
-  META_DEFAULTS,
-  metaUserId,
-  pollUntil,
-  publishingLimit,
-  requiredToken,
-  stillProcessing,
-  type MediaRules,
-  type MetaAdapterOptions,
-} from './meta-graph.js';
+import { displayName, GraphApi, META_TIMING, metaPostRules, metaUserId, publishingLimit, stillProcessing, type MediaRules } from './meta-graph.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RateWindow } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
+import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule } from './post-rules.js';
 
 /**
  * Publishing through containers, as Instagram and Threads do: create the
@@ -66,19 +57,24 @@ export interface ContainerDialect {
 /** The handle remembered before the publish: the post's own container. */
 const rememberedContainer = (handle: Readonly<Record<string, unknown>>) => (typeof handle.containerId === 'string' ? handle.containerId : null);
 
-export function containerAdapter(dialect: ContainerDialect, configuredUrl: string, options: MetaAdapterOptions = {}): PlatformAdapter {
-  const settings = { ...META_DEFAULTS, ...options };
-  const baseUrl = `${configuredUrl.replace(/\/+$/, '')}/${dialect.version}`;
+export function containerAdapter(dialect: ContainerDialect, configuredUrl: string, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...META_TIMING, ...overrides };
+  const baseUrl = apiUrl(configuredUrl, dialect.version);
   const name = displayName(dialect.platform);
+  const rules = metaPostRules(dialect.rules);
   const graphOf = (credentials: ConnectionCredentials, signal: AbortSignal) =>
-    new GraphApi(dialect.platform, baseUrl, requiredToken(dialect.platform, credentials.access_token), signal, settings);
+    new GraphApi(dialect.platform, baseUrl, requiredToken(dialect.platform, credentials.access_token), signal, timing);
 
   const statusOf = async (graph: GraphApi, id: string) => dialect.readStatus(await graph.get<Record<string, unknown>>(id, { fields: dialect.statusFields }));
 
   /** Waits until Meta has processed a container; `item` names it when it failed. */
   async function untilFinished(graph: GraphApi, id: string, item: string, signal: AbortSignal): Promise<void> {
-    const status = await pollUntil(() => statusOf(graph, id), (value) => value.state !== 'IN_PROGRESS', settings, signal);
-    if (!status) throw stillProcessing(dialect.platform);
+    const status = await pollUntil(
+      name,
+      { read: () => statusOf(graph, id), settled: (value) => value.state !== 'IN_PROGRESS', outlasted: () => stillProcessing(dialect.platform) },
+      timing,
+      signal,
+    );
     if (status.state === 'FINISHED') return;
     if (status.state === 'PUBLISHED') throw new PlatformError('permanent', `${name} could not use ${item}: it was already published.`);
     // An expired container is replaced by a new one on the next attempt (the remembered one is not reused).
@@ -140,7 +136,7 @@ export function containerAdapter(dialect: ContainerDialect, configuredUrl: strin
 
   return {
     platform: dialect.platform,
-    check: (post) => mediaRuleViolation(post, dialect.rules),
+    check: (post) => brokenRule(post, rules),
     rateWindows: (credentials, signal) =>
       publishingLimit(graphOf(credentials, signal), `${metaUserId(credentials.specific_data)}/${dialect.limitEdge}`, dialect.documentedCap),
 

@@ -1,28 +1,21 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, platformTextLimit, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { PublishablePost, RateWindow } from './platform-adapter.js';
-import { networkError, PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
+import { PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
+import { mediaCount, mediaKindOf, mediaTypes, postTypes, textLength, textRequired, type MediaKind, type PostRule } from './post-rules.js';
 
 /**
  * What Meta's Graph APIs share (Facebook Pages, Instagram, Threads): the HTTP
  * path with the token as a parameter, the error envelope and how it is
- * classified, status polling, the publishing-limit read and the media rules.
+ * classified, the publishing-limit read and the media rules.
  */
 
-/** Timings; tests shorten them, production keeps the defaults. */
-export interface MetaAdapterOptions {
-  /** One Graph call's time limit: a slower answer is a network failure (transient). */
-  requestTimeoutMs?: number;
-  /** Waits between status reads of a container or video: the last one repeats. */
-  pollDelaysMs?: number[];
-  /** How long one attempt waits for Meta to process media; its handles are kept for the next. */
-  processingTimeoutMs?: number;
-}
-
-export const META_DEFAULTS: Required<MetaAdapterOptions> = {
+/** Meta's timing: Graph calls may take long; media are polled ever less often, up to 5 minutes an attempt. */
+export const META_TIMING: AdapterTiming = {
+  ...DEFAULT_TIMING,
   requestTimeoutMs: 120_000,
   pollDelaysMs: [1000, 2000, 4000, 8000, 15_000],
-  processingTimeoutMs: 5 * 60_000,
+  pollTimeoutMs: 5 * 60_000,
 };
 
 /** Graph's error envelope: `{ error: { message, type, code, error_subcode, fbtrace_id, … } }`. */
@@ -123,7 +116,7 @@ export class GraphApi {
     private readonly baseUrl: string,
     private readonly token: string,
     private readonly signal: AbortSignal,
-    private readonly options: Required<MetaAdapterOptions>,
+    private readonly timing: AdapterTiming,
   ) {}
 
   get<T>(path: string, query: Query = {}): Promise<T> {
@@ -148,7 +141,7 @@ export class GraphApi {
   async pullInto(uploadUrl: string, fileUrl: string): Promise<void> {
     const { response, body } = await this.fetch(uploadUrl, { method: 'POST', headers: { authorization: `OAuth ${this.token}`, file_url: fileUrl } });
     if (response.ok) return;
-    const info = (body as { debug_info?: { retriable?: boolean; message?: string } } | null)?.debug_info;
+    const info = body.debug_info as { retriable?: boolean; message?: string } | undefined;
     if (!info) throw graphError(this.platform, response.status, body, response.headers, this.token);
     const kind = response.status === 401 ? 'auth' : info.retriable || response.status >= 500 ? 'transient' : 'permanent';
     throw platformError(this.platform, kind, plainReason({ message: info.message }, response.status, this.token), response.status);
@@ -156,45 +149,20 @@ export class GraphApi {
 
   /** `path` under the base URL (which may carry a version). */
   private url(path: string): URL {
-    return new URL(`${this.baseUrl.replace(/\/+$/, '')}/${path}`);
+    return new URL(apiUrl(this.baseUrl, path));
   }
 
   private async request<T>(url: URL, init: RequestInit): Promise<T> {
     const { response, body } = await this.fetch(url, init);
-    if (!response.ok || (body as { error?: unknown } | null)?.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
+    if (!response.ok || body.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
     return body as T;
   }
 
-  private async fetch(url: URL | string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.any([this.signal, AbortSignal.timeout(this.options.requestTimeoutMs)]) });
-      const text = await response.text();
-      let body: unknown = null;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON (a proxy's error page): the status alone classifies it.
-      }
-      return { response, body };
-    } catch (error) {
-      if (this.signal.aborted) throw this.signal.reason;
-      throw networkError(displayName(this.platform), error);
-    }
-  }
-}
-
-/**
- * Reads `read()` until `settled` says so, waiting the poll delays between
- * reads; null when processing outlasts the attempt's budget.
- */
-export async function pollUntil<T>(read: () => Promise<T>, settled: (value: T) => boolean, options: Required<MetaAdapterOptions>, signal: AbortSignal): Promise<T | null> {
-  const deadline = Date.now() + options.processingTimeoutMs;
-  for (let attempt = 0; ; attempt++) {
-    const value = await read();
-    if (settled(value)) return value;
-    const wait = options.pollDelaysMs[Math.min(attempt, options.pollDelaysMs.length - 1)] ?? 1000;
-    if (Date.now() + wait > deadline) return null;
-    await sleep(wait, undefined, { signal });
+  private async fetch(url: URL | string, init: RequestInit): Promise<{ response: Response; body: Record<string, unknown> }> {
+    const name = displayName(this.platform);
+    const response = await fetchPlatform(name, url, init, this.signal, this.timing.requestTimeoutMs);
+    // Not JSON (a proxy's error page) reads as {}: the status alone classifies it.
+    return { response, body: await readJson(name, response) };
   }
 }
 
@@ -224,8 +192,6 @@ export async function publishingLimit(api: GraphApi, path: string, documented: R
   return [documented];
 }
 
-export type MediaKind = 'image' | 'video';
-
 /** How many media a post of one media type takes, and of which kinds. */
 export interface PostShape {
   min: number;
@@ -233,48 +199,47 @@ export interface PostShape {
   kinds: MediaKind[];
 }
 
+/** A Meta platform's rules: the post shapes it publishes, the types it takes of each kind, how it counts text. */
 export interface MediaRules {
   platform: ConnectionPlatform;
   shapes: Partial<Record<MediaType, PostShape>>;
-  /** Content types accepted per kind (prefix match, e.g. image/jpeg). */
+  /** Content types accepted per kind: exact, or a whole family (video/). */
   types: Record<MediaKind, string[]>;
   /** How the platform counts text (Threads counts an emoji as its UTF-8 bytes); code points by default. */
   textLength?: (text: string) => number;
 }
 
-export function mediaKindOf(contentType: string): MediaKind | null {
-  return contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : null;
-}
-
 const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (count === 1 ? kind : `${kind}s`)).join(' or ');
 
-/**
- * The platform's text and media rules for a post: a message naming the
- * platform and the rule, or null. Not worded by the spec.
- */
-export function mediaRuleViolation(post: PublishablePost, rules: MediaRules): string | null {
+/** A Meta platform's rules, in the order they are checked, each message naming the platform and the rule. */
+export function metaPostRules(rules: MediaRules): PostRule[] {
   const name = displayName(rules.platform);
-  const shape = rules.shapes[post.mediaType];
-  if (!shape) return `${name} cannot publish ${post.mediaType} posts.`;
-  const limit = platformTextLimit(rules.platform, post.mediaType);
-  const length = (rules.textLength ?? ((text: string) => [...text].length))(post.text);
-  if (length > limit) return `${name} allows at most ${limit} characters; this post has ${length}.`;
-  if (shape.max === 0 && !post.text.trim()) return `${name} needs text for a text post.`;
-  const count = post.media.length;
-  if (count < shape.min || count > shape.max) {
-    const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
-    return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
-  }
-  for (const [index, media] of post.media.entries()) {
-    const kind = mediaKindOf(media.contentType);
-    if (!kind || !shape.kinds.includes(kind)) {
-      return `${name} ${post.mediaType} posts take ${kindsNoun(shape.kinds, 2)}; item ${index + 1} is ${media.contentType}.`;
-    }
-    if (!rules.types[kind].some((type) => media.contentType.startsWith(type))) {
-      return `${name} does not accept ${media.contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
-    }
-  }
-  return null;
+  // Checked after postTypes: the post's shape exists.
+  const shapeOf = (post: PublishablePost) => rules.shapes[post.mediaType]!;
+  return [
+    postTypes(Object.keys(rules.shapes) as MediaType[], (post) => `${name} cannot publish ${post.mediaType} posts.`),
+    textLength(
+      (post) => platformTextLimit(rules.platform, post.mediaType),
+      (length, limit) => `${name} allows at most ${limit} characters; this post has ${length}.`,
+      rules.textLength,
+    ),
+    textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0),
+    mediaCount(shapeOf, (count, post) => {
+      const shape = shapeOf(post);
+      const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
+      return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
+    }),
+    // One pass over the items: the first one of a kind the post type does not take, or of a type its kind does not.
+    mediaTypes(
+      (post) => shapeOf(post).kinds.flatMap((kind) => rules.types[kind]),
+      (contentType, index, post) => {
+        const { kinds } = shapeOf(post);
+        const kind = mediaKindOf(contentType);
+        if (!kind || !kinds.includes(kind)) return `${name} ${post.mediaType} posts take ${kindsNoun(kinds, 2)}; item ${index + 1} is ${contentType}.`;
+        return `${name} does not accept ${contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
+      },
+    ),
+  ];
 }
 
 /** The user id a Meta login connection publishes as: the stored id where organizations keeps one, else `me` (the token's user). */
@@ -283,8 +248,3 @@ export function metaUserId(specificData: Record<string, unknown>): string {
   return typeof id === 'string' && id ? id : 'me';
 }
 
-/** A token the connection must have; without it the user must connect again. */
-export function requiredToken(platform: ConnectionPlatform, token: string | null): string {
-  if (!token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(displayName(platform)));
-  return token;
-}

@@ -1,20 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PublishableMedia } from './platform-adapter.js';
 import { networkError, PlatformError } from './platform-error.js';
 
-/** How long the HTTP adapters wait; tests shorten these. */
+/** How long an adapter waits: each platform has its defaults, tests shorten them. */
 export interface AdapterTiming {
   /** One API call, until its whole answer. */
   requestTimeoutMs: number;
-  /** One upload request (an image, one chunk of a video). */
+  /** One upload request (an image, one chunk of a video, a whole video in one PUT). */
   uploadTimeoutMs: number;
-  /** Between status checks of media or a post the platform is processing. */
-  pollIntervalMs: number;
+  /** The waits between status reads of media or a post the platform is processing; the last one repeats. */
+  pollDelaysMs: readonly number[];
   /** How long one attempt waits on processing before it leaves the rest to the next attempt. */
   pollTimeoutMs: number;
 }
 
-export const DEFAULT_TIMING: AdapterTiming = { requestTimeoutMs: 30_000, uploadTimeoutMs: 300_000, pollIntervalMs: 5_000, pollTimeoutMs: 300_000 };
+export const DEFAULT_TIMING: AdapterTiming = { requestTimeoutMs: 30_000, uploadTimeoutMs: 300_000, pollDelaysMs: [5_000], pollTimeoutMs: 300_000 };
+
+/** A failure on the way to or from a platform as the worker reads it: ours pass as they are, the network's are transient. */
+export function transportError(platform: string, error: unknown): PlatformError {
+  return error instanceof PlatformError ? error : networkError(platform, error);
+}
 
 /** `base` (a configured API origin, with or without a path or trailing slash) joined with `path`. */
 export function apiUrl(base: string, path: string): string {
@@ -25,11 +29,12 @@ export function apiUrl(base: string, path: string): string {
  * fetch bounded by the worker's signal and a timeout. A failure before an answer is
  * transient; the error never carries the URL (Telegram's holds the bot token).
  */
-export async function fetchPlatform(platform: string, url: string, init: RequestInit, signal: AbortSignal, timeoutMs: number): Promise<Response> {
+export async function fetchPlatform(platform: string, url: string | URL, init: RequestInit, signal: AbortSignal, timeoutMs: number): Promise<Response> {
   try {
     return await fetch(url, { ...init, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
   } catch (error) {
-    throw networkError(platform, error);
+    // A request body streamed from a media link fails with the link's own error.
+    throw transportError(platform, error);
   }
 }
 
@@ -52,74 +57,35 @@ export async function readJson(platform: string, res: Response, prepare: (text: 
   }
 }
 
-/** A media link opened for reading: its size, type and bytes, read once as they arrive. */
-export interface MediaDownload {
-  size: number;
-  contentType: string;
-  body: ReadableStream<Uint8Array>;
+/** A state the platform is processing something into, read until it settles. */
+export interface Poll<T> {
+  read(): Promise<T>;
+  /** Done, or failed: nothing more to wait for. */
+  settled(state: T): boolean;
+  /** The wait the platform asks for after this state (X's check_after_secs), instead of the timing's delays. */
+  waitMs?(state: T): number | undefined;
+  /** The error when processing outlasts the attempt's budget: transient, so the next attempt carries on from its handles. */
+  outlasted(): PlatformError;
 }
 
 /**
- * Opens a post's media link. Only the wait for its headers is timed: the bytes are
- * then read as fast as the platform takes them, bounded by the worker's signal.
+ * Reads `poll` until it settles, waiting the poll delays between reads, never
+ * past the attempt's budget. `first` is a state the platform already gave
+ * (the answer that started the processing), read again only after a wait. An
+ * aborted worker stops waiting (transient: the next attempt resumes).
  */
-export async function downloadMedia(platform: string, media: PublishableMedia, signal: AbortSignal, timeoutMs: number): Promise<MediaDownload> {
-  const headersTimeout = new AbortController();
-  const timer = setTimeout(() => headersTimeout.abort(new DOMException('The media link did not answer in time.', 'TimeoutError')), timeoutMs);
-  let res: Response;
-  try {
-    res = await fetch(media.url, { signal: AbortSignal.any([signal, headersTimeout.signal]) });
-  } catch (error) {
-    throw networkError(platform, error);
-  } finally {
-    clearTimeout(timer);
-  }
-  const size = Number(res.headers.get('content-length'));
-  if (!res.ok || !res.body || !Number.isSafeInteger(size) || size <= 0) {
-    await res.body?.cancel();
-    // Not worded by the spec. The posts service serves the links; a 5xx there passes.
-    const message = res.ok ? 'A media file of the post has no size at its link.' : `A media file of the post could not be read from its link (HTTP ${res.status}).`;
-    throw new PlatformError(res.status >= 500 ? 'transient' : 'permanent', message, { status: res.status });
-  }
-  return { size, contentType: res.headers.get('content-type')?.split(';')[0]?.trim() || media.contentType, body: res.body };
-}
-
-/**
- * Reads `body` as consecutive pieces of the given sizes (a platform's upload
- * chunks), holding one piece at a time rather than the whole file.
- */
-export async function* bytePieces(platform: string, body: ReadableStream<Uint8Array>, sizes: number[]): AsyncGenerator<Buffer> {
-  const reader = body.getReader();
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  try {
-    for (const size of sizes) {
-      while (pendingBytes < size) {
-        let chunk: Awaited<ReturnType<typeof reader.read>>;
-        try {
-          chunk = await reader.read();
-        } catch (error) {
-          throw networkError(platform, error);
-        }
-        if (chunk.done) throw new PlatformError('transient', `A media file of the post ended early while it was sent to ${platform}. It will be tried again.`);
-        pending.push(Buffer.from(chunk.value.buffer, chunk.value.byteOffset, chunk.value.byteLength));
-        pendingBytes += chunk.value.byteLength;
-      }
-      const joined = Buffer.concat(pending, pendingBytes);
-      yield joined.subarray(0, size);
-      pending = pendingBytes > size ? [joined.subarray(size)] : [];
-      pendingBytes -= size;
+export async function pollUntil<T>(platform: string, poll: Poll<T>, timing: Pick<AdapterTiming, 'pollDelaysMs' | 'pollTimeoutMs'>, signal: AbortSignal, first?: { state: T }): Promise<T> {
+  const deadline = Date.now() + timing.pollTimeoutMs;
+  let state = first ? first.state : await poll.read();
+  for (let attempt = 0; !poll.settled(state); attempt++) {
+    const wait = poll.waitMs?.(state) ?? timing.pollDelaysMs[Math.min(attempt, timing.pollDelaysMs.length - 1)] ?? 1000;
+    if (Date.now() + wait > deadline) throw poll.outlasted();
+    try {
+      await sleep(wait, undefined, { signal });
+    } catch (error) {
+      throw networkError(platform, error);
     }
-  } finally {
-    await reader.cancel().catch(() => undefined);
+    state = await poll.read();
   }
-}
-
-/** Waits between polls; an aborted worker stops waiting (transient: the next attempt resumes). */
-export async function pause(platform: string, ms: number, signal: AbortSignal): Promise<void> {
-  try {
-    await sleep(ms, undefined, { signal });
-  } catch (error) {
-    throw networkError(platform, error);
-  }
+  return state;
 }

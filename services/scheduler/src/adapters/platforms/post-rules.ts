@@ -1,41 +1,110 @@
+import { MEDIA_TYPES, type MediaType } from '@planner/contracts';
 import type { PublishablePost } from './platform-adapter.js';
 
-/** What a platform takes in one post: its text limit, media types and media count. */
-export interface PostRules {
-  platform: string;
-  /** What the platform calls the text: 'posts', 'captions'. */
-  textName: string;
-  textLimit: number;
-  /** The text's length as the platform counts it; characters (code points) by default. */
-  count?: (text: string) => number;
-  photoTypes: string[];
-  videoTypes: string[];
-  /** The allowed types in words: 'JPEG or WebP photos and MP4 videos'. */
-  typesNamed: string;
-  /** Whether videos may sit beside other media (a Telegram album) rather than alone. */
-  mixesVideos: boolean;
-  maxMedia: number;
-  /** The most media, in words: `${maxMedia} photos`, said of `what` ('LinkedIn posts', 'TikTok photo posts'). */
-  maxMediaNamed: { what: string; items: string };
+/**
+ * One of a platform's text and media rules: the message naming what the post
+ * breaks, shown to the user as the publication's reason, or null. The
+ * messages are not worded by the spec: each platform says its rules its way.
+ */
+export type PostRule = (post: PublishablePost) => string | null;
+
+/** The first of a platform's rules, in its order, that the post breaks; null when it breaks none. */
+export function brokenRule(post: PublishablePost, rules: readonly PostRule[]): string | null {
+  for (const rule of rules) {
+    const broken = rule(post);
+    if (broken !== null) return broken;
+  }
+  return null;
+}
+
+/** A rule's message: fixed, or made from what the post has. */
+type Message<Facts extends unknown[]> = string | ((...facts: Facts) => string);
+const say = <Facts extends unknown[]>(message: Message<Facts>, ...facts: Facts) => (typeof message === 'string' ? message : message(...facts));
+
+export type MediaKind = 'image' | 'video';
+
+export function mediaKindOf(contentType: string): MediaKind | null {
+  return contentType.startsWith('image/') ? 'image' : contentType.startsWith('video/') ? 'video' : null;
+}
+
+/** A content type among `types`: each one exact (image/png), or a whole family (video/). */
+const isAmong = (types: readonly string[], contentType: string) => types.some((type) => (type.endsWith('/') ? contentType.startsWith(type) : contentType === type));
+
+/** Every post type but stories, which the platforms that do not have them refuse. */
+export const ALL_BUT_STORIES: readonly MediaType[] = MEDIA_TYPES.filter((type) => type !== 'story');
+
+export const withoutMedia = (post: PublishablePost) => post.media.length === 0;
+
+/** Characters as people count them (code points), as most platforms state their limits. */
+const characterCount = (text: string) => [...text].length;
+
+/** The post types (text, image, video…) the platform publishes. */
+export function postTypes(allowed: readonly MediaType[], message: Message<[post: PublishablePost]>): PostRule {
+  return (post) => (allowed.includes(post.mediaType) ? null : say(message, post));
+}
+
+/** Text that is not blank, on the posts `when` picks (those without media, text posts), else on all. */
+export function textRequired(message: string, when: (post: PublishablePost) => boolean = () => true): PostRule {
+  return (post) => (when(post) && !post.text.trim() ? message : null);
+}
+
+/** The text's length within the limit, counted as the platform counts it (characters by default). */
+export function textLength(
+  limit: number | ((post: PublishablePost) => number),
+  message: Message<[length: number, limit: number, post: PublishablePost]>,
+  count: (text: string) => number = characterCount,
+): PostRule {
+  return (post) => {
+    const max = typeof limit === 'number' ? limit : limit(post);
+    const length = count(post.text);
+    return length > max ? say(message, length, max, post) : null;
+  };
+}
+
+/** How many media the post holds. */
+export function mediaCount(
+  range: { min?: number; max?: number } | ((post: PublishablePost) => { min: number; max: number }),
+  message: Message<[count: number, post: PublishablePost]>,
+): PostRule {
+  return (post) => {
+    const { min = 0, max = Infinity } = typeof range === 'function' ? range(post) : range;
+    const count = post.media.length;
+    return count < min || count > max ? say(message, count, post) : null;
+  };
+}
+
+/** Each media item of a type the platform takes; the first one it does not is named. */
+export function mediaTypes(
+  accepted: readonly string[] | ((post: PublishablePost) => readonly string[]),
+  message: Message<[contentType: string, index: number, post: PublishablePost]>,
+): PostRule {
+  return (post) => {
+    const types = typeof accepted === 'function' ? accepted(post) : accepted;
+    const index = post.media.findIndex((media) => !isAmong(types, media.contentType));
+    return index < 0 ? null : say(message, post.media[index]!.contentType, index, post);
+  };
+}
+
+/** Media of these types go alone: never beside other media. */
+export function alone(types: readonly string[], message: string): PostRule {
+  return (post) => (post.media.length > 1 && post.media.some((media) => isAmong(types, media.contentType)) ? message : null);
+}
+
+/** Rules that apply to the posts `applies` picks only (X's video posts). */
+export function onlyFor(applies: (post: PublishablePost) => boolean, ...rules: PostRule[]): PostRule {
+  return (post) => (applies(post) ? brokenRule(post, rules) : null);
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-/** Characters as people count them (code points), as most platforms state their limits. */
-function characterCount(text: string): number {
-  return [...text].length;
-}
-
-/** The first of the rules the post breaks, in words naming the platform; null when it breaks none. Not worded by the spec. */
-export function brokenRule(post: PublishablePost, rules: PostRules): string | null {
-  const length = (rules.count ?? characterCount)(post.text);
-  if (length > rules.textLimit) return `${rules.platform} ${rules.textName} are limited to ${number(rules.textLimit)} characters (this one has ${number(length)}).`;
-  const unsupported = post.media.find((media) => !rules.photoTypes.includes(media.contentType) && !rules.videoTypes.includes(media.contentType));
-  if (unsupported) return `${rules.platform} takes ${rules.typesNamed}, not ${unsupported.contentType}.`;
-  const photoName = rules.maxMediaNamed.items;
-  if (!rules.mixesVideos && post.media.length > 1 && post.media.some((media) => rules.videoTypes.includes(media.contentType))) {
-    return `A ${rules.platform} post holds one video, or ${photoName}, not both or several videos.`;
-  }
-  if (post.media.length > rules.maxMedia) return `${rules.maxMediaNamed.what} hold at most ${rules.maxMedia} ${photoName} (this post has ${post.media.length}).`;
-  return null;
-}
+/** The sentences Telegram, LinkedIn and TikTok say their rules in. */
+export const plainRules = {
+  /** "LinkedIn posts are limited to 3,000 characters (this one has 3,001)." */
+  tooLong: (what: string) => (length: number, limit: number) => `${what} are limited to ${number(limit)} characters (this one has ${number(length)}).`,
+  /** "TikTok takes MP4, MOV or WebM videos and JPEG or WebP photos, not image/png." */
+  notTaken: (platform: string, taken: string) => (contentType: string) => `${platform} takes ${taken}, not ${contentType}.`,
+  /** "A TikTok post holds one video, or photos, not both or several videos." */
+  videoAlone: (platform: string, others: string) => `A ${platform} post holds one video, or ${others}, not both or several videos.`,
+  /** "Telegram albums hold at most 10 photos and videos (this post has 11)." */
+  tooMany: (what: string, max: number, items: string) => (count: number) => `${what} hold at most ${max} ${items} (this post has ${count}).`,
+};

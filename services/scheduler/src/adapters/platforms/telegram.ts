@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ConnectionMessages, platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
+import { platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
-import { apiUrl, DEFAULT_TIMING, downloadMedia, fetchPlatform, readJson, type AdapterTiming, type MediaDownload } from './platform-fetch.js';
-import { brokenRule } from './post-rules.js';
+import { openMediaLink, type OpenedMedia } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
+import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -47,11 +49,6 @@ function channelOf(credentials: ConnectionCredentials): { chatId: string; userna
   return { chatId: String(id), username: typeof username === 'string' && username ? username : null };
 }
 
-function botTokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
-}
-
 /** The Bot API's refusal in plain words (its descriptions read "Forbidden: bot was kicked from the channel chat"). */
 function botApiError(status: number, answer: BotApiAnswer): PlatformError {
   const code = answer.error_code ?? status;
@@ -80,7 +77,7 @@ function botApiError(status: number, answer: BotApiAnswer): PlatformError {
 }
 
 /** A multipart/form-data body that streams the media files from their links, with its exact length. */
-function multipartBody(fields: Record<string, string>, files: Array<{ field: string; filename: string; download: MediaDownload }>) {
+function multipartBody(fields: Record<string, string>, files: Array<{ field: string; filename: string; download: OpenedMedia }>) {
   const boundary = `----planner${randomBytes(12).toString('hex')}`;
   const head = (disposition: string, type?: string) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n`);
@@ -103,11 +100,27 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
     try {
       yield* parts();
     } finally {
-      await Promise.all(files.map((file) => file.download.body.cancel().catch(() => undefined)));
+      await Promise.all(files.map((file) => file.download.discard()));
     }
   }
   return { body: ReadableStream.from(streamed()), contentType: `multipart/form-data; boundary=${boundary}`, length };
 }
+
+const captioned = (post: PublishablePost) => post.media.length > 0;
+
+/** A channel post's rules: a message, or up to 10 photos and videos with a caption. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'Telegram channels cannot publish stories.'),
+  textRequired('Telegram cannot send an empty message.', withoutMedia),
+  textLength(
+    (post) => (captioned(post) ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram')),
+    (length, limit, post) => plainRules.tooLong(captioned(post) ? 'Telegram captions' : 'Telegram messages')(length, limit),
+    // Telegram counts UTF-16 code units, as String.length does.
+    (text) => text.length,
+  ),
+  mediaTypes([...PHOTO_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or WebP photos and MP4 videos')),
+  mediaCount({ max: ALBUM_MAX }, plainRules.tooMany('Telegram albums', ALBUM_MAX, 'photos and videos')),
+];
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
 
@@ -132,16 +145,16 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
   /** sendPhoto, sendVideo or sendMediaGroup, its links opened first: a link that fails, or a file over Telegram's cap, stops the post before anything is sent. */
   async function mediaRequest(chatId: string, post: PublishablePost, signal: AbortSignal): Promise<TelegramRequest> {
-    const opened = await Promise.allSettled(post.media.map((media) => downloadMedia(PLATFORM, media, signal, requestTimeoutMs)));
+    const opened = await Promise.allSettled(post.media.map((media) => openMediaLink(PLATFORM, media, signal, requestTimeoutMs)));
     const downloads = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = opened.find((result) => result.status === 'rejected');
     if (failed) {
-      await Promise.all(downloads.map((download) => download.body.cancel()));
+      await Promise.all(downloads.map((download) => download.discard()));
       throw failed.reason;
     }
     const tooLarge = downloads.findIndex((download, i) => download.size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
     if (tooLarge >= 0) {
-      await Promise.all(downloads.map((download) => download.body.cancel()));
+      await Promise.all(downloads.map((download) => download.discard()));
       // Not worded by the spec.
       const megabytes = (downloads[tooLarge]!.size / 1024 / 1024).toFixed(1);
       throw new PlatformError('permanent', `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${tooLarge + 1} is ${megabytes} MB.`);
@@ -170,25 +183,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
   return {
     platform: 'telegram',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'Telegram channels cannot publish stories.';
-      if (post.media.length === 0 && !post.text.trim()) return 'Telegram cannot send an empty message.';
-      const withMedia = post.media.length > 0;
-      return brokenRule(post, {
-        platform: PLATFORM,
-        textName: withMedia ? 'captions' : 'messages',
-        textLimit: withMedia ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram'),
-        // Telegram counts UTF-16 code units, as String.length does.
-        count: (text) => text.length,
-        photoTypes: PHOTO_TYPES,
-        videoTypes: VIDEO_TYPES,
-        typesNamed: 'JPEG, PNG or WebP photos and MP4 videos',
-        mixesVideos: true,
-        maxMedia: ALBUM_MAX,
-        maxMediaNamed: { what: 'Telegram albums', items: 'photos and videos' },
-      });
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows(credentials) {
       // Telegram's guidance for a channel: about 20 messages a minute, and no more than one a second.
@@ -200,7 +195,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
     },
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const token = botTokenOf(credentials);
+      const token = requiredToken('telegram', credentials.access_token);
       const { chatId, username } = channelOf(credentials);
       const request: TelegramRequest =
         post.media.length === 0

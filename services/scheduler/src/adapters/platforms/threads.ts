@@ -1,7 +1,9 @@
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { DAY_MS, mediaKindOf, type MediaRules, type MetaAdapterOptions } from './meta-graph.js';
+import { DAY_MS, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
+import type { AdapterTiming } from './platform-fetch.js';
+import { mediaKindOf } from './post-rules.js';
 
 const CAROUSEL_MAX = 20;
 
@@ -59,7 +61,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
  * from the media's links, through containers; the 250-a-day cap read from
  * threads_publishing_limit.
  */
-export function threadsAdapter(config: SchedulerConfig, options: MetaAdapterOptions = {}): PlatformAdapter {
+export function threadsAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
   return containerAdapter(
     {
       platform: 'threads',
@@ -77,6 +79,6 @@ export function threadsAdapter(config: SchedulerConfig, options: MetaAdapterOpti
       documentedCap: { limit: 250, windowMs: DAY_MS },
     },
     config.THREADS_GRAPH_URL,
-    options,
+    timing,
   );
 }

@@ -1,35 +1,26 @@
 import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
-import {
-  apiUrl,
-  bytePieces,
-  DEFAULT_TIMING,
-  downloadMedia,
-  fetchPlatform,
-  pause,
-  readJson,
-  type AdapterTiming,
-  type MediaDownload,
-} from './platform-fetch.js';
-import { brokenRule, type PostRules } from './post-rules.js';
+import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
+import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** TikTok photo posts take JPEG and WebP; it refuses PNG. */
 const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
-const RULES: PostRules = {
-  platform: PLATFORM,
-  textName: 'captions',
-  textLimit: platformTextLimit('tiktok'),
-  photoTypes: PHOTO_TYPES,
-  videoTypes: VIDEO_TYPES,
-  typesNamed: 'MP4, MOV or WebM videos and JPEG or WebP photos',
-  mixesVideos: false,
-  maxMedia: 35,
-  maxMediaNamed: { what: 'TikTok photo posts', items: 'photos' },
-};
+const MAX_PHOTOS = 35;
+/** A direct post's rules: one video, or up to 35 photos; a caption; no text-only posts or stories. */
+const RULES = [
+  postTypes(ALL_BUT_STORIES, 'TikTok stories cannot be published through its API.'),
+  mediaCount({ min: 1 }, 'TikTok cannot publish text-only posts: add a video or photos.'),
+  textLength(platformTextLimit('tiktok'), plainRules.tooLong('TikTok captions')),
+  mediaTypes([...VIDEO_TYPES, ...PHOTO_TYPES], plainRules.notTaken(PLATFORM, 'MP4, MOV or WebM videos and JPEG or WebP photos')),
+  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'photos')),
+  mediaCount({ max: MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', MAX_PHOTOS, 'photos')),
+];
 /** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
@@ -117,11 +108,6 @@ const quotePostIds = (text: string) =>
 
 const isPhotoPost = (post: PublishablePost) => post.media.length > 0 && post.media.every((media) => PHOTO_TYPES.includes(media.contentType));
 
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM));
-  return credentials.access_token;
-}
-
 function usernameOf(credentials: ConnectionCredentials): string | null {
   const { username } = credentials.specific_data;
   return typeof username === 'string' && username ? username : null;
@@ -140,8 +126,9 @@ function publishedOf(status: PublishStatus, publishId: string, username: string 
  * polled until TikTok published or refused it. An interrupted attempt is
  * checked, and resumed, from that publish_id.
  */
-export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTiming> = {}): PlatformAdapter {
-  const { requestTimeoutMs, uploadTimeoutMs, pollIntervalMs, pollTimeoutMs } = { ...DEFAULT_TIMING, ...timing };
+export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...DEFAULT_TIMING, ...overrides };
+  const { requestTimeoutMs, uploadTimeoutMs } = timing;
 
   async function call<T>(token: string, path: string, body: unknown, signal: AbortSignal): Promise<T> {
     const init: RequestInit = {
@@ -158,9 +145,9 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
   const statusOf = (token: string, publishId: string, signal: AbortSignal) => call<PublishStatus>(token, 'status/fetch/', { publish_id: publishId }, signal);
 
   /** PUTs the video's chunks to the upload URL in order, from `uploadedBytes` (what an earlier attempt sent). */
-  async function upload(uploadUrl: string, video: MediaDownload, contentType: string, uploadedBytes: number, signal: AbortSignal): Promise<void> {
+  async function upload(uploadUrl: string, video: OpenedMedia, contentType: string, uploadedBytes: number, signal: AbortSignal): Promise<void> {
     let end = 0;
-    for await (const chunk of bytePieces(PLATFORM, video.body, chunkPlan(video.size).sizes)) {
+    for await (const chunk of piecesOf(PLATFORM, video.body, chunkPlan(video.size).sizes)) {
       const first = end;
       end += chunk.length;
       if (end <= uploadedBytes) continue;
@@ -176,24 +163,28 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
 
   /** Polls the publish until TikTok published it (its link) or refused it (its reason); still processing after the poll timeout is left to the next attempt. */
   async function outcome(token: string, publishId: string, username: string | null, signal: AbortSignal): Promise<PublishedPost> {
-    const deadline = Date.now() + pollTimeoutMs;
-    for (;;) {
-      const status = await statusOf(token, publishId, signal);
-      if (status.status === 'PUBLISH_COMPLETE') return publishedOf(status, publishId, username);
-      if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
-      if (Date.now() >= deadline) throw new PlatformError('transient', 'TikTok is still processing the post. It will be checked again.');
-      await pause(PLATFORM, pollIntervalMs, signal);
-    }
+    const status = await pollUntil(
+      PLATFORM,
+      {
+        read: () => statusOf(token, publishId, signal),
+        settled: (state) => state.status === 'PUBLISH_COMPLETE' || state.status === 'FAILED',
+        outlasted: () => new PlatformError('transient', 'TikTok is still processing the post. It will be checked again.'),
+      },
+      timing,
+      signal,
+    );
+    if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
+    return publishedOf(status, publishId, username);
   }
 
   /** Finishes a publish an earlier attempt began: the rest of its upload, then its outcome. */
   async function resume(token: string, handle: TikTokHandle & { publish_id: string }, status: PublishStatus, post: PublishablePost, signal: AbortSignal) {
     const username = handle.username ?? null;
     if (status.status === 'PROCESSING_UPLOAD' && handle.upload_url) {
-      const video = await downloadMedia(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
+      const video = await openMediaLink(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
       const uploaded = status.uploaded_bytes ?? 0;
       if (uploaded < video.size) await upload(handle.upload_url, video, post.media[0]!.contentType, uploaded, signal);
-      else await video.body.cancel();
+      else await video.discard();
     }
     return outcome(token, handle.publish_id, username, signal);
   }
@@ -201,19 +192,14 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
   return {
     platform: 'tiktok',
 
-    check(post) {
-      // Not worded by the spec.
-      if (post.mediaType === 'story') return 'TikTok stories cannot be published through its API.';
-      if (post.media.length === 0) return 'TikTok cannot publish text-only posts: add a video or photos.';
-      return brokenRule(post, RULES);
-    },
+    check: (post) => brokenRule(post, RULES),
 
     async rateWindows() {
       return [INIT_WINDOW];
     },
 
     async publish({ post, credentials, steps, signal }) {
-      const token = tokenOf(credentials);
+      const token = requiredToken('tiktok', credentials.access_token);
       const remembered = steps.handle as TikTokHandle;
       if (typeof remembered.publish_id === 'string') {
         const status = await statusOf(token, remembered.publish_id, signal);
@@ -249,7 +235,7 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
       }
 
       const media = post.media[0]!;
-      const video = await downloadMedia(PLATFORM, media, signal, requestTimeoutMs);
+      const video = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
       const plan = chunkPlan(video.size);
       let init: { publish_id: string; upload_url: string };
       try {
@@ -271,7 +257,7 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
           ),
         );
       } catch (error) {
-        await video.body.cancel();
+        await video.discard();
         throw error;
       }
       await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, username });
@@ -285,7 +271,7 @@ export function tiktokAdapter(config: SchedulerConfig, timing: Partial<AdapterTi
         // Not worded by the spec: init answered (or not) and the worker stopped before its publish id was kept.
         return { status: 'unknown', reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.' };
       }
-      const status = await statusOf(tokenOf(credentials), publishId, signal);
+      const status = await statusOf(requiredToken('tiktok', credentials.access_token), publishId, signal);
       if (status.status === 'PUBLISH_COMPLETE') return { status: 'published', published: publishedOf(status, publishId, username ?? usernameOf(credentials)) };
       // FAILED: nothing went out. Still uploading or processing: the publish resumes this publish id rather than making a new one.
       return { status: 'not_published' };

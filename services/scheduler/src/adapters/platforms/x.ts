@@ -1,22 +1,27 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiResponseError, TwitterApi, type SendTweetV2Params, type TweetV2, type TwitterApiv2 } from 'twitter-api-v2';
 import { z } from 'zod';
 import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import { xApiClientSettings } from '@planner/service-kit';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import { openMediaLink, piecesOf } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
+import { DEFAULT_TIMING, pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { alone, brokenRule, mediaCount, mediaKindOf, mediaTypes, onlyFor, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const MB = 1024 * 1024;
 /** APPEND segments: X takes up to 5 MB each; smaller keeps one request's memory low. */
 const SEGMENT_BYTES = 4 * MB;
 /** A remembered media id is reused only while it has this long left before X forgets it. */
 const REUSE_MARGIN_MS = 10 * 60_000;
-/** How long a video may stay in X's processing before the attempt gives up (and a later one uploads again). */
-const PROCESSING_LIMIT_MS = 10 * 60_000;
-/** A call that hears nothing for this long fails (transient), so a silent connection cannot hold a worker. */
-const REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * X's timing: a call that hears nothing for a minute fails (transient), so a
+ * silent connection cannot hold a worker; a video may stay in X's processing
+ * 10 minutes before the attempt gives up (and a later one uploads again),
+ * read as often as X's check_after_secs asks, else every second.
+ */
+const X_TIMING: AdapterTiming = { ...DEFAULT_TIMING, requestTimeoutMs: 60_000, pollDelaysMs: [1000], pollTimeoutMs: 10 * 60_000 };
 /** POST /2/tweets: 100 per 15 minutes per user (platforms.md §1.5). */
 const PUBLISH_WINDOW = { limit: 100, windowMs: 15 * 60_000 };
 /** Our clock and X's may differ: a post found by recovery may carry a created_at this much before the attempt began. */
@@ -38,7 +43,7 @@ const MAX_IMAGES = 4;
 
 function categoryOf(contentType: string): MediaCategory {
   if (contentType === 'image/gif') return 'tweet_gif';
-  return contentType.startsWith('video/') ? 'tweet_video' : 'tweet_image';
+  return mediaKindOf(contentType) === 'video' ? 'tweet_video' : 'tweet_image';
 }
 
 /** An uploaded media item, remembered (by its place in the post) until X forgets it. */
@@ -144,17 +149,16 @@ async function classified<T>(calls: () => Promise<T>): Promise<T> {
 }
 
 /** A twitter-api-v2 client for one job: the connection's user token, rebased onto X_API_URL, its calls ended by `signal`. */
-function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal): TwitterApiv2 {
-  if (!credentials.access_token) throw new PlatformError('auth', 'The X connection has no access token.');
+function clientOf(config: SchedulerConfig, credentials: ConnectionCredentials, signal: AbortSignal, timing: AdapterTiming): TwitterApiv2 {
   const rebased = xApiClientSettings(config.X_API_URL);
-  const client = new TwitterApi(credentials.access_token, {
+  const client = new TwitterApi(requiredToken('x', credentials.access_token), {
     ...rebased,
     plugins: [
       ...rebased.plugins,
       {
         onBeforeRequest: ({ requestOptions }) => {
           requestOptions.signal = signal;
-          requestOptions.timeout = REQUEST_TIMEOUT_MS;
+          requestOptions.timeout = timing.requestTimeoutMs;
         },
       },
     ],
@@ -169,10 +173,10 @@ function linkOf(credentials: ConnectionCredentials, id: string): string {
 }
 
 /** The chunked upload (INIT, APPEND per segment, FINALIZE, STATUS while X processes), streamed from the media link. */
-async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal): Promise<UploadedMedia> {
+async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal, timing: AdapterTiming): Promise<UploadedMedia> {
   const category = categoryOf(media.contentType);
   const { maxBytes, label } = CATEGORIES[category];
-  const opened = await openMediaLink('X', media, signal);
+  const opened = await openMediaLink('X', media, signal, timing.requestTimeoutMs);
   if (opened.size > maxBytes) {
     await opened.discard();
     // Not worded by the spec.
@@ -182,7 +186,7 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   try {
     init = await api.post<{ data: MediaUploadData }>('media/upload/initialize', { media_type: media.contentType, total_bytes: opened.size, media_category: category });
     let segment = 0;
-    for await (const piece of piecesOf(opened.body, SEGMENT_BYTES)) {
+    for await (const piece of piecesOf('X', opened.body, SEGMENT_BYTES)) {
       await api.post(`media/upload/${init.data.id}/append`, { segment_index: segment++, media: piece }, { forceBodyMode: 'form-data' });
     }
   } finally {
@@ -190,16 +194,19 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   }
   const { id } = init.data;
   const finalized = (await api.post<{ data: MediaUploadData }>(`media/upload/${id}/finalize`)).data;
-  const deadline = Date.now() + PROCESSING_LIMIT_MS;
-  let processing = finalized.processing_info;
-  while (processing && processing.state !== 'succeeded') {
-    if (processing.state === 'failed') {
-      throw new PlatformError('permanent', `X could not process the ${label}: ${processing.error?.message ?? 'it gave no reason'}.`);
-    }
-    if (Date.now() > deadline) throw new PlatformError('transient', `X was still processing the ${label} after ${PROCESSING_LIMIT_MS / 60_000} minutes.`);
-    await sleep((processing.check_after_secs ?? 1) * 1000, undefined, { signal });
-    processing = (await api.get<{ data: MediaUploadData }>('media/upload', { command: 'STATUS', media_id: id })).data.processing_info;
-  }
+  const processed = await pollUntil(
+    'X',
+    {
+      read: async () => (await api.get<{ data: MediaUploadData }>('media/upload', { command: 'STATUS', media_id: id })).data.processing_info,
+      settled: (processing) => !processing || processing.state === 'succeeded' || processing.state === 'failed',
+      waitMs: (processing) => (processing?.check_after_secs ?? 1) * 1000,
+      outlasted: () => new PlatformError('transient', `X was still processing the ${label} after ${timing.pollTimeoutMs / 60_000} minutes.`),
+    },
+    timing,
+    signal,
+    { state: finalized.processing_info },
+  );
+  if (processed?.state === 'failed') throw new PlatformError('permanent', `X could not process the ${label}: ${processed.error?.message ?? 'it gave no reason'}.`);
   const expiresAfterMs = (finalized.expires_after_secs ?? init.data.expires_after_secs ?? 0) * 1000;
   return { id, key: finalized.media_key, expiresAt: new Date(Date.now() + expiresAfterMs).toISOString() };
 }
@@ -222,38 +229,41 @@ async function findPost(api: TwitterApiv2, text: string, mediaKeys: string[], si
   return timeline.tweets.find((tweet) => comparable(tweet.text) === wanted && sameMedia(tweet.attachments?.media_keys));
 }
 
-/** Not worded by the spec: X's rules for a post (platforms.md §1.4), checked before anything is sent. */
-function check(post: PublishablePost): string | null {
-  const limit = platformTextLimit('x', post.mediaType);
-  const length = xWeightedLength(post.text);
-  if (length > limit) return `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`;
-  if (post.mediaType === 'short' || post.mediaType === 'story') return `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`;
-  if (post.media.length === 0) return post.text.trim() === '' ? 'An X post needs text or media.' : null;
-  const types = post.media.map((media) => media.contentType);
-  if (post.mediaType === 'video') {
-    if (types.length > 1) return 'An X post takes one video.';
-    return VIDEO_TYPES.includes(types[0]!) ? null : 'X takes MP4 and MOV videos.';
-  }
-  if (types.some((type) => type.startsWith('video/'))) return 'X does not mix videos with images: an X post takes up to 4 images or one video.';
-  if (types.some((type) => !IMAGE_TYPES.includes(type))) return 'X takes JPEG, PNG, GIF and WEBP images.';
-  if (types.length > MAX_IMAGES) return `X takes at most ${MAX_IMAGES} images per post.`;
-  if (types.length > 1 && types.includes('image/gif')) return 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.';
-  return null;
-}
+const isVideoPost = (post: PublishablePost) => post.mediaType === 'video';
+
+/** X's rules for a post (platforms.md §1.4), checked before anything is sent. */
+const RULES = [
+  textLength(
+    (post) => platformTextLimit('x', post.mediaType),
+    (length, limit) => `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`,
+    xWeightedLength,
+  ),
+  postTypes(['text', 'image', 'video', 'carousel'], (post) => `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`),
+  textRequired('An X post needs text or media.', withoutMedia),
+  onlyFor(isVideoPost, mediaCount({ max: 1 }, 'An X post takes one video.'), mediaTypes(VIDEO_TYPES, 'X takes MP4 and MOV videos.')),
+  onlyFor(
+    (post) => !isVideoPost(post),
+    (post) => (post.media.some((media) => mediaKindOf(media.contentType) === 'video') ? 'X does not mix videos with images: an X post takes up to 4 images or one video.' : null),
+    mediaTypes(IMAGE_TYPES, 'X takes JPEG, PNG, GIF and WEBP images.'),
+    mediaCount({ max: MAX_IMAGES }, `X takes at most ${MAX_IMAGES} images per post.`),
+    alone(['image/gif'], 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.'),
+  ),
+];
 
 /**
  * X through twitter-api-v2: media by the chunked upload, then POST /2/tweets.
  * Media ids (with their expiry) are remembered as each upload finishes, so a
  * later attempt reuses them; recovery reads the account's recent posts.
  */
-export function xAdapter(config: SchedulerConfig): PlatformAdapter {
+export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...X_TIMING, ...overrides };
   return {
     platform: 'x',
-    check,
+    check: (post) => brokenRule(post, RULES),
     rateWindows: async () => [PUBLISH_WINDOW],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const api = clientOf(config, credentials, signal);
+      const api = clientOf(config, credentials, signal, timing);
       const earlier = handleSchema.parse(steps.handle);
       const uploaded: Array<UploadedMedia | null> = post.media.map(() => null);
       for (const [index, media] of post.media.entries()) {
@@ -262,7 +272,7 @@ export function xAdapter(config: SchedulerConfig): PlatformAdapter {
           uploaded[index] = remembered;
           continue;
         }
-        uploaded[index] = await classified(() => upload(api, media, signal));
+        uploaded[index] = await classified(() => upload(api, media, signal, timing));
         await steps.remember({ media: uploaded });
       }
       const mediaIds = uploaded.map((media) => media!.id);
@@ -290,7 +300,7 @@ export function xAdapter(config: SchedulerConfig): PlatformAdapter {
     async recover({ post, credentials, handle, signal }) {
       const { media, createStartedAt } = handleSchema.parse(handle);
       const mediaKeys = media.flatMap((item) => (item ? [item.key] : []));
-      const found = await classified(() => findPost(clientOf(config, credentials, signal), post.text, mediaKeys, createStartedAt));
+      const found = await classified(() => findPost(clientOf(config, credentials, signal, timing), post.text, mediaKeys, createStartedAt));
       return found ? { status: 'published', published: { platformPostId: found.id, link: linkOf(credentials, found.id) } } : { status: 'not_published' };
     },
   };

@@ -2,21 +2,26 @@
 // the README's advice for start-up time is a single API's module.
 import { auth as googleAuth, youtube, type youtube_v3 } from 'googleapis/build/src/apis/youtube/index.js';
 import { z } from 'zod';
-import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { platformTextLimit } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { requiredToken } from './credentials.js';
 import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
+import { brokenRule, mediaCount, mediaTypes, postTypes, textLength, textRequired } from './post-rules.js';
 
 const TITLE_MAX_CHARACTERS = 100;
 /** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
 const DESCRIPTION_MAX_BYTES = platformTextLimit('youtube');
 /** A 429 without Retry-After (YouTube sends none for its per-day upload limit) waits this long before trying again. */
 const RATE_LIMIT_WAIT_MS = 15 * 60_000;
-/** Opening a session or probing one: a call that has not answered in this long fails (transient). */
-const REQUEST_TIMEOUT_MS = 60_000;
-/** The upload itself: cut off after this long, the next attempt resumes from what the session holds. */
-const UPLOAD_TIMEOUT_MS = 30 * 60_000;
+/**
+ * YouTube's timing: opening a session or probing one fails (transient) after a
+ * minute without an answer; the upload itself is cut off after 30 minutes, and
+ * the next attempt resumes from what the session holds.
+ */
+const YOUTUBE_TIMING: AdapterTiming = { ...DEFAULT_TIMING, requestTimeoutMs: 60_000, uploadTimeoutMs: 30 * 60_000 };
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -96,25 +101,13 @@ function linkOf(post: PublishablePost, id: string): string {
   return post.mediaType === 'short' ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}`;
 }
 
-function tokenOf(credentials: ConnectionCredentials): string {
-  if (!credentials.access_token) throw new PlatformError('auth', 'The YouTube connection has no access token.');
-  return credentials.access_token;
-}
-
 /** The session's answer to a PUT: the finished video, or how many bytes it holds (308 Resume Incomplete). */
 type SessionAnswer = { state: 'complete'; videoId: string } | { state: 'incomplete'; received: number } | { state: 'gone' };
 
 async function answerOf(response: Response): Promise<SessionAnswer> {
-  const text = await response.text();
-  const body = (() => {
-    try {
-      return text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
+  const body = await readJson('YouTube', response);
   if (response.status === 200 || response.status === 201) {
-    const videoId = (body as youtube_v3.Schema$Video | undefined)?.id;
+    const videoId = (body as youtube_v3.Schema$Video).id;
     if (!videoId) throw new PlatformError('transient', 'YouTube finished the upload without naming the video.', { status: response.status });
     return { state: 'complete', videoId };
   }
@@ -133,6 +126,7 @@ async function putToSession(
   session: UploadSession,
   token: string,
   signal: AbortSignal,
+  timing: AdapterTiming,
   bytes?: { body: ReadableStream<Uint8Array>; offset: number; contentType: string },
 ): Promise<SessionAnswer> {
   const { sessionUri, uploadBytes } = session;
@@ -143,34 +137,29 @@ async function putToSession(
         'content-range': `bytes ${bytes.offset}-${uploadBytes - 1}/${uploadBytes}`,
       }
     : { 'content-length': '0', 'content-range': `bytes */${uploadBytes}` };
-  let response: Response;
-  try {
-    response = await fetch(sessionUri, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, ...headers },
-      ...(bytes && { body: withoutFirstBytes(bytes.body, bytes.offset), duplex: 'half' }),
-      // 308 here is Resume Incomplete, not a redirect.
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(bytes ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS)]),
-    });
-  } catch (error) {
-    throw error instanceof PlatformError ? error : networkError('YouTube', error);
-  }
-  return answerOf(response);
+  const init = {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(bytes && { body: withoutFirstBytes(bytes.body, bytes.offset), duplex: 'half' }),
+    // 308 here is Resume Incomplete, not a redirect.
+    redirect: 'manual',
+  } as RequestInit;
+  return answerOf(await fetchPlatform('YouTube', sessionUri, init, signal, bytes ? timing.uploadTimeoutMs : timing.requestTimeoutMs));
 }
 
-/** Not worded by the spec: YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
-function check(post: PublishablePost): string | null {
-  if (post.mediaType !== 'video' && post.mediaType !== 'short') {
-    return `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`;
-  }
-  if (post.media.length !== 1) return 'A YouTube post takes exactly one video.';
-  if (!post.media[0]!.contentType.startsWith('video/')) return 'YouTube takes video files only.';
-  if (titleOf(post.text) === '') return "YouTube needs a title: the first line of the post's text is used, and this post has none.";
-  const bytes = Buffer.byteLength(descriptionOf(post.text));
-  if (bytes > DESCRIPTION_MAX_BYTES) return `YouTube descriptions take up to ${DESCRIPTION_MAX_BYTES} bytes; this text has ${bytes}.`;
-  return null;
-}
+/** YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
+const RULES = [
+  postTypes(['video', 'short'], (post) => `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`),
+  mediaCount({ min: 1, max: 1 }, 'A YouTube post takes exactly one video.'),
+  mediaTypes(['video/'], 'YouTube takes video files only.'),
+  // The title is the text's first line that is not blank: a text that is not blank has one.
+  textRequired("YouTube needs a title: the first line of the post's text is used, and this post has none."),
+  textLength(
+    DESCRIPTION_MAX_BYTES,
+    (bytes, limit) => `YouTube descriptions take up to ${limit} bytes; this text has ${bytes}.`,
+    (text) => Buffer.byteLength(descriptionOf(text)),
+  ),
+];
 
 /**
  * YouTube through googleapis and its resumable upload protocol: a session is
@@ -178,8 +167,9 @@ function check(post: PublishablePost): string | null {
  * streamed from the media link in one PUT, whose last byte creates the video.
  * A later attempt resumes the session from what it holds; recovery probes it.
  */
-export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
-  const uploadUrl = `${config.YOUTUBE_API_URL.replace(/\/+$/, '')}/upload/youtube/v3/videos`;
+export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
+  const timing = { ...YOUTUBE_TIMING, ...overrides };
+  const uploadUrl = apiUrl(config.YOUTUBE_API_URL, 'upload/youtube/v3/videos');
 
   /** Opens a resumable session through googleapis (which itself uploads a media body as one multipart request). */
   async function openSession(post: PublishablePost, token: string, size: number, contentType: string, signal: AbortSignal): Promise<UploadSession> {
@@ -200,7 +190,7 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
           url: uploadUrl,
           headers: { 'x-upload-content-length': String(size), 'x-upload-content-type': contentType },
           retry: false,
-          timeout: REQUEST_TIMEOUT_MS,
+          timeout: timing.requestTimeoutMs,
           signal,
         },
       );
@@ -215,29 +205,29 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
 
   return {
     platform: 'youtube',
-    check,
+    check: (post) => brokenRule(post, RULES),
     // YouTube publishes no per-channel cap: its quota is the API project's, answered by 403 quotaExceeded.
     rateWindows: async () => [],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
-      const token = tokenOf(credentials);
+      const token = requiredToken('youtube', credentials.access_token);
       const remembered = sessionSchema.safeParse(steps.handle);
       let session = remembered.success ? remembered.data : null;
       let offset = 0;
       if (session) {
-        const held = await putToSession(session, token, signal);
+        const held = await putToSession(session, token, signal, timing);
         if (held.state === 'complete') return { platformPostId: held.videoId, link: linkOf(post, held.videoId) };
         if (held.state === 'incomplete') offset = held.received;
         else session = null;
       }
-      const media = await openMediaLink('YouTube', post.media[0]!, signal);
+      const media = await openMediaLink('YouTube', post.media[0]!, signal, timing.requestTimeoutMs);
       try {
         if (!session) {
           session = await openSession(post, token, media.size, media.contentType, signal);
           await steps.remember(session);
         }
         const upload = session;
-        const answer = await steps.create(() => putToSession(upload, token, signal, { body: media.body, offset, contentType: media.contentType }));
+        const answer = await steps.create(() => putToSession(upload, token, signal, timing, { body: media.body, offset, contentType: media.contentType }));
         if (answer.state !== 'complete') throw new PlatformError('transient', 'YouTube did not receive the whole video.');
         return { platformPostId: answer.videoId, link: linkOf(post, answer.videoId) };
       } finally {
@@ -249,7 +239,7 @@ export function youtubeAdapter(config: SchedulerConfig): PlatformAdapter {
       const remembered = sessionSchema.safeParse(handle);
       // No session was opened, so no upload can have finished.
       if (!remembered.success) return { status: 'not_published' };
-      const held = await putToSession(remembered.data, tokenOf(credentials), signal);
+      const held = await putToSession(remembered.data, requiredToken('youtube', credentials.access_token), signal, timing);
       if (held.state === 'complete') return { status: 'published', published: { platformPostId: held.videoId, link: linkOf(post, held.videoId) } };
       if (held.state === 'incomplete') return { status: 'not_published' };
       return { status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' };
