@@ -39,6 +39,8 @@ function schedulerProcess(role: 'both' | 'worker', port?: number): Promise<TestP
   return startServiceProcess(path.join(servicesDir, 'scheduler'), {
     namespace: ctx.id,
     logDir,
+    // A busy 2-core machine starts a process in seconds, sometimes in tens of seconds.
+    healthTimeoutMs: 90_000,
     env: {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       SCHEDULER_ROLE: role,
@@ -116,8 +118,8 @@ describe('publishing drills', () => {
 
   it('Redis restarted empty with delayed jobs pending: the sweep queues them again and nothing is lost', async () => {
     const organizationId = await organizationWithSandbox();
-    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 3000));
-    await waitFor(() => tally(ids), (t) => t.states.queued === 20);
+    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 8000));
+    await waitFor(() => tally(ids), (t) => t.states.queued === 20, 30_000);
     redis.kill('SIGKILL');
     await new Promise((resolve) => redis.once('exit', resolve));
     await startRedis();

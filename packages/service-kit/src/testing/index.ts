@@ -59,12 +59,15 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
  * `env` adds to (or overrides) the namespace's environment; its PORT, when
  * given, is the port (for a process that must know its own address).
  */
-export async function startServiceProcess(serviceDir: string, options: { namespace: string; logDir: string; env?: Record<string, string> }): Promise<TestProcess> {
+export async function startServiceProcess(
+  serviceDir: string,
+  options: { namespace: string; logDir: string; env?: Record<string, string>; healthTimeoutMs?: number },
+): Promise<TestProcess> {
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   // No auth in these tests: the JWKS address is a free port nothing answers on.
   const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port), ...options.env };
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
-  await started.healthy(`http://127.0.0.1:${port}/health`);
+  await started.healthy(`http://127.0.0.1:${port}/health`, options.healthTimeoutMs);
   return started;
 }
 
