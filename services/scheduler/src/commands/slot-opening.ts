@@ -35,6 +35,19 @@ async function latestSlots(ctx: ServiceContext, scheduleIds: string[]): Promise<
   return new Map(rows.map((row) => [row.auto_schedule_id, new Date(row.latest)]));
 }
 
+/** Writes the slot's row unless one is there (opened or skipped already): whether this call wrote it. */
+async function recordSlot(manager: EntityManager, autoScheduleId: string, slotAt: Date, state: ScheduleSlot['state']): Promise<boolean> {
+  const inserted = await manager
+    .createQueryBuilder()
+    .insert()
+    .into(ScheduleSlot)
+    .values({ autoScheduleId, slotAt, state })
+    .orIgnore()
+    .returning(['auto_schedule_id'])
+    .execute();
+  return inserted.raw.length > 0;
+}
+
 /**
  * Opens one slot: its row and `scheduler.auto_schedule.slot_opened` in one
  * transaction, under a share lock on the schedule (an update waits, and is
@@ -46,15 +59,7 @@ async function openSlot(ctx: ServiceContext, read: AutoSchedule, slotAt: Date, f
   return ctx.dataSource.transaction(async (manager) => {
     const schedule = await manager.getRepository(AutoSchedule).findOne({ where: { id: read.id }, lock: { mode: 'pessimistic_read' } });
     if (!schedule?.active || schedule.updatedAt.getTime() !== read.updatedAt.getTime()) return false;
-    const inserted = await manager
-      .createQueryBuilder()
-      .insert()
-      .into(ScheduleSlot)
-      .values({ autoScheduleId: schedule.id, slotAt, state: 'opened' })
-      .orIgnore()
-      .returning(['auto_schedule_id'])
-      .execute();
-    if (inserted.raw.length === 0) return false;
+    if (!(await recordSlot(manager, schedule.id, slotAt, 'opened'))) return false;
     await ctx.outbox.add(manager, 'scheduler.auto_schedule.slot_opened', {
       ...postSettingsOf(schedule, facts),
       autoScheduleId: schedule.id,
@@ -68,15 +73,7 @@ async function openSlot(ctx: ServiceContext, read: AutoSchedule, slotAt: Date, f
 
 /** Records a slot that passed before it could be opened (once, and logged): its post is not made. */
 async function skipSlot(ctx: ServiceContext, schedule: AutoSchedule, slotAt: Date): Promise<boolean> {
-  const inserted = await ctx.dataSource
-    .createQueryBuilder()
-    .insert()
-    .into(ScheduleSlot)
-    .values({ autoScheduleId: schedule.id, slotAt, state: 'skipped' })
-    .orIgnore()
-    .returning(['auto_schedule_id'])
-    .execute();
-  if (inserted.raw.length === 0) return false;
+  if (!(await recordSlot(ctx.dataSource.manager, schedule.id, slotAt, 'skipped'))) return false;
   ctx.logger.warn(
     { autoScheduleId: schedule.id, organizationId: schedule.organizationId, slotAt: slotAt.toISOString() },
     'an auto-schedule slot passed before its post could be made; skipped',
@@ -97,10 +94,7 @@ export async function openDueSlots(ctx: ServiceContext, now = new Date()): Promi
   const result = { opened: 0, skipped: 0 };
   if (schedules.length === 0) return result;
   const [latest, facts] = await Promise.all([
-    latestSlots(
-      ctx,
-      schedules.map((schedule) => schedule.id),
-    ),
+    latestSlots(ctx, schedules.map((schedule) => schedule.id)),
     factsOf(ctx, [...new Set(schedules.map((schedule) => schedule.organizationId))]),
   ]);
   for (const schedule of schedules) {
