@@ -6,7 +6,7 @@ import { connectionEventSchemas } from './connections.js';
 import { contentEventSchemas } from './content.js';
 import { notificationEventSchemas } from './notifications.js';
 import { postEventSchemas } from './posts.js';
-import { schedulerEventSchemas } from './scheduler.js';
+import { autoScheduleEventSchemas, schedulerEventSchemas } from './scheduler.js';
 
 /**
  * Every event travels in this envelope (ARCHITECTURE §4). `eventId` doubles as
@@ -62,6 +62,7 @@ export const eventSchemas = {
   ...notificationEventSchemas,
   ...postEventSchemas,
   ...schedulerEventSchemas,
+  ...autoScheduleEventSchemas,
 } as const;
 
 export type EventSubject = keyof typeof eventSchemas;

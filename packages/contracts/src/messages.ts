@@ -180,6 +180,10 @@ export const PostMessages = {
   mediaLinkInvalid: 'This media link is invalid or has expired.',
   /** Not worded by the spec: a form with more files or fields than a post takes. */
   tooManyParts: 'Too many files or fields in one post.',
+  /** Not worded by the spec: an auto-schedule's post still pending review when its slot came (part 2 §4: it is not published). */
+  missedSlot: 'This post missed its scheduled time: it was still waiting for review. Approve it to publish it now, or choose a new time.',
+  /** Not worded by the spec: an auto-schedule's post whose content could not be generated; it waits for review whatever the schedule says. */
+  slotGenerationFailed: 'The content of this scheduled post could not be generated. Write it or regenerate it, then approve it.',
   /** Not worded by the spec: POST /posts/{id}/clear sent an approved post back to review. */
   sentBackToReview: 'Post sent back to review.',
   /** Not worded by the spec: POST /posts/{id}/retry queued the platforms that failed again. */

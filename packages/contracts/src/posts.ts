@@ -100,6 +100,8 @@ export const postSchema = z.object({
   posted_links: z.array(z.string()),
   /** What it was generated from, for Regenerate; null for a post written by hand. */
   original_request: originalRequestSchema.nullable(),
+  /** Why an auto-schedule's post was not published at its slot (still pending review when it came); null otherwise. */
+  missed_slot: z.string().nullable(),
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),
 });
@@ -247,8 +249,20 @@ export const postUpdateSchema = z.object({
 });
 export type PostUpdate = z.infer<typeof postUpdateSchema>;
 
-/** POST /posts/{id}/approve: notes are optional (part 2 §5), and so is the body (Fastify gives null for none). */
-export const postApproveSchema = z.object({ notes: z.string().max(5000).nullish() }).nullish();
+/**
+ * POST /posts/{id}/approve: notes are optional (part 2 §5), and so is the body
+ * (Fastify gives null for none). `scheduled_time`, when sent, becomes the
+ * post's time (a post that missed its slot is approved for a new one): ISO
+ * 8601 with its offset or `YYYY-MM-DDTHH:mm` in the organization's time zone;
+ * null or a time that has passed is now.
+ */
+export const postApproveSchema = z
+  .object({
+    notes: z.string().max(5000).nullish(),
+    scheduled_time: z.string({ error: PostMessages.scheduledTimeInvalid }).max(40, { error: PostMessages.scheduledTimeInvalid }).nullish(),
+  })
+  .nullish();
+export type PostApproval = NonNullable<z.infer<typeof postApproveSchema>>;
 /** POST /posts/{id}/reject: a reason is required (part 2 §5), blank counts as none. */
 export const postRejectSchema = z.object(
   { reason: z.string({ error: PostMessages.rejectReasonRequired }).trim().min(1, PostMessages.rejectReasonRequired).max(5000) },

@@ -100,6 +100,69 @@ export const schedulerEventSchemas = {
   }),
 } as const satisfies Record<string, z.ZodType>;
 
+const nullableText = z.string().nullable();
+
+/**
+ * What an auto-schedule's posts are made of, as its events carry it: the
+ * platforms (display names), the media type, fixed text or the settings to
+ * generate it from, its own media (storage paths) or AI media, and whether a
+ * post waits for review. `generation` has the organization's name and
+ * language filled in where the schedule names none.
+ */
+export const schedulePostSettingsSchema = z.object({
+  platforms: z.array(z.string()).min(1),
+  mediaType: z.enum(MEDIA_TYPES),
+  /** The text of every post; null: generated from `generation`. */
+  specificContent: nullableText,
+  specificMediaPaths: z.array(z.string()),
+  /** A non-text schedule without media of its own: each post's images are drawn by AI. */
+  generateMedia: z.boolean(),
+  reviewBeforePublishing: z.boolean(),
+  generation: z.object({
+    businessName: z.string(),
+    businessData: nullableText,
+    characterLimit: z.number().int().nullable(),
+    targetCharacterCount: z.number().int().nullable(),
+    contentType: z.string(),
+    topic: nullableText,
+    context: nullableText,
+    timeOfYear: nullableText,
+    eventDetails: nullableText,
+    tone: nullableText,
+    mood: nullableText,
+    language: z.string(),
+  }),
+});
+export type SchedulePostSettings = z.infer<typeof schedulePostSettingsSchema>;
+
+/** Auto-schedule events, merged into `eventSchemas` with the publishing outcomes. */
+export const autoScheduleEventSchemas = {
+  /**
+   * A slot of the schedule came within its review time (part 2 §3): the
+   * posts service makes its post, once per schedule and slot. `createdBy`: the
+   * schedule's creator, else the organization's owner.
+   */
+  'scheduler.auto_schedule.slot_opened': schedulePostSettingsSchema.extend({
+    autoScheduleId: z.string().uuid(),
+    organizationId: z.string().uuid(),
+    slotAt: z.string().datetime(),
+    createdBy: z.string().uuid(),
+  }),
+  /**
+   * The schedule's timing or content settings changed (part 2 §4): its pending
+   * posts follow. `slots` are its opened slots still ahead, each with where its
+   * post goes now (`to` = `from` when the timing did not change; null when the
+   * new timing has no slot for it, and the post keeps its time).
+   */
+  'scheduler.auto_schedule.updated': schedulePostSettingsSchema.extend({
+    autoScheduleId: z.string().uuid(),
+    organizationId: z.string().uuid(),
+    changes: z.object({ timing: z.boolean(), content: z.boolean() }),
+    nextSlot: z.string().datetime().nullable(),
+    slots: z.array(z.object({ from: z.string().datetime(), to: z.string().datetime().nullable() })),
+  }),
+} as const satisfies Record<string, z.ZodType>;
+
 /**
  * Where one (post, version, platform) publication stands in the scheduler:
  * queued (waiting for its time or a retry), publishing (a worker holds it),

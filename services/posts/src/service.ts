@@ -2,6 +2,7 @@ import { defineService, routes } from '@planner/service-kit';
 import { generatorsFromConfig, mediaStorageOf } from './adapters/index.js';
 import { configSchema } from './config.js';
 import type { PostsAdapters } from './context.js';
+import { autoScheduleEvents } from './consumers/auto-schedule-events.js';
 import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { userDeleted } from './consumers/user-deleted.js';
@@ -38,6 +39,7 @@ export const postsService = defineService({
     organizationDeleted,
     userDeleted,
     ...publicationOutcomes,
+    ...autoScheduleEvents,
     ...postRequests,
     ...publishingRequests,
     ...mediaRequests,

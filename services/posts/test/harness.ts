@@ -52,8 +52,12 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
     ({ ctx: h.ctx, app: h.app, close } = await startTestService(postsService, options()));
     const start = (service: string, env?: Record<string, string>) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir, env });
     // The scheduler answers requests and records publications but publishes nothing: tests here play the
-    // publishing outcome themselves (the scheduler's own tests publish for real).
-    [h.organizations, h.scheduler] = await Promise.all([start('organizations'), start('scheduler', { SCHEDULER_ROLE: 'api' })]);
+    // publishing outcome themselves (the scheduler's own tests publish for real). Nor does it open the
+    // slots of the schedules tests add (only at its start, when there are none).
+    [h.organizations, h.scheduler] = await Promise.all([
+      start('organizations'),
+      start('scheduler', { SCHEDULER_ROLE: 'api', SLOT_OPENING_MS: '86400000' }),
+    ]);
     h.api = await behindGateway(h.app, 'posts', h.ctx.keys.jwks);
   });
 

@@ -56,6 +56,7 @@ describe('posts.post.list_for_organization', () => {
       publications: {},
       posted_links: [],
       original_request: null,
+      missed_slot: null,
       created_at: earlier!.createdAt.toISOString(),
       updated_at: earlier!.updatedAt.toISOString(),
     });

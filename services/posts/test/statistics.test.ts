@@ -114,6 +114,7 @@ describe('post view (part 2 §3)', () => {
       content: 'Spring sale',
       reviewNotes: 'Looks good',
       autoScheduleId: null,
+      scheduleSlot: null,
       version: 2,
       publications: { x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: '2026-03-09T08:30:01.000Z' } },
       originalRequest: null,
@@ -137,6 +138,7 @@ describe('post view (part 2 §3)', () => {
       publications: { x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: '2026-03-09T08:30:01.000Z' } },
       posted_links: ['https://x.com/acme/status/1'],
       original_request: null,
+      missed_slot: null,
       created_at: '2026-03-01T09:00:00.000Z',
       updated_at: '2026-03-01T09:05:00.000Z',
     });

@@ -15,6 +15,8 @@ export const configSchema = serviceConfigSchema(4004, {
   PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How often the sweep looks for overdue publications without a job. */
   PUBLICATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** How often auto-schedules are looked at for slots whose post is due (at most a day). */
+  SLOT_OPENING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** Where Sandbox connections publish: the Sandbox feed of a scheduler API process. */
   SANDBOX_FEED_URL: z.string().url().default('http://127.0.0.1:4004'),
 });

@@ -8,6 +8,7 @@ import type { SchedulerAdapters } from './context.js';
 import { entities, migrations } from './entities/index.js';
 import { publicationSweep } from './jobs/publication-sweep.js';
 import { publishWorker } from './jobs/publish-worker.js';
+import { slotOpener } from './jobs/slot-opener.js';
 import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
 import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
@@ -31,6 +32,7 @@ export const schedulerService = defineService({
     ...publishRequests,
     ...autoScheduleRequests,
     publicationSweep,
+    slotOpener,
     publishWorker,
   ],
 });

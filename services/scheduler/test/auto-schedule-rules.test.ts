@@ -203,8 +203,8 @@ describe('a schedule’s media named by a list (media_to_keep, media_keys)', () 
 });
 
 describe('a saved schedule’s settings', () => {
-  it('are its fields without id, organization, media and times', () => {
-    const saved = { ...NEW_SCHEDULE, id: 'id', organizationId: 'org', specificMedia: ['org/a.png'], createdAt: now, updatedAt: now, name: 'Saved' };
+  it('are its fields without id, organization, media, creator and times', () => {
+    const saved = { ...NEW_SCHEDULE, id: 'id', organizationId: 'org', specificMedia: ['org/a.png'], createdBy: 'user', createdAt: now, updatedAt: now, name: 'Saved' };
     expect(settingsOf(saved)).toEqual({ ...NEW_SCHEDULE, name: 'Saved' });
   });
 });

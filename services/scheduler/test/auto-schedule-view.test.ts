@@ -30,6 +30,7 @@ const recurring = Object.assign(new AutoSchedule(), {
   tone: 'friendly',
   mood: 'positive',
   language: 'en-US',
+  createdBy: null,
   createdAt: new Date('2026-03-01T09:00:00.000Z'),
   updatedAt: new Date('2026-03-01T09:05:00.000Z'),
 } satisfies AutoSchedule);

@@ -5,6 +5,7 @@ import {
   OrganizationRequests,
   platformIdOf,
   PostMessages,
+  type ConnectionPlatform,
   type GeneratedPost,
   type GenerateMediaRequest,
   type Identity,
@@ -17,6 +18,7 @@ import { actsAsAdmin, ask, badRequest, forbidden, HttpError, notFound, organizat
 import { GenerationFailure } from '../adapters/generators.js';
 import type { PostsContext } from '../context.js';
 import { editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, withTemplate, type GenerationInput } from '../domain/generation.js';
+import { mediaKeyOf } from '../domain/media-keys.js';
 import { dailyGenerationLimit, waitText, type GenerationKind } from '../domain/quotas.js';
 import { GenerationDraft } from '../entities/generation-draft.entity.js';
 import { storeMedia } from './media.js';
@@ -104,20 +106,41 @@ async function metered<T>(ctx: PostsContext, gate: Gate, kind: GenerationKind, w
 /** Posts keyed by platform display name in the order asked (part 2 §7: the first entry holds the post). */
 type GeneratedPosts = Record<string, GeneratedPost>;
 
-/** Checks the input (400 with the spec's message), writes a post per platform within its limit, counted against the quota. */
-async function writePosts(
+/**
+ * Checks the input (400 with the spec's message) and writes a post per
+ * platform within its limit; `run` makes the generator's call (counted
+ * against a quota, or not).
+ */
+async function writeBrief(
   ctx: PostsContext,
-  gate: Gate,
   input: GenerationInput,
-  units?: QuotaUnits,
+  language: string,
+  run: (write: () => Promise<Map<ConnectionPlatform, string>>) => Promise<Map<ConnectionPlatform, string>>,
 ): Promise<{ posts: GeneratedPosts; request: OriginalRequest; sandbox: boolean }> {
-  const checked = generationBrief(input, { language: gate.facts.language });
+  const checked = generationBrief(input, { language });
   if ('problem' in checked) throw badRequest(checked.problem);
   const { brief } = checked;
   const generator = ctx.adapters.contentGenerator;
-  const written = await metered(ctx, gate, 'content', () => generator.writePosts(brief), units);
+  const written = await run(() => generator.writePosts(brief));
   const posts = Object.fromEntries(brief.platforms.map((target) => [target.name, { post: fitToLimit(written.get(target.platform) ?? '', target.limit) }]));
   return { posts, request: originalRequestOf(input, brief), sandbox: generator.sandbox };
+}
+
+/** Checks the input (400 with the spec's message), writes a post per platform within its limit, counted against the quota. */
+function writePosts(ctx: PostsContext, gate: Gate, input: GenerationInput, units?: QuotaUnits): Promise<{ posts: GeneratedPosts; request: OriginalRequest; sandbox: boolean }> {
+  return writeBrief(ctx, input, gate.facts.language, (write) => metered(ctx, gate, 'content', write, units));
+}
+
+/**
+ * The texts of an auto-schedule's post (slot opening), written from the
+ * schedule's settings as a generation is, without the caller's gates or the
+ * daily quota: the schedule was set up by a user with Auto-Post, and each
+ * makes at most one post a slot (decisions/auto-schedules.md). The
+ * generator's failures come as they are.
+ */
+export async function writeSchedulePosts(ctx: PostsContext, input: GenerationInput & { language: string }): Promise<{ posts: GeneratedPosts; sandbox: boolean }> {
+  const { posts, sandbox } = await writeBrief(ctx, input, input.language, (write) => write());
+  return { posts, sandbox };
 }
 
 /**
@@ -195,11 +218,30 @@ export async function generateImage(
   if (input.custom_prompt.trim() === '' && input.content.trim() === '') throw badRequest(PostMessages.mediaPromptRequired);
   if (input.platform.trim() !== '' && platformIdOf(input.platform) === null) throw badRequest(PostMessages.unknownPlatform(input.platform));
   if (input.content.includes('\u0000') || input.custom_prompt.includes('\u0000')) throw badRequest(OrganizationMessages.nulCharacter);
-  const { prompt, size } = imagePrompt({ content: input.content, customPrompt: input.custom_prompt, mediaType: input.media_type, businessName: gate.facts.name });
-  const generator = ctx.adapters.imageGenerator;
-  const draw = async () => storeGeneratedImage(ctx, gate.organizationId, caller.userId, await generator.createImage(prompt, size));
-  const media = await metered(ctx, gate, 'media', draw, units);
-  return { media, sandbox: generator.sandbox };
+  const prompt = { content: input.content, customPrompt: input.custom_prompt, mediaType: input.media_type, businessName: gate.facts.name };
+  const media = await metered(ctx, gate, 'media', () => drawImage(ctx, gate.organizationId, caller.userId, prompt), units);
+  return { media, sandbox: ctx.adapters.imageGenerator.sandbox };
+}
+
+/** Draws an image as imagePrompt describes it and keeps it as the organization's generated media. */
+async function drawImage(ctx: PostsContext, organizationId: string, createdBy: string, prompt: Parameters<typeof imagePrompt>[0]): Promise<MediaItem> {
+  const { prompt: text, size } = imagePrompt(prompt);
+  return storeGeneratedImage(ctx, organizationId, createdBy, await ctx.adapters.imageGenerator.createImage(text, size));
+}
+
+/**
+ * An image for an auto-schedule's post (slot opening), drawn from its text
+ * as generate_media draws one, without the daily quota (as its text);
+ * answers its storage key.
+ */
+export async function drawScheduleImage(
+  ctx: PostsContext,
+  organizationId: string,
+  createdBy: string,
+  prompt: Parameters<typeof imagePrompt>[0],
+): Promise<string> {
+  const media = await drawImage(ctx, organizationId, createdBy, prompt);
+  return mediaKeyOf(media.url)!;
 }
 
 /** A generation draft as the post form's save reads it back (part 2 §3 Original generation request). */

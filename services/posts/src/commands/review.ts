@@ -1,11 +1,12 @@
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, type Identity, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import { PostMessages, scheduledInstant, type Identity, type PostApproval, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
 import { postRuleBroken } from '../domain/media-rules.js';
 import {
+  approvedTime,
   hasQueued,
   publicationsFor,
   publishDue,
@@ -15,6 +16,7 @@ import {
   withoutQueued,
   type PublishedFields,
 } from '../domain/review.js';
+import { isPendingSchedulePost } from '../domain/scheduled-posts.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
@@ -73,7 +75,11 @@ async function changePost<T>(
  * media (the organization's own, by their sniffed facts); 400 with the
  * spec's message otherwise. Answers the media's storage keys.
  */
-async function checkedMedia(ctx: ServiceContext, organizationId: string, post: Pick<PublishedFields, 'platforms' | 'mediaType' | 'content' | 'mediaPaths'>): Promise<string[]> {
+export async function checkedMedia(
+  ctx: ServiceContext,
+  organizationId: string,
+  post: Pick<PublishedFields, 'platforms' | 'mediaType' | 'content' | 'mediaPaths'>,
+): Promise<string[]> {
   const media = await referencedMedia(ctx, organizationId, post.mediaPaths);
   const broken = postRuleBroken({ platforms: post.platforms, mediaType: post.mediaType, content: post.content, media });
   if (broken) throw badRequest(broken);
@@ -102,11 +108,19 @@ async function withdrawQueued(ctx: ServiceContext, manager: EntityManager, post:
 
 /**
  * An edit of the locked post: what it would publish checked by part 2 §5's
- * rules; a change of it makes a new version, and an approved post that was
- * waiting to be published is asked for again, as the new version, at its time.
+ * rules, then saved (saveFields).
  */
 async function saveEdit(ctx: ServiceContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
   fields.mediaPaths = await checkedMedia(ctx, post.organizationId, fields);
+  await saveFields(ctx, manager, post, fields, other);
+}
+
+/**
+ * New fields of the locked post saved: a change of what it would publish
+ * makes a new version, and an approved post that was waiting to be published
+ * is asked for again, as the new version, at its time.
+ */
+export async function saveFields(ctx: ServiceContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
   const changed = publishesDifferently(post, fields);
   const wasQueued = hasQueued(post.publications);
   Object.assign(post, fields, other);
@@ -166,15 +180,31 @@ export async function saveRegenerated(
 
 /**
  * POST /posts/{id}/approve: the post is to be published at its scheduled
- * time, or now when it has none or that time has passed. Approving an
- * approved post again changes nothing.
+ * time, or now when it has none or that time has passed. A `scheduled_time`
+ * sent becomes its time (a new version), now when null or passed: a post
+ * that missed its slot is approved for a new one. Approving an approved post
+ * again changes nothing.
  */
-export async function approvePost(ctx: ServiceContext, caller: Identity, id: string, notes: string | null | undefined): Promise<PostView> {
-  return changePost(ctx, caller, id, 'approve', async (post, next, manager) => {
+export async function approvePost(ctx: ServiceContext, caller: Identity, id: string, input: PostApproval | null | undefined): Promise<PostView> {
+  const found = await postToChange(ctx, caller, id, 'approve');
+  const requested = input?.scheduled_time;
+  // Asked before the row is locked; a time without its offset is the organization's local time.
+  const facts = typeof requested === 'string' ? await organizationFacts(ctx, found.organizationId) : null;
+  let time: Date | undefined;
+  if (requested !== undefined) {
+    const instant = requested === null ? null : scheduledInstant(requested, facts!.timezone);
+    if (requested !== null && !instant) throw badRequest(PostMessages.scheduledTimeInvalid);
+    time = approvedTime(instant, new Date());
+  }
+  return lockedChange(ctx, found.id, 'approve', async (post, next, manager) => {
     if (post.status === next) return toPostView(post);
     await checkedMedia(ctx, post.organizationId, post);
     post.status = next;
-    post.reviewNotes = notes?.trim() || null;
+    post.reviewNotes = input?.notes?.trim() || null;
+    if (time && time.getTime() !== post.scheduledTime?.getTime()) {
+      post.scheduledTime = time;
+      post.version += 1;
+    }
     await publishRest(ctx, manager, post);
     return toPostView(post);
   });
@@ -224,7 +254,7 @@ export async function deleteSchedulePosts(ctx: ServiceContext, organizationId: s
       where: { organizationId, autoScheduleId, status: In(['pending_review', 'approved']) },
       lock: { mode: 'pessimistic_write' },
     });
-    const pending = posts.filter((post) => !Object.values(post.publications).some((outcome) => outcome.status === 'published'));
+    const pending = posts.filter(isPendingSchedulePost);
     for (const post of pending) {
       await withdrawQueued(ctx, manager, post);
       await manager.softDelete(Post, post.id);

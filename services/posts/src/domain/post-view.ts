@@ -1,4 +1,4 @@
-import type { PostView } from '@planner/contracts';
+import { PostMessages, type PostView } from '@planner/contracts';
 import type { Post } from '../entities/post.entity.js';
 
 /** A post as the API shows it (part 2 §3): platforms and media paths comma-separated. */
@@ -18,6 +18,7 @@ export function toPostView(post: Post): PostView {
     publications: post.publications,
     posted_links: postedLinks(post.publications),
     original_request: post.originalRequest,
+    missed_slot: missedSlot(post, new Date()) ? PostMessages.missedSlot : null,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };
@@ -31,4 +32,13 @@ export function postedLinks(publications: Post['publications']): string[] {
       const outcome = publications[platform]!;
       return outcome.status === 'published' && outcome.link ? [outcome.link] : [];
     });
+}
+
+/**
+ * Whether an auto-schedule's post missed its slot: its time came while it
+ * was still pending review, so nothing asked for it to be published (part 2
+ * §4); approving it asks for a new time.
+ */
+export function missedSlot(post: Pick<Post, 'status' | 'autoScheduleId' | 'scheduledTime'>, now: Date): boolean {
+  return post.status === 'pending_review' && post.autoScheduleId !== null && post.scheduledTime !== null && post.scheduledTime.getTime() <= now.getTime();
 }

@@ -23,7 +23,7 @@ export function regenerationPlan(
   const { mediaType } = post;
   if (regenerateMedia && (mediaType === 'short' || mediaType === 'video')) return { problem: PostMessages.comingSoon };
   if (mediaType === 'story' && !regenerateMedia) return { problem: PostMessages.storyTextNotRegenerated };
-  const images = !regenerateMedia || mediaType === 'text' ? 0 : mediaType === 'carousel' ? Math.max(2, post.mediaPaths.length) : 1;
+  const images = regenerateMedia ? imagesToDraw(mediaType, post.mediaPaths.length) : 0;
   const request = originalRequestSchema.parse({
     ...post.originalRequest,
     platforms: post.platforms,
@@ -31,6 +31,16 @@ export function regenerationPlan(
     media_type: mediaType,
   });
   return { request, images };
+}
+
+/**
+ * How many images AI draws for a post of this media type, as generate_media
+ * does: an image or a story one, a carousel as many as it had and at least 2;
+ * text, short and video none (AI makes no video).
+ */
+export function imagesToDraw(mediaType: MediaType, had = 0): number {
+  if (mediaType === 'carousel') return Math.max(2, had);
+  return mediaType === 'image' || mediaType === 'story' ? 1 : 0;
 }
 
 /**

@@ -36,6 +36,11 @@ export function publishDue(scheduledTime: Date | null, now: Date): Date | null {
   return scheduledTime && scheduledTime.getTime() > now.getTime() ? scheduledTime : null;
 }
 
+/** The time an approval sets when it names one: that time while it is ahead, otherwise now. */
+export function approvedTime(requested: Date | null, now: Date): Date {
+  return requested && requested.getTime() > now.getTime() ? requested : now;
+}
+
 /** The post's platforms still to publish: those without a publication that went out (a retry never posts twice). */
 export function unpublishedPlatforms(platforms: readonly ConnectionPlatform[], publications: Record<string, PlatformOutcome>): ConnectionPlatform[] {
   return platforms.filter((platform) => publications[platform]?.status !== 'published');

@@ -5,6 +5,7 @@ import { Media1763900001500 } from '../migrations/1763900001500-media.js';
 import { ReviewOrder1764000000000 } from '../migrations/1764000000000-review-order.js';
 import { StatisticsIndex1764000000100 } from '../migrations/1764000000100-statistics-index.js';
 import { PostCounts1764100000000 } from '../migrations/1764100000000-post-counts.js';
+import { ScheduleSlotPosts1764300000100 } from '../migrations/1764300000100-schedule-slot-posts.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
@@ -18,4 +19,5 @@ export const migrations = [
   ReviewOrder1764000000000,
   StatisticsIndex1764000000100,
   PostCounts1764100000000,
+  ScheduleSlotPosts1764300000100,
 ];

@@ -36,6 +36,10 @@ export class Post {
   @Column({ type: 'uuid', name: 'auto_schedule_id', nullable: true })
   autoScheduleId!: string | null;
 
+  /** The auto-schedule slot it was made for (one post per schedule and slot); it follows the schedule's timing changes. */
+  @Column({ type: 'timestamptz', name: 'schedule_slot', nullable: true })
+  scheduleSlot!: Date | null;
+
   /** Grows with each change of what would be published; the scheduler publishes one version once. */
   @Column({ type: 'int', default: 1 })
   version!: number;

@@ -52,8 +52,15 @@ export async function postRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
 
   app.post(
     '/posts/:id/approve',
-    { schema: { ...action, description: 'Publishes at the scheduled time, or now when none is set or it has passed.', body: postApproveSchema } },
-    async (request) => ({ post: await approvePost(ctx, requireUser(request), request.params.id, request.body?.notes), message: PostMessages.approved }),
+    {
+      schema: {
+        ...action,
+        description:
+          'Publishes at the scheduled time, or now when none is set or it has passed. `scheduled_time` sets a new time (null or passed: now), as for a post that missed its auto-schedule slot.',
+        body: postApproveSchema,
+      },
+    },
+    async (request) => ({ post: await approvePost(ctx, requireUser(request), request.params.id, request.body), message: PostMessages.approved }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { toAutoScheduleView } from '../domain/auto-schedule-view.js';
 import { AutoSchedule } from '../entities/auto-schedule.entity.js';
 import { findSchedule, organizationToChange, organizationToRead, requireAutoPost } from './schedule-access.js';
 import { deleteMedia, storeUploads, uploadedFiles } from './schedule-media.js';
+import { announceScheduleUpdate } from './slot-opening.js';
 
 /** An organization's auto-schedules, oldest first. */
 export async function listOrganizationSchedules(ctx: ServiceContext, organizationId: string): Promise<AutoScheduleView[]> {
@@ -61,7 +62,9 @@ export async function createSchedule(ctx: ServiceContext, caller: Identity, body
   const paths = await storeUploads(ctx, access.organization_id, settings.specificMediaType, uploadedFiles(uploads), caller.userId);
   try {
     const schedules = ctx.dataSource.getRepository(AutoSchedule);
-    return toAutoScheduleView(await schedules.save(schedules.create({ ...settings, organizationId: access.organization_id, specificMedia: paths })));
+    return toAutoScheduleView(
+      await schedules.save(schedules.create({ ...settings, organizationId: access.organization_id, specificMedia: paths, createdBy: caller.userId })),
+    );
   } catch (error) {
     await deleteMedia(ctx, access.organization_id, paths);
     throw error;
@@ -71,8 +74,9 @@ export async function createSchedule(ctx: ServiceContext, caller: Identity, body
 /**
  * PUT /auto-schedule/{id}: the body's settings over the schedule's, by part 2
  * §5's rules with the kept media and the new uploads counted; saved under the
- * row's lock. The media it no longer keeps are deleted once it is saved.
- * Answers what changed: when it posts, and what its posts are made of.
+ * row's lock, with its pending posts told to follow a change of when it posts
+ * or what its posts are made of (announceScheduleUpdate). The media it no
+ * longer keeps are deleted once it is saved. Answers what changed.
  */
 export async function updateSchedule(
   ctx: ServiceContext,
@@ -88,10 +92,11 @@ export async function updateSchedule(
   if (toKeep.unknown.length > 0) throw badRequest(PostMessages.mediaNotFound, { field: 'media_to_keep' });
   const kept = toKeep.named;
   const uploads = body.specific_media ?? [];
+  const now = new Date();
   const settings = settingsOrRefusal(
     checkedSchedule(settingsOf(current), body, {
       timeZone: facts.timezone,
-      now: new Date(),
+      now,
       mediaCount: kept.length + uploads.length,
       generatedBefore: generatesMedia(current),
     }),
@@ -107,7 +112,9 @@ export async function updateSchedule(
       const dropped = locked.specificMedia.filter((path) => !kept.includes(path));
       const changes = scheduleChanges(settingsOf(locked), settings, added.length > 0 || dropped.length > 0);
       Object.assign(locked, settings, { specificMedia: [...kept, ...added] });
-      return { schedule: await manager.save(locked), dropped, changes };
+      const schedule = await manager.save(locked);
+      if (changes.timing || changes.content) await announceScheduleUpdate(ctx, manager, schedule, facts, changes, now);
+      return { schedule, dropped, changes };
     });
   } catch (error) {
     await deleteMedia(ctx, current.organizationId, added);

@@ -18,7 +18,7 @@ import {
 import type { AutoSchedule } from '../entities/auto-schedule.entity.js';
 
 /** A schedule as its settings make it: the entity's fields the API sets, its media apart. */
-export type ScheduleSettings = Omit<AutoSchedule, 'id' | 'organizationId' | 'specificMedia' | 'createdAt' | 'updatedAt'>;
+export type ScheduleSettings = Omit<AutoSchedule, 'id' | 'organizationId' | 'specificMedia' | 'createdBy' | 'createdAt' | 'updatedAt'>;
 
 /** A new schedule before its body is read: part 2 §9's defaults (media text, review on, content type general), active. */
 export const NEW_SCHEDULE: ScheduleSettings = {
@@ -49,7 +49,7 @@ export const NEW_SCHEDULE: ScheduleSettings = {
 
 /** A saved schedule's settings, as the rules read them. */
 export function settingsOf(schedule: AutoSchedule): ScheduleSettings {
-  const { id: _id, organizationId: _organizationId, specificMedia: _specificMedia, createdAt: _createdAt, updatedAt: _updatedAt, ...settings } = schedule;
+  const { id: _id, organizationId: _organizationId, specificMedia: _specificMedia, createdBy: _createdBy, createdAt: _createdAt, updatedAt: _updatedAt, ...settings } = schedule;
   return settings;
 }
 

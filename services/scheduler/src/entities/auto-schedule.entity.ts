@@ -91,6 +91,10 @@ export class AutoSchedule {
   @Column({ type: 'varchar', length: 10, nullable: true })
   language!: string | null;
 
+  /** Who created it (null for schedules made before this was kept): its posts are made in their name, else the owner's. */
+  @Column({ type: 'uuid', name: 'created_by', nullable: true })
+  createdBy!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 
