@@ -5,13 +5,15 @@ import { startTestProcess, type TestProcess } from '@planner/service-kit/testing
 export { freePort } from '@planner/service-kit/testing';
 
 const children: TestProcess[] = [];
+/** Processes the benchmark kills on purpose: their end does not fail it. */
+const crashed = new WeakSet<TestProcess>();
 let stopping = false;
 
 /** Runs a TypeScript entry point with tsx; if it dies during the run, the benchmark fails with its output. */
 export function start(name: string, script: string, cwd: string, env: Record<string, string>): TestProcess {
   const started = startTestProcess(script, { cwd, env, keepChars: 4000 });
   started.child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
+    if (code !== 0 && signal !== 'SIGTERM' && !stopping && !crashed.has(started)) {
       process.stderr.write(`${name} exited (${code ?? signal}):\n${started.output()}\n`);
       // The others would outlive the benchmark otherwise.
       stopAll();
@@ -20,6 +22,12 @@ export function start(name: string, script: string, cwd: string, env: Record<str
   });
   children.push(started);
   return started;
+}
+
+/** kill -9, as a crash (nothing flushed or closed); the benchmark goes on without it. */
+export async function crash(started: TestProcess): Promise<void> {
+  crashed.add(started);
+  await started.kill();
 }
 
 export function stopAll(): void {
