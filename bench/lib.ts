@@ -16,7 +16,7 @@ export function start(name: string, script: string, cwd: string, env: Record<str
     if (code !== 0 && signal !== 'SIGTERM' && !stopping && !crashed.has(started)) {
       process.stderr.write(`${name} exited (${code ?? signal}):\n${started.output()}\n`);
       // The others would outlive the benchmark otherwise.
-      stopAll();
+      void stopAll();
       process.exit(1);
     }
   });
@@ -30,13 +30,14 @@ export async function crash(started: TestProcess): Promise<void> {
   await started.kill();
 }
 
-export function stopAll(): void {
+/** Stops every process started; resolves once they have exited. */
+export async function stopAll(): Promise<void> {
   stopping = true;
-  for (const child of children) void child.stop();
+  await Promise.all(children.map((child) => child.stop()));
 }
 
 process.on('SIGINT', () => {
-  stopAll();
+  void stopAll();
   process.exit(130);
 });
 
@@ -92,12 +93,12 @@ export function row(label: string, r: Result): string {
 export function run(main: () => Promise<void>): void {
   main()
     .then(() => {
-      stopAll();
+      void stopAll();
       process.exit(0);
     })
     .catch((error) => {
       process.stderr.write(`benchmark failed: ${(error as Error).stack ?? error}\n`);
-      stopAll();
+      void stopAll();
       process.exit(1);
     });
 }

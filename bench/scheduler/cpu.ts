@@ -5,6 +5,7 @@
  * the machine took shows too.
  */
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 /** Clock ticks per second of /proc's counters (`getconf CLK_TCK`; 100 on Linux). */
 const TICKS_PER_SECOND = 100;
@@ -111,4 +112,51 @@ export class CpuMeter {
   private watched(): Map<number, string> {
     return new Map([...processesNamed(this.servers), ...this.labelled()]);
   }
+}
+
+interface ProfileNode {
+  id: number;
+  hitCount?: number;
+  children?: number[];
+  callFrame: { url: string; functionName: string };
+}
+
+const REPOSITORY = pathToFileURL(new URL('../../', import.meta.url).pathname).href;
+
+/** Where a function's code lives: a package under node_modules, or a workspace of the repository (services/posts). */
+function placeOf(url: string): string {
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const [first, second] = url.slice(modules + 'node_modules/'.length).split('/');
+    return first!.startsWith('@') ? `${first}/${second}` : first!;
+  }
+  return url.startsWith(REPOSITORY) ? url.slice(REPOSITORY.length).split('/').slice(0, 2).join('/') : url;
+}
+
+/**
+ * A V8 CPU profile's busy time by where the code runs, as shares, largest
+ * first: node's own modules and built-ins (socket writes, JSON, regular
+ * expressions…) count for the code that called them, 'node' when nothing
+ * did (the event loop's own work); the garbage collector and V8's own work
+ * count apart.
+ */
+export function profileByPlace(file: string): Array<[string, number]> {
+  const { nodes } = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[] };
+  const parentOf = new Map<number, ProfileNode>();
+  for (const node of nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+  const placeOfNode = (node: ProfileNode): string => {
+    for (let at: ProfileNode | undefined = node; at; at = parentOf.get(at.id)) {
+      const { url } = at.callFrame;
+      if (url && !url.startsWith('node:')) return placeOf(url);
+    }
+    return 'node';
+  };
+  const hits = new Map<string, number>();
+  for (const node of nodes) {
+    if (!node.hitCount || node.callFrame.functionName === '(idle)') continue;
+    const place = ['(garbage collector)', '(program)'].includes(node.callFrame.functionName) ? node.callFrame.functionName : placeOfNode(node);
+    hits.set(place, (hits.get(place) ?? 0) + node.hitCount);
+  }
+  const total = [...hits.values()].reduce((sum, n) => sum + n, 0);
+  return [...hits].map(([place, n]): [string, number] => [place, n / total]).sort((a, b) => b[1] - a[1]);
 }
