@@ -5,16 +5,18 @@ import { startTestProcess, type TestProcess } from '@planner/service-kit/testing
 export { freePort } from '@planner/service-kit/testing';
 
 const children: TestProcess[] = [];
+/** Processes the benchmark kills on purpose: their end does not fail it. */
+const crashed = new WeakSet<TestProcess>();
 let stopping = false;
 
 /** Runs a TypeScript entry point with tsx; if it dies during the run, the benchmark fails with its output. */
 export function start(name: string, script: string, cwd: string, env: Record<string, string>): TestProcess {
   const started = startTestProcess(script, { cwd, env, keepChars: 4000 });
   started.child.on('exit', (code, signal) => {
-    if (code !== 0 && signal !== 'SIGTERM' && !stopping) {
+    if (code !== 0 && signal !== 'SIGTERM' && !stopping && !crashed.has(started)) {
       process.stderr.write(`${name} exited (${code ?? signal}):\n${started.output()}\n`);
       // The others would outlive the benchmark otherwise.
-      stopAll();
+      void stopAll();
       process.exit(1);
     }
   });
@@ -22,13 +24,20 @@ export function start(name: string, script: string, cwd: string, env: Record<str
   return started;
 }
 
-export function stopAll(): void {
+/** kill -9, as a crash (nothing flushed or closed); the benchmark goes on without it. */
+export async function crash(started: TestProcess): Promise<void> {
+  crashed.add(started);
+  await started.kill();
+}
+
+/** Stops every process started; resolves once they have exited. */
+export async function stopAll(): Promise<void> {
   stopping = true;
-  for (const child of children) void child.stop();
+  await Promise.all(children.map((child) => child.stop()));
 }
 
 process.on('SIGINT', () => {
-  stopAll();
+  void stopAll();
   process.exit(130);
 });
 
@@ -84,12 +93,12 @@ export function row(label: string, r: Result): string {
 export function run(main: () => Promise<void>): void {
   main()
     .then(() => {
-      stopAll();
+      void stopAll();
       process.exit(0);
     })
     .catch((error) => {
       process.stderr.write(`benchmark failed: ${(error as Error).stack ?? error}\n`);
-      stopAll();
+      void stopAll();
       process.exit(1);
     });
 }
