@@ -5,8 +5,9 @@ export const configSchema = serviceConfigSchema(4004, {
   ...platformApiConfigShape,
   /**
    * What this process runs: the HTTP API (auto-schedules, publications, the
-   * Sandbox feed), the publish workers, or both. Any number of each share one
-   * queue; the consumers and sweeps run with the API.
+   * Sandbox feed) with the sweep and the slot opener, the publish workers, or
+   * both. Any number of each share one queue. The event consumers run in
+   * every process, all on one durable consumer: each event is handled once.
    */
   SCHEDULER_ROLE: z.enum(['api', 'worker', 'both']).default('both'),
   /** Publications one worker process publishes at once (the work is waiting on platforms, not the CPU). */
