@@ -1,10 +1,9 @@
 import { In, type EntityManager } from 'typeorm';
-import type { EventData } from '@planner/contracts';
+import { PublishingMessages, type EventData } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { afterCommit } from '@planner/service-kit/data';
 import { onPublishRequested, WITHDRAWABLE } from '../domain/publishing.js';
 import { Publication } from '../entities/publication.entity.js';
-import { PublishingMessages } from '@planner/contracts';
 import { enqueuePublications } from './publish-queue.js';
 
 /**

@@ -1,9 +1,8 @@
-import { In, LessThanOrEqual } from 'typeorm';
+import { LessThanOrEqual } from 'typeorm';
 import { PublishingMessages } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
-import { publishJobId } from '../domain/publishing.js';
 import { Publication } from '../entities/publication.entity.js';
-import { enqueuePublications, publishQueue } from './publish-queue.js';
+import { publishQueue, requeueWithoutLiveJob } from './publish-queue.js';
 
 /** A job this late past its time without a worker on it is presumed lost (well past BullMQ's own delay). */
 export const SWEEP_GRACE_MS = 30_000;
@@ -25,20 +24,13 @@ export async function sweepPublications(ctx: ServiceContext, now = new Date()): 
     order: { nextAttemptAt: 'ASC' },
     take: SWEEP_BATCH,
   });
-  const queue = publishQueue(ctx);
-  const lost: Publication[] = [];
-  for (const publication of overdue) {
-    const job = await queue.getJob(publishJobId(publication));
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'missing' || state === 'completed' || state === 'failed' || state === 'unknown') lost.push(publication);
-  }
-  if (lost.length === 0) return { requeued: 0 };
+  const lost = await requeueWithoutLiveJob(ctx, overdue);
   for (const publication of lost) {
     const why = publication.state === 'publishing' ? PublishingMessages.workerStopped : PublishingMessages.jobLost;
-    await repository.update({ id: publication.id, state: In(['queued', 'publishing']), cycle: publication.cycle }, { missed: PublishingMessages.missedTime(why) });
+    // Kept whatever happened since: it says why this queueing ran late.
+    await repository.update({ id: publication.id, cycle: publication.cycle }, { missed: PublishingMessages.missedTime(why) });
     ctx.logger.warn({ publicationId: publication.id, postId: publication.postId, platform: publication.platform, why }, 'publication re-queued by the sweep');
   }
-  await enqueuePublications(ctx, lost);
   return { requeued: lost.length };
 }
 

@@ -1,20 +1,16 @@
 import { In } from 'typeorm';
-import { OrganizationRequests, PublishingMessages, type Identity, type PublicationView } from '@planner/contracts';
-import { ask, conflict, notFound, type ServiceContext } from '@planner/service-kit';
+import { PublishingMessages, type Identity, type PublicationView } from '@planner/contracts';
+import { conflict, notFound, organizationAccess, type ServiceContext } from '@planner/service-kit';
 import { toPublicationView } from '../domain/publication-view.js';
 import { PublicationAttempt } from '../entities/publication-attempt.entity.js';
 import { Publication } from '../entities/publication.entity.js';
-
-/** The caller may act on the organization (its owner, or an admin); another's is a 404, as organizations answers. */
-async function mayAct(ctx: ServiceContext, caller: Identity, organizationId: string): Promise<void> {
-  await ask(ctx, OrganizationRequests.access, { organization_id: organizationId, user_id: caller.userId });
-}
 
 /** A post's publications, every version, with their attempts: newest version first. */
 export async function listPublications(ctx: ServiceContext, caller: Identity, postId: string): Promise<PublicationView[]> {
   const publications = await ctx.dataSource.getRepository(Publication).find({ where: { postId }, order: { version: 'DESC', platform: 'ASC' } });
   if (publications.length === 0) return [];
-  await mayAct(ctx, caller, publications[0]!.organizationId);
+  // Its owner or an admin; another's is a 404, as organizations answers.
+  await organizationAccess(ctx, caller, publications[0]!.organizationId);
   const attempts = await ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: In(publications.map((p) => p.id)) } });
   return publications.map((publication) => toPublicationView(publication, attempts.filter((attempt) => attempt.publicationId === publication.id)));
 }
@@ -26,7 +22,7 @@ export async function listPublications(ctx: ServiceContext, caller: Identity, po
 export async function confirmPublished(ctx: ServiceContext, caller: Identity, publicationId: string, link: string | null): Promise<PublicationView> {
   const found = await ctx.dataSource.getRepository(Publication).findOneBy({ id: publicationId });
   if (!found) throw notFound(PublishingMessages.publicationNotFound);
-  await mayAct(ctx, caller, found.organizationId);
+  await organizationAccess(ctx, caller, found.organizationId);
   const publication = await ctx.dataSource.transaction(async (manager) => {
     const current = await manager.getRepository(Publication).findOneOrFail({ where: { id: publicationId }, lock: { mode: 'pessimistic_write' } });
     if (current.state !== 'in_doubt') throw conflict(PublishingMessages.onlyInDoubtConfirmed);

@@ -35,25 +35,42 @@ export interface Queueable {
   nextAttemptAt: Date;
 }
 
+const jobOf = (publication: Queueable, now: number) => ({
+  name: 'publish',
+  data: { publicationId: publication.id, cycle: publication.cycle },
+  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - now) },
+});
+
 /**
- * Adds the jobs of these publications, each delayed to its time. A job id
- * BullMQ already holds is not added twice; one it holds as finished while the
- * publication still waits (its outcome was not recorded) is replaced.
+ * Adds the jobs of these publications, each delayed to its time. Each
+ * queueing has a job id of its own (its cycle), and BullMQ keeps one job per
+ * id, so adding one that is already there adds nothing.
  */
 export async function enqueuePublications(ctx: ServiceContext, publications: readonly Queueable[]): Promise<void> {
   if (publications.length === 0) return;
+  const now = Date.now();
+  await publishQueue(ctx).addBulk(publications.map((publication) => jobOf(publication, now)));
+}
+
+/**
+ * Adds again the jobs of these publications that have none that will run:
+ * missing (lost with Redis, never added) or finished while the publication
+ * still waits. Answers the ones it added; live jobs are left alone.
+ */
+export async function requeueWithoutLiveJob<P extends Queueable>(ctx: ServiceContext, publications: readonly P[]): Promise<P[]> {
   const queue = publishQueue(ctx);
   const now = Date.now();
-  await Promise.all(
-    publications.map(async (publication) => {
-      const jobId = publishJobId(publication);
-      const existing = await queue.getJob(jobId);
-      if (existing) {
-        const state = await existing.getState();
-        if (state !== 'completed' && state !== 'failed') return;
-        await existing.remove();
-      }
-      await queue.add('publish', { publicationId: publication.id, cycle: publication.cycle }, { jobId, delay: Math.max(0, publication.nextAttemptAt.getTime() - now) });
-    }),
-  );
+  const requeued: P[] = [];
+  for (const publication of publications) {
+    const existing = await queue.getJob(publishJobId(publication));
+    if (existing) {
+      const state = await existing.getState();
+      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
+      await existing.remove();
+    }
+    const job = jobOf(publication, now);
+    await queue.add(job.name, job.data, job.opts);
+    requeued.push(publication);
+  }
+  return requeued;
 }

@@ -1,13 +1,12 @@
 import {
   CONNECTION_CREDENTIALS_SUBJECT,
-  OrganizationRequests,
   PLATFORM_DISPLAY_NAMES,
   PostRequests,
   PublishingMessages,
   type ConnectionCredentials,
   type PostForPublishing,
 } from '@planner/contracts';
-import { ask, HttpError } from '@planner/service-kit';
+import { ask, HttpError, organizationFacts } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
 import { LEASE_RENEW_MS, MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
@@ -66,7 +65,7 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
   if (post.status !== 'approved' && post.status !== 'failed') return settleWithdrawn(ctx, held, PublishingMessages.notApproved);
   if (post.version !== publication.version) return settleWithdrawn(ctx, held, PublishingMessages.superseded);
 
-  const facts = await ask(ctx, OrganizationRequests.facts, { organization_id: publication.organizationId });
+  const facts = await organizationFacts(ctx, publication.organizationId);
   if (!facts.is_active) return settle(ctx, held, 'failed', PublishingMessages.organizationInactive);
 
   let credentials = await credentialsOf(ctx, held);

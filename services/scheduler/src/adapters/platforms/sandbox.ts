@@ -1,7 +1,8 @@
 import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform, type SandboxPostView } from '@planner/contracts';
 import type { PlatformAdapters } from './index.js';
 import type { PlatformAdapter, PublishablePost } from './platform-adapter.js';
-import { kindOfStatus, networkError, PlatformError } from './platform-error.js';
+import { kindOfStatus, PlatformError } from './platform-error.js';
+import { apiUrl, DEFAULT_TIMING, fetchPlatform } from './platform-fetch.js';
 
 /** The key of one version of a post on one platform: the feed keeps one post per key. */
 const keyOf = (post: PublishablePost, platform: ConnectionPlatform) => `${post.postId}.${post.version}.${platform}`;
@@ -14,13 +15,8 @@ const keyOf = (post: PublishablePost, platform: ConnectionPlatform) => `${post.p
  */
 export function sandboxAdapter(platform: PlatformAdapter, feedUrl: string, appUrl: string): PlatformAdapter {
   const name = `${PLATFORM_DISPLAY_NAMES[platform.platform]} Sandbox`;
-  const call = async (path: string, init: RequestInit): Promise<SandboxPostView | null> => {
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, feedUrl), { ...init, headers: { 'content-type': 'application/json' } });
-    } catch (error) {
-      throw networkError(name, error);
-    }
+  const call = async (path: string, init: RequestInit, signal: AbortSignal): Promise<SandboxPostView | null> => {
+    const response = await fetchPlatform(name, apiUrl(feedUrl, path), { ...init, headers: { 'content-type': 'application/json' } }, signal, DEFAULT_TIMING.requestTimeoutMs);
     if (response.status === 404) return null;
     if (!response.ok) throw new PlatformError(kindOfStatus(response.status), `${name} answered ${response.status}.`, { status: response.status });
     return (await response.json()) as SandboxPostView;
@@ -39,11 +35,11 @@ export function sandboxAdapter(platform: PlatformAdapter, feedUrl: string, appUr
         text: post.text,
         media_urls: post.media.map((item) => item.url),
       };
-      const created = await steps.create(() => call('/internal/sandbox/posts', { method: 'POST', body: JSON.stringify(body), signal }));
+      const created = await steps.create(() => call('/internal/sandbox/posts', { method: 'POST', body: JSON.stringify(body) }, signal));
       return linkOf(created!);
     },
     recover: async ({ post, signal }) => {
-      const found = await call(`/internal/sandbox/posts?key=${encodeURIComponent(keyOf(post, platform.platform))}`, { method: 'GET', signal });
+      const found = await call(`/internal/sandbox/posts?key=${encodeURIComponent(keyOf(post, platform.platform))}`, { method: 'GET' }, signal);
       return found ? { status: 'published', published: linkOf(found) } : { status: 'not_published' };
     },
   };
