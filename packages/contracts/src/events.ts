@@ -51,10 +51,16 @@ export const eventSchemas = {
    * the revocation is untouched. Version 2: sessions named instead of the user.
    */
   'auth.sessions.revoked': z.object({ ...userRef, sessionIds: z.array(z.string().min(1)).min(1), reason: z.string() }),
+  /**
+   * The user's plan as it now takes effect (a downgrade at its period end).
+   * `changedAt` orders the changes of one user: events may arrive late or
+   * twice, so a consumer skips one older than the last it applied.
+   */
   'billing.subscription.changed': z.object({
     ...userRef,
     planType: planTypeSchema,
     status: subscriptionStatusSchema,
+    changedAt: z.string().datetime().optional(),
   }),
   ...organizationEventSchemas,
   ...connectionEventSchemas,
