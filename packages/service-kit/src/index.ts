@@ -14,3 +14,4 @@ export * from './messaging.js';
 export * from './runtime.js';
 export * from './service.js';
 export * from './x-api.js';
+export * from './batcher.js';

@@ -116,6 +116,20 @@ describe('outbox and inbox', () => {
     }
   });
 
+  it('writes a batch of events in one insert, each published once, with one wake-up of the relay', async () => {
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger, pollIntervalMs: 10 * 60_000 });
+    await relay.start();
+    try {
+      const envelopes = await ctx.dataSource.transaction((manager) => outbox.addMany(manager, 'kit.thing.happened', [{ n: 6 }, { n: 7 }, { n: 8 }]));
+      expect(new Set(envelopes.map((envelope) => envelope.eventId)).size).toBe(3);
+      const ids = envelopes.map((envelope) => envelope.eventId);
+      await waitFor(effects, (rows) => ids.every((id) => rows.some((r) => r.event_id === id)), 3000);
+      expect((await effects()).filter((r) => ids.includes(r.event_id))).toHaveLength(3);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('writes no event when the business transaction rolls back', async () => {
     const before = await ctx.dataSource.getRepository(OutboxEvent).count();
     await expect(

@@ -42,24 +42,39 @@ export class Outbox<M extends SchemaMap = typeof eventSchemas> {
     data: z.input<M[S]>,
     { eventId = randomUUID() }: { eventId?: string } = {},
   ): Promise<EventEnvelope<z.infer<M[S]>>> {
+    const [envelope] = await this.addMany(manager, subject, [data], { eventIds: [eventId] });
+    return envelope!;
+  }
+
+  /** Several events of one subject in one insert (a batch of changes recorded together). */
+  async addMany<S extends keyof M & string>(
+    manager: EntityManager,
+    subject: S,
+    data: ReadonlyArray<z.input<M[S]>>,
+    { eventIds }: { eventIds?: readonly string[] } = {},
+  ): Promise<Array<EventEnvelope<z.infer<M[S]>>>> {
+    if (data.length === 0) return [];
     const schema = this.schemas[subject];
     if (!schema) throw new Error(`No contract for event subject ${subject}`);
-    const envelope: EventEnvelope<z.infer<M[S]>> = {
-      eventId,
-      subject,
-      occurredAt: new Date().toISOString(),
-      schemaVersion: this.versions[subject] ?? 1,
-      data: schema.parse(data) as z.infer<M[S]>,
-    };
-    await manager.insert(OutboxEvent, {
-      id: envelope.eventId,
-      subject,
-      envelope: envelope as EventEnvelope<never>,
-      headers: injectTraceHeaders({} as Record<string, string>),
-    });
+    const occurredAt = new Date().toISOString();
+    const envelopes = data.map(
+      (item, i): EventEnvelope<z.infer<M[S]>> => ({
+        eventId: eventIds?.[i] ?? randomUUID(),
+        subject,
+        occurredAt,
+        schemaVersion: this.versions[subject] ?? 1,
+        data: schema.parse(item) as z.infer<M[S]>,
+      }),
+    );
+    const headers = injectTraceHeaders({} as Record<string, string>);
+    await manager.insert(
+      OutboxEvent,
+      envelopes.map((envelope) => ({ id: envelope.eventId, subject, envelope: envelope as EventEnvelope<never>, headers })),
+    );
     const schemaName = (manager.connection.options as { schema: string }).schema;
-    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schemaName), envelope.eventId]);
-    return envelope;
+    // One wake-up is enough: the relay drains every unpublished row it finds.
+    await manager.query('SELECT pg_notify($1, $2)', [outboxChannel(schemaName), envelopes[0]!.eventId]);
+    return envelopes;
   }
 }
 
