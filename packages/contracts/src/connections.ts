@@ -92,3 +92,23 @@ export const connectionCredentialsSchema = z.object({
   specific_data: z.record(z.string(), z.unknown()),
 });
 export type ConnectionCredentials = z.infer<typeof connectionCredentialsSchema>;
+
+/**
+ * NATS request/reply only: the credentials of many connections at once (a
+ * batch of publications), each with whether its organization is active, or
+ * why there are none (the status and message the single request would have
+ * failed with). Answered in the order asked.
+ */
+export const CONNECTION_CREDENTIALS_BATCH_SUBJECT = 'organizations.connection.credentials_batch';
+export const connectionCredentialsBatchRequestSchema = z.object({
+  items: z.array(z.object({ organization_id: z.string().uuid(), platform: connectionPlatformSchema })).min(1).max(500),
+});
+export const connectionCredentialsBatchSchema = z.object({
+  items: z.array(
+    z.union([
+      z.object({ credentials: connectionCredentialsSchema, organization_active: z.boolean() }),
+      z.object({ error: z.object({ status_code: z.number().int(), message: z.string() }) }),
+    ]),
+  ),
+});
+export type ConnectionCredentialsBatch = z.infer<typeof connectionCredentialsBatchSchema>;

@@ -11,7 +11,7 @@ export const PostRequests = {
   listForOrganization: 'posts.post.list_for_organization',
   /** An organization's post statistics (part 2 §3 Statistics, the fields one organization has). */
   statisticsForOrganization: 'posts.statistics.for_organization',
-  /** One post as it stands now, with its media as signed URLs (the scheduler, at publishing time). */
+  /** Posts as they stand now, with their media as signed URLs (the scheduler, at publishing time, a batch at once). */
   getForPublishing: 'posts.post.get_for_publishing',
   /** Stores one uploaded file of an organization (an auto-schedule's media), its bytes handed over as a bus transfer; answers its storage path. */
   storeMedia: 'posts.media.store',
@@ -279,13 +279,18 @@ export const postActionResponseSchema = z.object({ post: postSchema, message: z.
 /** The answer of DELETE /posts/{id}. */
 export const postDeletedResponseSchema = z.object({ message: z.string() });
 
-/** `PostRequests.getForPublishing`. */
-export const postForPublishingRequestSchema = z.object({ post_id: z.string().uuid() });
+/** `PostRequests.getForPublishing`: the posts of a batch of publications. */
+export const postForPublishingRequestSchema = z.object({ post_ids: z.array(z.string().uuid()).min(1).max(500) });
 /** The post with each media item as a signed URL a platform can fetch without login, valid for a day, and its type. */
 export const postForPublishingSchema = postSchema.extend({
   media: z.array(z.object({ url: z.string().url(), content_type: z.string() })),
 });
 export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
+/**
+ * The answer: the posts that still exist, in any order (a deleted one is
+ * absent), as many as fit in one message; `remaining` are to be asked again.
+ */
+export const postsForPublishingSchema = z.object({ posts: z.array(postForPublishingSchema), remaining: z.array(z.string().uuid()) });
 
 /**
  * Part 2 §3 Generate request payload (POST /posts/generate). Option fields are

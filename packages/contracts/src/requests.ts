@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CONNECTION_CREDENTIALS_SUBJECT, connectionCredentialsRequestSchema, connectionCredentialsSchema } from './connections.js';
+import {
+  CONNECTION_CREDENTIALS_BATCH_SUBJECT,
+  CONNECTION_CREDENTIALS_SUBJECT,
+  connectionCredentialsBatchRequestSchema,
+  connectionCredentialsBatchSchema,
+  connectionCredentialsRequestSchema,
+  connectionCredentialsSchema,
+} from './connections.js';
 import {
   inactiveOrganizationListSchema,
   organizationAccessRequestSchema,
@@ -20,7 +27,7 @@ import {
   deleteMediaRequestSchema,
   organizationScopedRequestSchema,
   postForPublishingRequestSchema,
-  postForPublishingSchema,
+  postsForPublishingSchema,
   postListSchema,
   PostRequests,
   postStatisticsSchema,
@@ -49,9 +56,10 @@ export const requestSchemas = {
   [OrganizationRequests.count]: { request: noPayload, reply: organizationCountSchema },
   [OrganizationRequests.template]: { request: organizationTemplateRequestSchema, reply: templateValuesSchema },
   [CONNECTION_CREDENTIALS_SUBJECT]: { request: connectionCredentialsRequestSchema, reply: connectionCredentialsSchema },
+  [CONNECTION_CREDENTIALS_BATCH_SUBJECT]: { request: connectionCredentialsBatchRequestSchema, reply: connectionCredentialsBatchSchema },
   [PostRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: postListSchema },
   [PostRequests.statisticsForOrganization]: { request: organizationScopedRequestSchema, reply: postStatisticsSchema },
-  [PostRequests.getForPublishing]: { request: postForPublishingRequestSchema, reply: postForPublishingSchema },
+  [PostRequests.getForPublishing]: { request: postForPublishingRequestSchema, reply: postsForPublishingSchema },
   [PostRequests.storeMedia]: { request: storeMediaRequestSchema, reply: storedMediaSchema },
   [PostRequests.deleteMedia]: { request: deleteMediaRequestSchema, reply: deletedMediaSchema },
   [PostRequests.deleteForSchedule]: { request: scheduledPostsRequestSchema, reply: deletedPostsSchema },

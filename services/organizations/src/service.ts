@@ -4,7 +4,7 @@ import { configSchema } from './config.js';
 import { memberConsumers } from './consumers/members.js';
 import { entities, migrations } from './entities/index.js';
 import { connectionRefresher } from './jobs/connection-refresher.js';
-import { connectionCredentials } from './responders/connection-credentials.js';
+import { connectionCredentials, connectionCredentialsForBatch } from './responders/connection-credentials.js';
 import { organizationRequests } from './responders/organization-requests.js';
 import { templateRequests } from './responders/template-requests.js';
 import { compositeRoutes } from './routes/composite-routes.js';
@@ -30,6 +30,7 @@ export const organizationsService = defineService({
     ...organizationRequests,
     ...templateRequests,
     connectionCredentials,
+    connectionCredentialsForBatch,
     connectionRefresher,
   ],
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectionCredentials } from '@planner/contracts';
+import type { ConnectionCredentials, ConnectionCredentialsBatch } from '@planner/contracts';
 import { startConnectionRefresher } from '../src/jobs/connection-refresher.js';
 import { startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 
@@ -64,6 +64,29 @@ describe('platforms without client credentials (the dev flow)', () => {
     expect(creds).toMatchObject({ statusCode: 404, message: 'TikTok is not connected.' });
     const bad = await h.ctx.bus.request('organizations.connection.credentials', { organization_id: 'nope' }).catch((e: unknown) => e);
     expect(bad).toMatchObject({ statusCode: 400 });
+  });
+
+  it('answers a batch of credentials with whether each organization is active, or why there are none', async () => {
+    const { token, organizationId } = await ownerWithOrganization();
+    await h.send('POST', '/oauth/linkedin/sandbox', { token, payload: { organization_id: organizationId } });
+    const inactive = await ownerWithOrganization();
+    await h.send('POST', '/oauth/threads/sandbox', { token: inactive.token, payload: { organization_id: inactive.organizationId } });
+    expect((await h.send('PUT', `/organizations/${inactive.organizationId}/deactivate`, { token: inactive.token, payload: {} })).status).toBe(200);
+
+    const { items } = await h.ctx.bus.request<ConnectionCredentialsBatch>('organizations.connection.credentials_batch', {
+      items: [
+        { organization_id: organizationId, platform: 'linkedin' },
+        { organization_id: organizationId, platform: 'tiktok' },
+        { organization_id: inactive.organizationId, platform: 'threads' },
+        { organization_id: randomUUID(), platform: 'x' },
+      ],
+    });
+    expect(items).toEqual([
+      { credentials: expect.objectContaining({ platform: 'linkedin', sandbox: true, access_token: null }), organization_active: true },
+      { error: { status_code: 404, message: 'TikTok is not connected.' } },
+      { credentials: expect.objectContaining({ platform: 'threads', sandbox: true }), organization_active: false },
+      { error: { status_code: 404, message: 'X is not connected.' } },
+    ]);
   });
 
   it('schedules the token sweep once however many replicas start it', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer, publishEvent, waitFor } from '@planner/service-kit/testing';
-import { PostMessages, PostRequests, SharedMessages, type Role } from '@planner/contracts';
+import { PostMessages, PostRequests, SharedMessages, type PostForPublishing, type Role } from '@planner/contracts';
 import { mediaSignature } from '../src/domain/signed-url.js';
 import { Media } from '../src/entities/media.entity.js';
 import { Post } from '../src/entities/post.entity.js';
@@ -264,7 +264,9 @@ describe('serving media', () => {
 
   it('without login through the signed URL the scheduler gets, until it expires; a tampered one is refused', async () => {
     const post = await h.ctx.dataSource.getRepository(Post).findOneByOrFail({ mediaPaths: [key] } as never);
-    const forPublishing = await ask(h.ctx, PostRequests.getForPublishing, { post_id: post.id });
+    const { posts } = await ask(h.ctx, PostRequests.getForPublishing, { post_ids: [post.id, randomUUID()] });
+    expect(posts.map((found) => found.id)).toEqual([post.id]); // a post that does not exist is absent
+    const [forPublishing] = posts as [PostForPublishing];
     expect(forPublishing.media[0]!.content_type).toMatch(/^(image|video)\//);
     const signed = new URL(forPublishing.media[0]!.url);
     expect(signed.pathname).toBe(`/api/media/${key}`);

@@ -1,5 +1,5 @@
 import { In, LessThanOrEqual, type EntityManager } from 'typeorm';
-import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, type ConnectionCredentials, type ConnectionPlatform } from '@planner/contracts';
+import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, type ConnectionCredentials, type ConnectionCredentialsBatch, type ConnectionPlatform } from '@planner/contracts';
 import { conflict, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { advisoryLock, afterCommit } from '@planner/service-kit/data';
 import type { OAuthPlatform } from '../adapters/index.js';
@@ -8,7 +8,7 @@ import type { OrganizationsContext } from '../context.js';
 import { decryptToken, encryptToken } from '../domain/connections/token-cipher.js';
 import { dueForSweep, needsRefresh, SWEEP_AHEAD_MS } from '../domain/connections/view.js';
 import { Connection } from '../entities/connection.entity.js';
-import type { Organization } from '../entities/organization.entity.js';
+import { Organization } from '../entities/organization.entity.js';
 
 /** The platform's name as the user reads it in messages. */
 export const displayName = (platform: ConnectionPlatform) => PLATFORM_DISPLAY_NAMES[platform];
@@ -114,6 +114,41 @@ export async function connectionCredentials(
   const connection = refresh
     ? await refreshConnection(ctx, organizationId, platform)
     : await freshConnection(ctx, await findConnection(ctx, organizationId, platform));
+  return credentialsOf(ctx, connection);
+}
+
+/**
+ * `organizations.connection.credentials_batch`: the credentials of many
+ * connections in two queries, each with whether its organization is active,
+ * or the status and message the single request would have failed with.
+ */
+export async function connectionCredentialsBatch(
+  ctx: OrganizationsContext,
+  items: ReadonlyArray<{ organization_id: string; platform: ConnectionPlatform }>,
+): Promise<ConnectionCredentialsBatch['items']> {
+  const organizationIds = [...new Set(items.map((item) => item.organization_id))];
+  const [organizations, connections] = await Promise.all([
+    ctx.dataSource.getRepository(Organization).find({ select: { id: true, isActive: true }, where: { id: In(organizationIds) } }),
+    ctx.dataSource.getRepository(Connection).findBy({ organizationId: In(organizationIds) }),
+  ]);
+  const active = new Map(organizations.map((organization) => [organization.id, organization.isActive]));
+  return Promise.all(
+    items.map(async ({ organization_id, platform }) => {
+      try {
+        const connection = connections.find((found) => found.organizationId === organization_id && found.platform === platform);
+        if (!connection || !active.has(organization_id)) throw notFound(ConnectionMessages.notConnected(displayName(platform)));
+        return { credentials: credentialsOf(ctx, await freshConnection(ctx, connection)), organization_active: active.get(organization_id)! };
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        return { error: { status_code: error.statusCode, message: error.message } };
+      }
+    }),
+  );
+}
+
+/** A connected connection's tokens, decrypted; one that must be connected again is a 409 saying so. */
+function credentialsOf(ctx: OrganizationsContext, connection: Connection): ConnectionCredentials {
+  const platform = connection.platform;
   if (connection.status !== 'connected') throw conflict(ConnectionMessages.reconnectNeeded(displayName(platform)));
   const open = (value: string | null) => (value ? openToken(ctx, value) : null);
   return {

@@ -1,6 +1,6 @@
-import { CONNECTION_CREDENTIALS_SUBJECT } from '@planner/contracts';
+import { CONNECTION_CREDENTIALS_BATCH_SUBJECT, CONNECTION_CREDENTIALS_SUBJECT } from '@planner/contracts';
 import { respond } from '@planner/service-kit';
-import { connectionCredentials as credentialsOf } from '../commands/connections.js';
+import { connectionCredentialsBatch, connectionCredentials as credentialsOf } from '../commands/connections.js';
 import type { OrganizationsContext } from '../context.js';
 
 /**
@@ -10,3 +10,8 @@ import type { OrganizationsContext } from '../context.js';
 export const connectionCredentials = respond(CONNECTION_CREDENTIALS_SUBJECT, ({ organization_id, platform, refresh }, ctx: OrganizationsContext) =>
   credentialsOf(ctx, organization_id, platform, { refresh }),
 );
+
+/** The same for a batch of publications (`organizations.connection.credentials_batch`), with whether each organization is active. */
+export const connectionCredentialsForBatch = respond(CONNECTION_CREDENTIALS_BATCH_SUBJECT, async ({ items }, ctx: OrganizationsContext) => ({
+  items: await connectionCredentialsBatch(ctx, items),
+}));

@@ -1,19 +1,35 @@
-import { PostRequests } from '@planner/contracts';
-import { notFound, respond } from '@planner/service-kit';
+import { In } from 'typeorm';
+import { PostRequests, type PostForPublishing } from '@planner/contracts';
+import { respond } from '@planner/service-kit';
 import { signedMediaUrls } from '../commands/media.js';
-import { findPost } from '../commands/posts.js';
 import type { PostsContext } from '../context.js';
 import { mimeOfExtension } from '../domain/media-types.js';
 import { toPostView } from '../domain/post-view.js';
+import { Post } from '../entities/post.entity.js';
 
-/** The scheduler, at publishing time: the post as it stands, its media as links a platform fetches without login, valid for a day, with their types. */
+/** What one answer carries at most, well inside NATS' 1 MB message: the rest is asked for again. */
+const ANSWER_BUDGET_CHARS = 400_000;
+
+/**
+ * The scheduler, at publishing time, for a batch of publications: the posts as
+ * they stand, their media as links a platform fetches without login, valid for
+ * a day, with their types. A deleted post is absent from the answer.
+ */
 export const publishingRequests = [
-  respond<typeof PostRequests.getForPublishing, PostsContext>(PostRequests.getForPublishing, async ({ post_id }, ctx) => {
-    const post = await findPost(ctx, post_id);
-    if (!post) throw notFound();
-    const urls = signedMediaUrls(ctx, post.mediaPaths);
-    // Keys carry the extension of the type sniffed from their bytes when stored.
-    const media = post.mediaPaths.map((key, i) => ({ url: urls[i]!, content_type: mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream' }));
-    return { ...toPostView(post), media };
+  respond<typeof PostRequests.getForPublishing, PostsContext>(PostRequests.getForPublishing, async ({ post_ids }, ctx) => {
+    const found = await ctx.dataSource.getRepository(Post).findBy({ id: In(post_ids) });
+    const posts: PostForPublishing[] = [];
+    const remaining: string[] = [];
+    let size = 0;
+    for (const post of found) {
+      const urls = signedMediaUrls(ctx, post.mediaPaths);
+      // Keys carry the extension of the type sniffed from their bytes when stored.
+      const media = post.mediaPaths.map((key, i) => ({ url: urls[i]!, content_type: mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream' }));
+      // Text counts up to 4 bytes a character once encoded; the first post always goes.
+      size += post.content.length * 4 + 2_000 + urls.join('').length;
+      if (posts.length > 0 && size > ANSWER_BUDGET_CHARS) remaining.push(post.id);
+      else posts.push({ ...toPostView(post), media });
+    }
+    return { posts, remaining };
   }),
 ];
