@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
+import type { ConnectionPlatform } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { claimOf, LEASE_MS, type Claim } from '../domain/publishing.js';
 import { PublicationAttempt, type AttemptOutcome } from '../entities/publication-attempt.entity.js';
@@ -15,23 +16,48 @@ export interface Held {
   interrupted: boolean;
 }
 
+/** Which queueing of which publication a job is for. */
+export interface ClaimRequest {
+  publicationId: string;
+  cycle: number;
+}
+
+export type ClaimAnswer = Held | Exclude<Claim, { kind: 'take' }>;
+
 /**
- * Takes a publication for this job, under a row lock, writing the attempt
- * down before anything is called: two workers, a re-delivered job or a stale
- * one cannot both take it.
+ * Takes the publications of a batch of jobs under row locks, in one
+ * transaction, writing each attempt down before anything is called: two
+ * workers, a re-delivered job or a stale one cannot both take one.
  */
-export async function claimPublication(ctx: ServiceContext, publicationId: string, cycle: number, now = new Date()): Promise<Held | Exclude<Claim, { kind: 'take' }>> {
+export async function claimPublications(ctx: ServiceContext, requests: readonly ClaimRequest[], now = new Date()): Promise<ClaimAnswer[]> {
   return ctx.dataSource.transaction(async (manager) => {
-    const publication = await manager.getRepository(Publication).findOne({ where: { id: publicationId }, lock: { mode: 'pessimistic_write' } });
-    if (!publication) return { kind: 'stale' as const };
-    const claim = claimOf(publication, cycle, now);
-    if (claim.kind !== 'take') return claim;
-    publication.state = 'publishing';
-    publication.attempts += 1;
-    publication.leaseUntil = new Date(now.getTime() + LEASE_MS);
-    await manager.save(publication);
-    await manager.insert(PublicationAttempt, { publicationId, number: publication.attempts, worker: WORKER, startedAt: now });
-    return { publication, attempt: publication.attempts, interrupted: claim.interrupted };
+    const ids = [...new Set(requests.map((request) => request.publicationId))];
+    // In id order, so two workers' batches lock shared rows in the same order and never deadlock.
+    const rows = await manager.getRepository(Publication).find({ where: { id: In(ids) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const leaseUntil = new Date(now.getTime() + LEASE_MS);
+    const answers = requests.map((request): ClaimAnswer => {
+      const publication = byId.get(request.publicationId);
+      if (!publication) return { kind: 'stale' };
+      const claim = claimOf(publication, request.cycle, now);
+      if (claim.kind !== 'take') return claim;
+      // Taken now: another job of this batch for the same publication finds it held.
+      Object.assign(publication, { state: 'publishing', attempts: publication.attempts + 1, leaseUntil });
+      return { publication, attempt: publication.attempts, interrupted: claim.interrupted };
+    });
+    const taken = JSON.stringify(answers.filter((answer): answer is Held => 'publication' in answer).map((held) => ({ id: held.publication.id, attempt: held.attempt })));
+    if (taken !== '[]') {
+      await manager.query(
+        `UPDATE publications p SET state = 'publishing', attempts = t.attempt, lease_until = $2, updated_at = now()
+         FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, attempt int) WHERE p.id = t.id`,
+        [taken, leaseUntil],
+      );
+      await manager.query(
+        `INSERT INTO publication_attempts (publication_id, number, worker, started_at) SELECT t.id, t.attempt, $2, $3 FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, attempt int)`,
+        [taken, WORKER, now],
+      );
+    }
+    return answers;
   });
 }
 
@@ -61,13 +87,32 @@ export async function renewLease(ctx: ServiceContext, held: Held): Promise<boole
   return (result.affected ?? 0) > 0;
 }
 
-/** Records the adapter's handles (merged into what earlier steps recorded) before it goes on. */
-export async function rememberHandle(ctx: ServiceContext, held: Held, values: PublishHandle): Promise<void> {
-  const ok = await whileHeld(ctx, held, async (manager, publication) => {
-    publication.handle = { ...publication.handle, ...values };
-    await manager.save(publication);
+/**
+ * Records the adapters' handles (each merged into what its earlier steps
+ * recorded) before they go on, for a batch of held publications in one
+ * statement; false for one whose hold was lost.
+ */
+export async function rememberHandles(ctx: ServiceContext, changes: ReadonlyArray<{ held: Held; values: PublishHandle }>): Promise<boolean[]> {
+  const patches = new Map<string, { id: string; attempt: number; patch: PublishHandle; sandbox: boolean }>();
+  for (const { held, values } of changes) {
+    const { id, sandbox } = held.publication;
+    const earlier = patches.get(id);
+    patches.set(id, { id, attempt: held.attempt, patch: { ...earlier?.patch, ...values }, sandbox });
+  }
+  // TypeORM answers an UPDATE with [rows, affected].
+  const [rows]: [Array<{ id: string; handle: PublishHandle }>, number] = await ctx.dataSource.query(
+    `UPDATE publications p SET handle = p.handle || c.patch, sandbox = c.sandbox, updated_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, attempt int, patch jsonb, sandbox boolean)
+     WHERE p.id = c.id AND p.attempts = c.attempt AND p.state = 'publishing'
+     RETURNING p.id, p.handle`,
+    [JSON.stringify([...patches.values()])],
+  );
+  const handles = new Map(rows.map((row) => [row.id, row.handle]));
+  return changes.map(({ held }) => {
+    const handle = handles.get(held.publication.id);
+    if (handle) held.publication.handle = handle;
+    return handle !== undefined;
   });
-  if (!ok) throw new LostHoldError();
 }
 
 /** The worker's hold was taken over (it stalled past its lease): it must stop before calling the platform again. */
@@ -82,22 +127,59 @@ async function finishAttempt(manager: EntityManager, held: Held, outcome: Attemp
   await manager.update(PublicationAttempt, { publicationId: held.publication.id, number: held.attempt }, { outcome, detail, finishedAt: new Date() });
 }
 
-/** Published: the link recorded and `scheduler.post.published` in the outbox, together. */
-export function recordPublished(ctx: ServiceContext, held: Held, published: PublishedPost, detail: string | null = null): Promise<boolean> {
-  return whileHeld(ctx, held, async (manager, publication) => {
-    const at = new Date();
-    Object.assign(publication, { state: 'published', link: published.link, platformPostId: published.platformPostId, publishedAt: at, leaseUntil: null, reason: null });
-    await manager.save(publication);
-    await finishAttempt(manager, held, 'published', detail);
-    await ctx.outbox.add(manager, 'scheduler.post.published', {
-      postId: publication.postId,
-      organizationId: publication.organizationId,
-      version: publication.version,
-      platform: publication.platform,
+/**
+ * Published: for a batch of held publications, each link recorded and its
+ * `scheduler.post.published` in the outbox, in one transaction; false for one
+ * whose hold was lost (another worker took it over).
+ */
+export function recordPublishedBatch(ctx: ServiceContext, results: ReadonlyArray<{ held: Held; published: PublishedPost; detail: string | null }>): Promise<boolean[]> {
+  return ctx.dataSource.transaction(async (manager) => {
+    const values = results.map(({ held, published, detail }) => ({
+      id: held.publication.id,
+      attempt: held.attempt,
       link: published.link,
-      platformPostId: published.platformPostId,
-      publishedAt: at.toISOString(),
-    });
+      platform_post_id: published.platformPostId,
+      sandbox: held.publication.sandbox,
+      detail,
+    }));
+    const rows: Array<{ id: string; post_id: string; organization_id: string; version: number; platform: ConnectionPlatform; published_at: Date }> = await manager.query(
+      `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, attempt int, link text, platform_post_id text, sandbox boolean, detail text)),
+       done AS (
+         UPDATE publications p
+         SET state = 'published', link = c.link, platform_post_id = c.platform_post_id, sandbox = c.sandbox,
+             published_at = now(), lease_until = NULL, reason = NULL, updated_at = now()
+         FROM c WHERE p.id = c.id AND p.attempts = c.attempt AND p.state = 'publishing'
+         RETURNING p.id, p.attempts, p.post_id, p.organization_id, p.version, p.platform, p.published_at
+       ),
+       finished AS (
+         UPDATE publication_attempts a SET outcome = 'published', detail = c.detail, finished_at = now()
+         FROM done JOIN c ON c.id = done.id WHERE a.publication_id = done.id AND a.number = done.attempts
+       )
+       SELECT id, post_id, organization_id, version, platform, published_at FROM done`,
+      [JSON.stringify(values)],
+    );
+    const recorded = new Map(rows.map((row) => [row.id, row]));
+    await ctx.outbox.addMany(
+      manager,
+      'scheduler.post.published',
+      results.flatMap(({ held, published }) => {
+        const row = recorded.get(held.publication.id);
+        if (!row) return [];
+        Object.assign(held.publication, { state: 'published', link: published.link, platformPostId: published.platformPostId, publishedAt: row.published_at, leaseUntil: null, reason: null });
+        return [
+          {
+            postId: row.post_id,
+            organizationId: row.organization_id,
+            version: row.version,
+            platform: row.platform,
+            link: published.link,
+            platformPostId: published.platformPostId,
+            publishedAt: row.published_at.toISOString(),
+          },
+        ];
+      }),
+    );
+    return results.map(({ held }) => recorded.has(held.publication.id));
   });
 }
 

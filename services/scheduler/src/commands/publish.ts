@@ -1,27 +1,10 @@
-import {
-  CONNECTION_CREDENTIALS_SUBJECT,
-  PLATFORM_DISPLAY_NAMES,
-  PostRequests,
-  PublishingMessages,
-  type ConnectionCredentials,
-  type PostForPublishing,
-} from '@planner/contracts';
-import { ask, HttpError, organizationFacts } from '@planner/service-kit';
-import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishSteps } from '../adapters/platforms/index.js';
+import { CONNECTION_CREDENTIALS_SUBJECT, PLATFORM_DISPLAY_NAMES, PublishingMessages, type ConnectionCredentials, type PostForPublishing } from '@planner/contracts';
+import { ask, HttpError } from '@planner/service-kit';
+import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
 import { LEASE_RENEW_MS, MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
-import {
-  claimPublication,
-  clearInterrupted,
-  LostHoldError,
-  recordPublished,
-  recordRequeued,
-  recordSettled,
-  recordWithdrawn,
-  rememberHandle,
-  renewLease,
-  type Held,
-} from './publication-records.js';
+import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, renewLease, type Held } from './publication-records.js';
+import { publishBatches, type ConnectionAccess } from './publish-batches.js';
 import type { PublishJob } from './publish-queue.js';
 import { takePublishSlot } from './rate-limits.js';
 
@@ -38,7 +21,7 @@ const DONE: PublishOutcome = { kind: 'done' };
  * platform's adapter and records the outcome with its event.
  */
 export async function publishPublication(ctx: SchedulerContext, job: PublishJob, signal: AbortSignal): Promise<PublishOutcome> {
-  const claim = await claimPublication(ctx, job.publicationId, job.cycle);
+  const claim = await publishBatches(ctx).claim.run(job);
   if (!('publication' in claim)) return claim.kind === 'busy' ? { kind: 'later', at: claim.until } : DONE;
   const held = claim;
   const renewal = setInterval(() => {
@@ -59,16 +42,18 @@ export async function publishPublication(ctx: SchedulerContext, job: PublishJob,
 
 async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSignal): Promise<PublishOutcome> {
   const { publication } = held;
-  const post = await postToPublish(ctx, publication.postId);
+  const batches = publishBatches(ctx);
+  const [post, access] = await Promise.all([
+    batches.post.run(publication.postId),
+    batches.access.run({ organizationId: publication.organizationId, platform: publication.platform }),
+  ]);
   if (!post) return settleWithdrawn(ctx, held, PublishingMessages.deleted);
   // 'failed' too: another platform of the same post failing must not stop this one.
   if (post.status !== 'approved' && post.status !== 'failed') return settleWithdrawn(ctx, held, PublishingMessages.notApproved);
   if (post.version !== publication.version) return settleWithdrawn(ctx, held, PublishingMessages.superseded);
+  if ('credentials' in access && !access.organization_active) return settle(ctx, held, 'failed', PublishingMessages.organizationInactive);
 
-  const facts = await organizationFacts(ctx, publication.organizationId);
-  if (!facts.is_active) return settle(ctx, held, 'failed', PublishingMessages.organizationInactive);
-
-  let credentials = await credentialsOf(ctx, held);
+  let credentials = credentialsOfAccess(access);
   if (typeof credentials === 'string') return settle(ctx, held, 'failed', credentials);
   const adapter = adapterFor(ctx, held, credentials);
   const publishable = publishableOf(post);
@@ -78,8 +63,7 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
   if (held.interrupted) {
     const check = await adapter.recover({ post: publishable, credentials, handle: publication.handle, signal });
     if (check.status === 'published') {
-      await recordPublished(ctx, held, check.published, 'Found published by asking the platform after an interrupted attempt.');
-      return DONE;
+      return published(ctx, held, check.published, 'Found published by asking the platform after an interrupted attempt.');
     }
     if (check.status === 'unknown') return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(PLATFORM_DISPLAY_NAMES[publication.platform]));
     await clearInterrupted(ctx, held);
@@ -99,31 +83,28 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
     // The platform refused the token: refreshed once, then tried once more; refused again, it fails below.
-    credentials = await credentialsOf(ctx, held, true);
+    credentials = await refreshedCredentials(ctx, held);
     if (typeof credentials === 'string') return settle(ctx, held, 'failed', credentials);
     return await published(ctx, held, await adapter.publish({ post: publishable, credentials, steps, signal }));
   }
 }
 
-async function published(ctx: SchedulerContext, held: Held, result: { platformPostId: string; link: string | null }): Promise<PublishOutcome> {
-  if (!(await recordPublished(ctx, held, result))) throw new LostHoldError();
+async function published(ctx: SchedulerContext, held: Held, published: PublishedPost, detail: string | null = null): Promise<PublishOutcome> {
+  if (!(await publishBatches(ctx).published.run({ held, published, detail }))) throw new LostHoldError();
   return DONE;
 }
 
-/** The post as it stands now, or null once deleted. */
-async function postToPublish(ctx: SchedulerContext, postId: string): Promise<PostForPublishing | null> {
-  try {
-    return await ask(ctx, PostRequests.getForPublishing, { post_id: postId });
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
-    throw error;
-  }
+/** The credentials of a batch's answer, or the reason there are none (not connected, connect again) in the organizations service's words. */
+function credentialsOfAccess(access: ConnectionAccess): ConnectionCredentials | string {
+  if ('credentials' in access) return access.credentials;
+  if (access.error.status_code >= 400 && access.error.status_code < 500) return access.error.message;
+  throw new HttpError(access.error.status_code, access.error.message);
 }
 
-/** Fresh credentials, or the reason there are none (not connected, connect again) in the organizations service's words. */
-async function credentialsOf(ctx: SchedulerContext, held: Held, refresh = false): Promise<ConnectionCredentials | string> {
+/** Credentials refreshed now (the platform refused the token), or the reason there are none. */
+async function refreshedCredentials(ctx: SchedulerContext, held: Held): Promise<ConnectionCredentials | string> {
   try {
-    return await ask(ctx, CONNECTION_CREDENTIALS_SUBJECT, { organization_id: held.publication.organizationId, platform: held.publication.platform, ...(refresh && { refresh }) });
+    return await ask(ctx, CONNECTION_CREDENTIALS_SUBJECT, { organization_id: held.publication.organizationId, platform: held.publication.platform, refresh: true });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode >= 400 && error.statusCode < 500) return error.message;
     throw error;
@@ -152,9 +133,9 @@ function stepsOf(ctx: SchedulerContext, held: Held): PublishSteps {
     get handle() {
       return held.publication.handle;
     },
-    remember: (values) => rememberHandle(ctx, held, values),
+    remember: (values) => remember(ctx, held, values),
     create: async (call) => {
-      await rememberHandle(ctx, held, { creating: new Date().toISOString(), sandbox: held.publication.sandbox });
+      await remember(ctx, held, { creating: new Date().toISOString(), sandbox: held.publication.sandbox });
       try {
         return await call();
       } catch (error) {
@@ -164,6 +145,10 @@ function stepsOf(ctx: SchedulerContext, held: Held): PublishSteps {
       }
     },
   };
+}
+
+async function remember(ctx: SchedulerContext, held: Held, values: PublishHandle): Promise<void> {
+  if (!(await publishBatches(ctx).remember.run({ held, values }))) throw new LostHoldError();
 }
 
 async function settle(ctx: SchedulerContext, held: Held, state: 'failed' | 'in_doubt', reason: string): Promise<PublishOutcome> {
