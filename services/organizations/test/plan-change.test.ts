@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlanChange, isStalePlanChange } from '../src/domain/plan-change.js';
+import { planChangeOutcome, isStalePlanChange } from '../src/domain/plan-change.js';
 
 /** `n` organizations created a minute apart, the first the oldest. */
 function organizations(n: number) {
@@ -10,41 +10,41 @@ const ids = (list: Array<{ id: string }>) => list.map((organization) => organiza
 describe('a plan change', () => {
   it('deactivates the organizations over the new limit, the most recently created first, keeping the oldest', () => {
     const active = organizations(10);
-    const outcome = applyPlanChange('pro', { planType: 'basic', status: 'active' }, [...active].reverse());
+    const outcome = planChangeOutcome('pro', { planType: 'basic', status: 'active' }, [...active].reverse());
     expect(outcome.role).toBe('basic');
     expect(ids(outcome.deactivate)).toEqual(ids(active.slice(1).reverse()));
     expect(outcome.reason).toBe('Plan limit: downgraded to Basic');
 
-    const toStarter = applyPlanChange('advanced', { planType: 'starter', status: 'past_due' }, active);
+    const toStarter = planChangeOutcome('advanced', { planType: 'starter', status: 'past_due' }, active);
     expect(ids(toStarter.deactivate)).toEqual(['org-09', 'org-08', 'org-07', 'org-06', 'org-05']);
     expect(toStarter.reason).toBe('Plan limit: downgraded to Starter');
   });
 
   it('names the plan as the user sees it', () => {
-    expect(applyPlanChange('advanced', { planType: 'pro', status: 'active' }, organizations(12)).reason).toBe('Plan limit: downgraded to Professional');
+    expect(planChangeOutcome('advanced', { planType: 'pro', status: 'active' }, organizations(12)).reason).toBe('Plan limit: downgraded to Professional');
   });
 
   it('takes a canceled subscription as basic, whatever plan it was', () => {
-    const outcome = applyPlanChange('advanced', { planType: 'advanced', status: 'canceled' }, organizations(3));
+    const outcome = planChangeOutcome('advanced', { planType: 'advanced', status: 'canceled' }, organizations(3));
     expect([outcome.role, ids(outcome.deactivate)]).toEqual(['basic', ['org-02', 'org-01']]);
   });
 
   it('leaves organizations within the limit, and reactivates none on an upgrade', () => {
-    expect(applyPlanChange('pro', { planType: 'starter', status: 'active' }, organizations(5)).deactivate).toEqual([]);
-    expect(applyPlanChange('basic', { planType: 'advanced', status: 'active' }, organizations(1))).toMatchObject({ role: 'advanced', deactivate: [] });
+    expect(planChangeOutcome('pro', { planType: 'starter', status: 'active' }, organizations(5)).deactivate).toEqual([]);
+    expect(planChangeOutcome('basic', { planType: 'advanced', status: 'active' }, organizations(1))).toMatchObject({ role: 'advanced', deactivate: [] });
   });
 
   it('keeps an admin unlimited, and gives a test user the plan as auth does', () => {
-    expect(applyPlanChange('admin', { planType: 'basic', status: 'canceled' }, organizations(40))).toMatchObject({ role: 'admin', deactivate: [] });
-    expect(applyPlanChange('superadmin', { planType: 'basic', status: 'active' }, organizations(2)).deactivate).toEqual([]);
-    expect(applyPlanChange('test', { planType: 'pro', status: 'active' }, organizations(3))).toMatchObject({ role: 'pro', deactivate: [] });
-    expect(ids(applyPlanChange('test', { planType: 'basic', status: 'active' }, organizations(2)).deactivate)).toEqual(['org-01']);
+    expect(planChangeOutcome('admin', { planType: 'basic', status: 'canceled' }, organizations(40))).toMatchObject({ role: 'admin', deactivate: [] });
+    expect(planChangeOutcome('superadmin', { planType: 'basic', status: 'active' }, organizations(2)).deactivate).toEqual([]);
+    expect(planChangeOutcome('test', { planType: 'pro', status: 'active' }, organizations(3))).toMatchObject({ role: 'pro', deactivate: [] });
+    expect(ids(planChangeOutcome('test', { planType: 'basic', status: 'active' }, organizations(2)).deactivate)).toEqual(['org-01']);
   });
 
   it('orders organizations created at the same instant by id, so every delivery picks the same ones', () => {
     const at = new Date('2026-01-01T00:00:00Z');
     const same = [{ id: 'b', createdAt: at }, { id: 'a', createdAt: at }, { id: 'c', createdAt: at }];
-    expect(ids(applyPlanChange('pro', { planType: 'basic', status: 'active' }, same).deactivate)).toEqual(['c', 'b']);
+    expect(ids(planChangeOutcome('pro', { planType: 'basic', status: 'active' }, same).deactivate)).toEqual(['c', 'b']);
   });
 });
 

@@ -32,7 +32,7 @@ export interface PlanChangeOutcome<T extends ActiveOrganization> {
  * the owner's choice. The reason names the plan as the user sees it (part 1 §6
  * labels: 'Professional' for pro).
  */
-export function applyPlanChange<T extends ActiveOrganization>(
+export function planChangeOutcome<T extends ActiveOrganization>(
   currentRole: Role,
   change: { planType: PlanType; status: SubscriptionStatus },
   active: readonly T[],
