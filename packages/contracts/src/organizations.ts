@@ -5,6 +5,8 @@ export const OrganizationMessages = {
   planLimitReached: (n: number) =>
     `You have reached your plan limit of ${n} active accounts. Please deactivate an account or upgrade your plan.`,
   defaultDeactivationReason: 'User initiated deactivation',
+  /** Worded by issue 17: why an organization over the limit of the plan a user moved down to was deactivated; `plan` as the user sees it (ROLE_LABELS). */
+  planLimitDeactivation: (plan: string) => `Plan limit: downgraded to ${plan}`,
   inactive: 'This account is inactive. Please activate it to configure.',
   verifyEmailBeforePlatforms: 'Please verify your email before configuring platforms',
   templateNameRequired: 'Template name is required',
@@ -79,6 +81,8 @@ export const DEFAULT_CONTENT_TYPE = 'general';
 
 /** Who changed an organization's status: its owner, or an admin (part 1 §4). */
 export const statusActorSchema = z.enum(['owner', 'admin']);
+/** Who deactivated an organization: its owner, an admin, or the plan the owner moved down to (issue 17). */
+export const deactivationActorSchema = z.enum([...statusActorSchema.options, 'plan']);
 
 const organizationRef = { organizationId: z.string().uuid(), ownerId: z.string().uuid() };
 
@@ -103,7 +107,7 @@ export const organizationEventSchemas = {
     }),
   }),
   'organizations.organization.activated': z.object({ ...organizationRef, by: statusActorSchema }),
-  'organizations.organization.deactivated': z.object({ ...organizationRef, by: statusActorSchema, reason: z.string().min(1) }),
+  'organizations.organization.deactivated': z.object({ ...organizationRef, by: deactivationActorSchema, reason: z.string().min(1) }),
   /** `user_deleted`: the owner's user account was deleted, and their organizations with it. */
   'organizations.organization.deleted': z.object({ ...organizationRef, reason: z.enum(['owner_request', 'user_deleted']) }),
 } as const satisfies Record<string, z.ZodType>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrganizationMessages } from './organizations.js';
-import type { Role } from './roles.js';
+import { isAdminRole, type Role } from './roles.js';
 
 /** Part 2 §1: the paid plans a subscription can be on. */
 export const PLAN_TYPES = ['basic', 'starter', 'pro', 'advanced'] as const;
@@ -40,6 +40,18 @@ export function planForRole(role: Role): PlanType | null {
     default:
       return role;
   }
+}
+
+/**
+ * The role a user holds once a plan change takes effect: the plan while the
+ * subscription is active or past due, basic once canceled. Admins keep their
+ * role whatever they buy (part 1 §4: the plan sets the role; issue 3: never
+ * demote an admin). Auth gives the role by it and organizations applies the
+ * plan's limits by it, so both read a change alike.
+ */
+export function roleAfterSubscription(current: Role, plan: PlanType, status: SubscriptionStatus): Role {
+  if (isAdminRole(current)) return current;
+  return status === 'canceled' ? 'basic' : plan;
 }
 
 /** Active organizations a role may hold; null means unlimited (part 1 §9: 0 or null is unlimited). */

@@ -2,6 +2,7 @@ import { defineService, routes } from '@planner/service-kit';
 import { organizationsAdapters } from './adapters/index.js';
 import { configSchema } from './config.js';
 import { memberConsumers } from './consumers/members.js';
+import { planChanges } from './consumers/plan-changes.js';
 import { entities, migrations } from './entities/index.js';
 import { connectionRefresher } from './jobs/connection-refresher.js';
 import { connectionCredentials, connectionCredentialsForBatch } from './responders/connection-credentials.js';
@@ -27,6 +28,7 @@ export const organizationsService = defineService({
     routes(oauthRoutes),
     routes(compositeRoutes),
     ...memberConsumers,
+    planChanges,
     ...organizationRequests,
     ...templateRequests,
     connectionCredentials,

@@ -1,8 +1,8 @@
-import { OrganizationMessages } from '@planner/contracts';
+import type { EntityManager } from 'typeorm';
+import { OrganizationMessages, type EventData } from '@planner/contracts';
 import { notFound, type ServiceContext } from '@planner/service-kit';
 import { lockOwnerOrganizations, requireFreeSlot } from './active-slots.js';
 import { UUID } from '../domain/ids.js';
-import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
 
 /**
@@ -22,17 +22,28 @@ export function setActive(
     if (!organization) throw notFound();
     await lockOwnerOrganizations(manager, organization.ownerId);
     if (organization.isActive === change.activate) return organization;
-    const ref = { organizationId: organization.id, ownerId: organization.ownerId, by: change.by };
-    if (change.activate) {
-      const owner = await manager.findOneBy(Member, { userId: organization.ownerId });
-      await requireFreeSlot(manager, organization.ownerId, owner?.role ?? 'basic');
-      Object.assign(organization, { isActive: true, deactivatedAt: null, deactivationReason: null });
-      await ctx.outbox.add(manager, 'organizations.organization.activated', ref);
-    } else {
-      const reason = change.reason?.trim() || OrganizationMessages.defaultDeactivationReason;
-      Object.assign(organization, { isActive: false, deactivatedAt: new Date(), deactivationReason: reason });
-      await ctx.outbox.add(manager, 'organizations.organization.deactivated', { ...ref, reason });
+    if (!change.activate) {
+      return deactivate(ctx, manager, organization, { reason: change.reason?.trim() || OrganizationMessages.defaultDeactivationReason, by: change.by });
     }
+    await requireFreeSlot(manager, organization.ownerId, 'basic');
+    Object.assign(organization, { isActive: true, deactivatedAt: null, deactivationReason: null });
+    await ctx.outbox.add(manager, 'organizations.organization.activated', { organizationId: organization.id, ownerId: organization.ownerId, by: change.by });
     return manager.save(organization);
   });
+}
+
+/**
+ * Deactivates an active organization with its reason, and its deactivated
+ * event, in `manager`'s transaction: nothing of it is deleted. Call it holding
+ * lockOwnerOrganizations.
+ */
+export async function deactivate(
+  ctx: ServiceContext,
+  manager: EntityManager,
+  organization: Organization,
+  { reason, by }: Pick<EventData<'organizations.organization.deactivated'>, 'reason' | 'by'>,
+): Promise<Organization> {
+  Object.assign(organization, { isActive: false, deactivatedAt: new Date(), deactivationReason: reason });
+  await ctx.outbox.add(manager, 'organizations.organization.deactivated', { organizationId: organization.id, ownerId: organization.ownerId, by, reason });
+  return manager.save(organization);
 }

@@ -4,6 +4,7 @@ import { SupportedPlatforms1763700001210 } from '../migrations/1763700001210-sup
 import { PlatformCredentialsSealed1763700001220 } from '../migrations/1763700001220-platform-credentials-sealed.js';
 import { Connections1763700001300 } from '../migrations/1763700001300-connections.js';
 import { OrganizationTimezone1763900001000 } from '../migrations/1763900001000-organization-timezone.js';
+import { MemberPlanChangedAt1764000001000 } from '../migrations/1764000001000-member-plan-changed-at.js';
 import { Connection } from './connection.entity.js';
 import { Member } from './member.entity.js';
 import { Organization } from './organization.entity.js';
@@ -11,4 +12,4 @@ import { SupportedPlatform } from './supported-platform.entity.js';
 import { Template } from './template.entity.js';
 
 export const entities = [Member, Organization, Template, SupportedPlatform, Connection];
-export const migrations = [MembersAndOrganizations1763700001100, Templates1763700001200, SupportedPlatforms1763700001210, PlatformCredentialsSealed1763700001220, Connections1763700001300, OrganizationTimezone1763900001000];
+export const migrations = [MembersAndOrganizations1763700001100, Templates1763700001200, SupportedPlatforms1763700001210, PlatformCredentialsSealed1763700001220, Connections1763700001300, OrganizationTimezone1763900001000, MemberPlanChangedAt1764000001000];

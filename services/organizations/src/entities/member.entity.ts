@@ -13,6 +13,10 @@ export class Member {
   @Column({ type: 'boolean', name: 'email_verified' })
   emailVerified!: boolean;
 
+  /** When the last plan change applied here took effect (billing's `changedAt`): an older one is stale. */
+  @Column({ type: 'timestamptz', name: 'plan_changed_at', nullable: true })
+  planChangedAt!: Date | null;
+
   @UpdateDateColumn({ type: 'timestamptz', name: 'updated_at' })
   updatedAt!: Date;
 }
