@@ -54,6 +54,15 @@ export function roleAfterSubscription(current: Role, plan: PlanType, status: Sub
   return status === 'canceled' ? 'basic' : plan;
 }
 
+/**
+ * Plan changes may arrive late or twice: one whose time is before the last
+ * applied for the user is stale and skipped (one at the same time is applied
+ * again, which changes nothing).
+ */
+export function isStalePlanChange(changedAt: Date, lastApplied: Date | null): boolean {
+  return lastApplied !== null && changedAt.getTime() < lastApplied.getTime();
+}
+
 /** Active organizations a role may hold; null means unlimited (part 1 §9: 0 or null is unlimited). */
 export function organizationLimit(role: Role): number | null {
   const plan = planForRole(role);

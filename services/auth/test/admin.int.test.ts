@@ -134,4 +134,17 @@ describe('role follows the plan', () => {
     await untilConsumerIdle(h.ctx, { durable: 'auth', subject: 'billing.subscription.changed' });
     expect((await users.findOneByOrFail({ id: ids.paula! })).role).toBe('pro'); // the redelivery had no second effect
   });
+
+  it('skips a plan change older than the last applied, arriving late', async () => {
+    const users = h.ctx.dataSource.getRepository(User);
+    const change = (planType: 'pro' | 'starter', changedAt: string) =>
+      publishEvent(h.ctx, 'billing.subscription.changed', { userId: ids.paula!, planType, status: 'active', changedAt });
+    // Later than the changes of the test before, which carry no date and so are ordered by when they were announced.
+    const later = Date.now() + 60_000;
+    await change('pro', new Date(later).toISOString());
+    await expect.poll(async () => (await users.findOneByOrFail({ id: ids.paula! })).planType, { timeout: 5000 }).toBe('pro');
+    await change('starter', new Date(later - 1000).toISOString());
+    await untilConsumerIdle(h.ctx, { durable: 'auth', subject: 'billing.subscription.changed' });
+    expect(await users.findOneByOrFail({ id: ids.paula! })).toMatchObject({ planType: 'pro', role: 'pro' });
+  });
 });

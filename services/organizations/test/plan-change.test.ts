@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planChangeOutcome, isStalePlanChange } from '../src/domain/plan-change.js';
+import { isStalePlanChange } from '@planner/contracts';
+import { planChangeOutcome } from '../src/domain/plan-change.js';
 
 /** `n` organizations created a minute apart, the first the oldest. */
 function organizations(n: number) {

@@ -67,6 +67,10 @@ export class User {
   @Column({ type: 'varchar', length: 20, name: 'subscription_status', nullable: true })
   subscriptionStatus!: SubscriptionStatus | null;
 
+  /** When the plan change last applied was made: an older one arriving late is skipped. */
+  @Column({ type: 'timestamptz', name: 'plan_changed_at', nullable: true })
+  planChangedAt!: Date | null;
+
   /** Null with is_banned means a permanent ban. */
   @Column({ type: 'timestamptz', name: 'ban_expires_at', nullable: true })
   banExpiresAt!: Date | null;

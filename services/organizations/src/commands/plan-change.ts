@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { EventData } from '@planner/contracts';
+import { isStalePlanChange, type EventData } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { lockOwnerOrganizations } from './active-slots.js';
 import { deactivate } from './status.js';
-import { isStalePlanChange, planChangeOutcome } from '../domain/plan-change.js';
+import { planChangeOutcome } from '../domain/plan-change.js';
 import { Member } from '../entities/member.entity.js';
 import { Organization } from '../entities/organization.entity.js';
 

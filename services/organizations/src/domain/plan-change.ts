@@ -43,12 +43,3 @@ export function planChangeOutcome<T extends ActiveOrganization>(
   const over = limit === null || isUnlimitedOrganizationLimit(limit) ? 0 : Math.max(0, active.length - limit);
   return { role, deactivate: newestFirst.slice(0, over), reason: OrganizationMessages.planLimitDeactivation(ROLE_LABELS[role]) };
 }
-
-/**
- * Plan changes may arrive late or twice: one whose time is before the last
- * applied for the owner is stale and skipped (one at the same time is applied
- * again, which changes nothing).
- */
-export function isStalePlanChange(changedAt: Date, lastApplied: Date | null): boolean {
-  return lastApplied !== null && changedAt.getTime() < lastApplied.getTime();
-}
