@@ -38,7 +38,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONNECTION_CREDENTIALS_SUBJECT, OrganizationRequests, PostRequests, type ConnectionPlatform } from '@planner/contracts';
+import { CONNECTION_CREDENTIALS_BATCH_SUBJECT, PostRequests, type ConnectionPlatform } from '@planner/contracts';
 import { ask, createLogger, EventBus, Redis } from '@planner/service-kit';
 import { createDataSource, openDataSource } from '@planner/service-kit/data';
 import { namespacedProcessEnv, publishEvent, removeNamespace, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
@@ -225,11 +225,10 @@ async function main(): Promise<void> {
     const sample = posts.slice(0, 100);
     const pick = () => sample[Math.floor(Math.random() * sample.length)]!;
     const probes = {
-      'posts: post for publishing': timeRepeatedly(() => ask({ bus: bus!, logger }, PostRequests.getForPublishing, { post_id: pick().id }), 250, probing.signal),
-      'organizations: facts': timeRepeatedly(() => ask({ bus: bus!, logger }, OrganizationRequests.facts, { organization_id: pick().organization_id }), 250, probing.signal),
+      'posts: post for publishing': timeRepeatedly(() => ask({ bus: bus!, logger }, PostRequests.getForPublishing, { post_ids: [pick().id] }), 250, probing.signal),
       'organizations: credentials': timeRepeatedly(() => {
         const post = pick();
-        return ask({ bus: bus!, logger }, CONNECTION_CREDENTIALS_SUBJECT, { organization_id: post.organization_id, platform: post.platform });
+        return ask({ bus: bus!, logger }, CONNECTION_CREDENTIALS_BATCH_SUBJECT, { items: [{ organization_id: post.organization_id, platform: post.platform }] });
       }, 250, probing.signal),
       'Sandbox feed: GET by key': timeRepeatedly(() => {
         const post = pick();
