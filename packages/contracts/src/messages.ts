@@ -201,6 +201,7 @@ export const PublishingMessages = {
   organizationInactive: 'The organization is inactive, so its posts are not published. Activate it, then retry.',
   notApproved: 'The post is no longer approved, so it was not published.',
   superseded: 'The post was edited after it was queued: its newer version is published instead.',
+  rescheduled: 'The post was given a new time before it went out: it is published then.',
   deleted: 'The post was deleted, so it was not published.',
   inDoubt: (platform: string) =>
     `We could not confirm whether the post went out on ${platform}. Check the account, then confirm it was published or retry.`,

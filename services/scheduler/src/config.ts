@@ -10,8 +10,11 @@ export const configSchema = serviceConfigSchema(4004, {
    * every process, all on one durable consumer: each event is handled once.
    */
   SCHEDULER_ROLE: z.enum(['api', 'worker', 'both']).default('both'),
-  /** Publications one worker process publishes at once (the work is waiting on platforms, not the CPU). */
-  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(32),
+  /**
+   * Publications one worker process holds at once: mostly waiting (on
+   * platforms, and for their time once prepared ahead), not using the CPU.
+   */
+  PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
   /** Tries of one publication before it fails for good (rate-limit waits do not count). */
   PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How often the sweep looks for overdue publications without a job. */

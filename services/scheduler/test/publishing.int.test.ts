@@ -4,7 +4,7 @@ import { OutboxEvent } from '@planner/service-kit/data';
 import { publishEvent, untilQueueIdle, waitFor } from '@planner/service-kit/testing';
 import { sweepPublications } from '../src/commands/publication-sweep.js';
 import { publishQueue } from '../src/commands/publish-queue.js';
-import { publishJobId } from '../src/domain/publishing.js';
+import { PREPARE_AHEAD_MS, publishJobId } from '../src/domain/publishing.js';
 import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { SandboxPost } from '../src/entities/sandbox-post.entity.js';
@@ -100,6 +100,40 @@ describe('publishing through a Sandbox connection', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await publicationsOf(later))[0]!.state).toBe('withdrawn');
     for (const postId of [later, rejected, edited]) expect(await feedOf(postId)).toEqual([]);
+  });
+
+  it('stops a publication being prepared ahead of its time when the post is withdrawn, and moves it when given a new time', async () => {
+    const organizationId = await h.addOrganization();
+    const soon = () => new Date(Date.now() + PREPARE_AHEAD_MS - 200).toISOString();
+    const preparing = (postId: string) => waitFor(() => publicationsOf(postId), (rows) => rows[0]?.state === 'publishing', 5000);
+
+    const withdrawn = await h.addPost(organizationId);
+    await publishEvent(h.ctx, 'posts.post.publish_requested', request(withdrawn, organizationId, { dueAt: soon() }));
+    await preparing(withdrawn);
+    await publishEvent(h.ctx, 'posts.post.publish_withdrawn', { postId: withdrawn, organizationId, version: 1 });
+    await waitFor(() => publicationsOf(withdrawn), (rows) => rows[0]?.state === 'withdrawn');
+
+    const moved = await h.addPost(organizationId);
+    await publishEvent(h.ctx, 'posts.post.publish_requested', request(moved, organizationId, { dueAt: soon() }));
+    await preparing(moved);
+    const newTime = new Date(Date.now() + 4000);
+    await publishEvent(h.ctx, 'posts.post.publish_requested', request(moved, organizationId, { dueAt: newTime.toISOString() }));
+    const [published] = await settledOf(moved);
+    expect(published).toMatchObject({ state: 'published', cycle: 1 });
+    expect(published!.publishedAt!.getTime()).toBeGreaterThanOrEqual(newTime.getTime());
+
+    await untilQueueIdle(publishQueue(h.ctx));
+    expect(await feedOf(withdrawn)).toEqual([]);
+    expect(await feedOf(moved)).toHaveLength(1);
+    const outcomes = async (postId: string) => {
+      const [row] = await publicationsOf(postId);
+      return (await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: row!.id }, order: { number: 'ASC' } })).map((attempt) => [attempt.number, attempt.outcome]);
+    };
+    expect(await outcomes(withdrawn)).toEqual([[1, 'withdrawn']]);
+    expect(await outcomes(moved)).toEqual([
+      [1, 'withdrawn'],
+      [2, 'published'],
+    ]);
   });
 
   it('fails for good, with the reason at the posts service, when the organization is inactive or the platform not connected', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimOf, onPublishRequested, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
+import { claimOf, isWithdrawable, onPublishRequested, PREPARE_AHEAD_MS, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
@@ -27,11 +27,28 @@ describe('retry delays', () => {
 });
 
 describe('a request to publish again', () => {
-  it('queues again what was withdrawn, failed or in doubt; moves what waits; leaves what is under way or out', () => {
-    expect(['withdrawn', 'failed', 'in_doubt'].map((state) => onPublishRequested(state as never))).toEqual(['queue_again', 'queue_again', 'queue_again']);
-    expect(onPublishRequested('queued')).toBe('reschedule');
-    expect(onPublishRequested('publishing')).toBe('keep');
-    expect(onPublishRequested('published')).toBe('keep');
+  const status = (state: string, handle: Record<string, unknown> = {}) => ({ state, handle, dueAt: now }) as Parameters<typeof onPublishRequested>[0];
+  const creating = { creating: now.toISOString() };
+
+  it('queues again what was withdrawn, failed or in doubt; moves what waits; leaves what may be out', () => {
+    expect(['withdrawn', 'failed', 'in_doubt'].map((state) => onPublishRequested(status(state), at(60_000)))).toEqual(['queue_again', 'queue_again', 'queue_again']);
+    expect(onPublishRequested(status('queued'), at(60_000))).toBe('reschedule');
+    expect(onPublishRequested(status('queued'), null)).toBe('reschedule');
+    expect(onPublishRequested(status('publishing', creating), at(60_000))).toBe('keep');
+    expect(onPublishRequested(status('published'), at(60_000))).toBe('keep');
+  });
+
+  it('moves one being prepared only to a new time: a copy of the request, or now, leaves it be', () => {
+    expect(onPublishRequested(status('publishing'), at(60_000))).toBe('reschedule');
+    expect(onPublishRequested(status('publishing'), now)).toBe('keep');
+    expect(onPublishRequested(status('publishing'), null)).toBe('keep');
+  });
+
+  it('withdraws what has not begun its create call, never what may be out', () => {
+    expect(['queued', 'failed', 'in_doubt', 'publishing'].map((state) => isWithdrawable(status(state)))).toEqual([true, true, true, true]);
+    expect(isWithdrawable(status('publishing', creating))).toBe(false);
+    expect(isWithdrawable(status('published'))).toBe(false);
+    expect(isWithdrawable(status('withdrawn'))).toBe(false);
   });
 });
 
@@ -45,9 +62,10 @@ describe('claims', () => {
     for (const state of ['published', 'failed', 'in_doubt', 'withdrawn'] as const) expect(claimOf(publication({ state }), 2, now)).toEqual({ kind: 'stale' });
   });
 
-  it('wait for a job early for its recorded time, within a second of slack', () => {
-    expect(claimOf(publication({ nextAttemptAt: at(30_000) }), 2, now)).toEqual({ kind: 'busy', until: at(30_000) });
-    expect(claimOf(publication({ nextAttemptAt: at(500) }), 2, now).kind).toBe('take');
+  it('take one due within the preparation time (and a second of slack), and put off a job earlier than that until then', () => {
+    expect(claimOf(publication({ nextAttemptAt: at(30_000) }), 2, now)).toEqual({ kind: 'busy', until: at(30_000 - PREPARE_AHEAD_MS) });
+    expect(claimOf(publication({ nextAttemptAt: at(PREPARE_AHEAD_MS + 500) }), 2, now).kind).toBe('take');
+    expect(claimOf(publication({ nextAttemptAt: at(PREPARE_AHEAD_MS + 1500) }), 2, now).kind).toBe('busy');
   });
 
   it('wait while another worker holds it, and take over once its lease ran out, checking first if it had begun the create', () => {

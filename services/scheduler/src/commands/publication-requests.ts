@@ -1,8 +1,9 @@
-import { In, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager } from 'typeorm';
 import { PublishingMessages, type EventData } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { afterCommit } from '@planner/service-kit/data';
-import { onPublishRequested, WITHDRAWABLE } from '../domain/publishing.js';
+import { isWithdrawable, onPublishRequested } from '../domain/publishing.js';
+import { PublicationAttempt } from '../entities/publication-attempt.entity.js';
 import { Publication } from '../entities/publication.entity.js';
 import { enqueuePublications } from './publish-queue.js';
 
@@ -19,12 +20,7 @@ export async function queuePublications(ctx: ServiceContext, manager: EntityMana
   const existing = await repository.find({ where: { postId: request.postId }, lock: { mode: 'pessimistic_write' } });
   const toQueue: Publication[] = [];
 
-  for (const older of existing) {
-    if (older.version < request.version && WITHDRAWABLE.includes(older.state)) {
-      Object.assign(older, { state: 'withdrawn', reason: PublishingMessages.superseded });
-      await repository.save(older);
-    }
-  }
+  await stopPublications(manager, existing.filter((older) => older.version < request.version && isWithdrawable(older)), PublishingMessages.superseded);
   for (const platform of request.platforms) {
     const publication = existing.find((row) => row.version === request.version && row.platform === platform);
     if (!publication) {
@@ -35,10 +31,12 @@ export async function queuePublications(ctx: ServiceContext, manager: EntityMana
       );
       continue;
     }
-    const action = onPublishRequested(publication.state);
+    const action = onPublishRequested(publication, request.dueAt ? dueAt : null);
     if (action === 'keep') continue;
-    Object.assign(publication, { state: 'queued', dueAt, nextAttemptAt: dueAt, cycle: publication.cycle + 1, reason: null });
-    if (action === 'queue_again') Object.assign(publication, { failures: 0, handle: {}, leaseUntil: null });
+    // A worker preparing it (held, create call not yet marked) finds it taken back at its next write.
+    if (publication.state === 'publishing') await closeOpenAttempts(manager, [publication.id], PublishingMessages.rescheduled);
+    Object.assign(publication, { state: 'queued', dueAt, nextAttemptAt: dueAt, cycle: publication.cycle + 1, reason: null, leaseUntil: null });
+    if (action === 'queue_again') Object.assign(publication, { failures: 0, handle: {} });
     toQueue.push(await repository.save(publication));
   }
   afterCommit(manager, () => enqueuePublications(ctx, toQueue).catch((error: unknown) => ctx.logger.warn({ err: error, postId: request.postId }, 'publish jobs not queued; the sweep will')));
@@ -46,5 +44,25 @@ export async function queuePublications(ctx: ServiceContext, manager: EntityMana
 
 /** Stops what has not gone out of a post (rejected, sent back to review, deleted): its jobs then find nothing to do. */
 export async function withdrawPublications(manager: EntityManager, postId: string, reason: string): Promise<void> {
-  await manager.getRepository(Publication).update({ postId, state: In([...WITHDRAWABLE]) }, { state: 'withdrawn', reason, leaseUntil: null });
+  const publications = await manager.getRepository(Publication).find({ where: { postId }, lock: { mode: 'pessimistic_write' } });
+  await stopPublications(manager, publications.filter(isWithdrawable), reason);
+}
+
+/** A deleted organization: nothing of it is published any more. */
+export async function withdrawOrganizationPublications(manager: EntityManager, organizationId: string): Promise<void> {
+  const publications = await manager.getRepository(Publication).find({ where: { organizationId }, lock: { mode: 'pessimistic_write' } });
+  await stopPublications(manager, publications.filter(isWithdrawable), PublishingMessages.deleted);
+}
+
+/** Withdraws these publications (locked by the caller); a worker preparing one finds it taken back at its next write. */
+export async function stopPublications(manager: EntityManager, publications: readonly Publication[], reason: string): Promise<void> {
+  if (publications.length === 0) return;
+  const ids = publications.map((publication) => publication.id);
+  await closeOpenAttempts(manager, ids, reason);
+  await manager.getRepository(Publication).update({ id: In(ids) }, { state: 'withdrawn', reason, leaseUntil: null });
+}
+
+/** The attempts of workers stopped before their create call end as withdrawn, with why. */
+async function closeOpenAttempts(manager: EntityManager, publicationIds: readonly string[], detail: string): Promise<void> {
+  await manager.getRepository(PublicationAttempt).update({ publicationId: In([...publicationIds]), finishedAt: IsNull() }, { outcome: 'withdrawn', detail, finishedAt: new Date() });
 }

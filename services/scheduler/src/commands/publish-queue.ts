@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { ServiceContext } from '@planner/service-kit';
-import { publishJobId } from '../domain/publishing.js';
+import { PREPARE_AHEAD_MS, publishJobId } from '../domain/publishing.js';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -38,7 +38,8 @@ export interface Queueable {
 const jobOf = (publication: Queueable, now: number) => ({
   name: 'publish',
   data: { publicationId: publication.id, cycle: publication.cycle },
-  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - now) },
+  // Run ahead of the time, to be prepared by then (PREPARE_AHEAD_MS).
+  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - PREPARE_AHEAD_MS - now) },
 });
 
 /**

@@ -1,4 +1,5 @@
 import { CONNECTION_CREDENTIALS_SUBJECT, PLATFORM_DISPLAY_NAMES, PublishingMessages, type ConnectionCredentials, type PostForPublishing } from '@planner/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ask, HttpError } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
@@ -31,7 +32,7 @@ export async function publishPublication(ctx: SchedulerContext, job: PublishJob,
     return await publishHeld(ctx, held, signal);
   } catch (error) {
     if (error instanceof LostHoldError) {
-      ctx.logger.error({ publicationId: held.publication.id, attempt: held.attempt }, 'publication taken over by another worker mid-publish');
+      ctx.logger.warn({ publicationId: held.publication.id, attempt: held.attempt }, 'publication no longer held: withdrawn or rescheduled before its create call, or taken over after the lease ran out');
       return DONE;
     }
     return await afterFailure(ctx, held, error);
@@ -68,6 +69,10 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
     if (check.status === 'unknown') return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(PLATFORM_DISPLAY_NAMES[publication.platform]));
     await clearInterrupted(ctx, held);
   }
+
+  // Prepared ahead of its time (PREPARE_AHEAD_MS): the create call waits for it.
+  const early = publication.nextAttemptAt.getTime() - Date.now();
+  if (early > 0) await sleep(early);
 
   const waitMs = await takePublishSlot(
     ctx.redis,

@@ -36,9 +36,38 @@ export function retryDelayMs(failures: number, random: number, atLeastMs = 0): n
 /** A rate-limit wait longer than this past the due time fails the publication instead of waiting on. */
 export const MAX_RATE_LIMIT_WAIT_MS = 24 * 3_600_000;
 
-/** What a new request to publish (this version) does to a publication already there. */
-export function onPublishRequested(state: PublicationState): 'queue_again' | 'reschedule' | 'keep' {
-  switch (state) {
+/**
+ * A job runs this long before its publication's time: it claims it, reads the
+ * post and the credentials and checks them, then waits for the time to make
+ * the create call. BullMQ's delay in promoting a job and the preparation then
+ * do not make the post late. Until the create call is marked, a withdrawal
+ * or a new time still stops it (`stoppable`).
+ */
+export const PREPARE_AHEAD_MS = 2_000;
+
+/** The part of a publication whose state these rules read. */
+export interface PublicationStatus {
+  state: PublicationState;
+  handle: { creating?: unknown };
+}
+
+/**
+ * Held by a worker that has not yet marked its create call (preparing, or
+ * waiting for the time): a change can still stop it, since the worker's
+ * next write, the mark, is fenced by the state and then fails.
+ */
+function stoppable({ state, handle }: PublicationStatus): boolean {
+  return state === 'publishing' && !handle.creating;
+}
+
+/**
+ * What a new request to publish (this version) does to a publication already
+ * there; `dueAt` is the time asked for, absent for now.
+ */
+export function onPublishRequested(publication: PublicationStatus & { dueAt: Date }, dueAt: Date | null): 'queue_again' | 'reschedule' | 'keep' {
+  // Being prepared: only a new time changes anything (a copy of the request, or "now", leaves it be).
+  if (stoppable(publication)) return dueAt && dueAt.getTime() !== publication.dueAt.getTime() ? 'reschedule' : 'keep';
+  switch (publication.state) {
     case 'withdrawn':
     case 'failed':
     case 'in_doubt':
@@ -52,8 +81,14 @@ export function onPublishRequested(state: PublicationState): 'queue_again' | 're
   }
 }
 
-/** States a withdrawal stops; one being published cannot be stopped mid-call, one published stays published. */
-export const WITHDRAWABLE: readonly PublicationState[] = ['queued', 'failed', 'in_doubt'];
+/**
+ * Whether a withdrawal (the post rejected, sent back, deleted, superseded)
+ * stops it: one whose create call may have been made cannot be stopped, and
+ * one published stays published.
+ */
+export function isWithdrawable(publication: PublicationStatus): boolean {
+  return ['queued', 'failed', 'in_doubt'].includes(publication.state) || stoppable(publication);
+}
 
 export type Claim =
   /** Take it: fresh, or taking over from a worker that died (`interrupted`: it had started the create call). */
@@ -63,8 +98,8 @@ export type Claim =
   /** Nothing to do: done, withdrawn, or this job is from an earlier queueing. */
   | { kind: 'stale' };
 
-/** How early a job may run before its publication's recorded time (BullMQ's delays are not to the millisecond). */
-const EARLY_TOLERANCE_MS = 1000;
+/** How early a job may run before its publication's time: prepared ahead, and BullMQ's delays are not to the millisecond. */
+const EARLY_TOLERANCE_MS = PREPARE_AHEAD_MS + 1000;
 
 /** Whether a worker holding job `cycle` may take the publication now. */
 export function claimOf(
@@ -75,7 +110,7 @@ export function claimOf(
   if (publication.cycle !== cycle) return { kind: 'stale' };
   if (publication.state === 'queued') {
     // A job early for its time (a wait recorded after the job was moved) runs at the recorded time.
-    if (publication.nextAttemptAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { kind: 'busy', until: publication.nextAttemptAt };
+    if (publication.nextAttemptAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { kind: 'busy', until: new Date(publication.nextAttemptAt.getTime() - PREPARE_AHEAD_MS) };
     return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
   }
   if (publication.state !== 'publishing') return { kind: 'stale' };
