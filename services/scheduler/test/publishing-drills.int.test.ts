@@ -118,7 +118,7 @@ describe('publishing drills', () => {
 
   it('Redis restarted empty with delayed jobs pending: the sweep queues them again and nothing is lost', async () => {
     const organizationId = await organizationWithSandbox();
-    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 8000));
+    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 12_000));
     await waitFor(() => tally(ids), (t) => t.states.queued === 20, 30_000);
     redis.kill('SIGKILL');
     await new Promise((resolve) => redis.once('exit', resolve));
