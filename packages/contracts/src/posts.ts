@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionPlatformSchema, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
+import { generatorSettingsWithDefaults } from './generator-settings.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
@@ -47,8 +48,6 @@ export const platformOutcomeSchema = z.object({
 });
 export type PlatformOutcome = z.infer<typeof platformOutcomeSchema>;
 
-const characterCount = z.number().int().min(LIMITS.minCharacters).max(LIMITS.maxCharacters);
-
 /**
  * Part 2 §3 Original generation request: what a post was generated from, kept
  * with it so that it can be regenerated. Option fields are free strings here:
@@ -57,11 +56,18 @@ const characterCount = z.number().int().min(LIMITS.minCharacters).max(LIMITS.max
 export const originalRequestSchema = z.object({
   business_name: z.string(),
   business_data: z.string().default(''),
-  content_type: z.string().default(DEFAULT_CONTENT_TYPE),
-  topic: z.string().default(''),
-  context: z.string().default(''),
-  time_of_year: z.string().default(''),
-  event_details: z.string().default(''),
+  ...generatorSettingsWithDefaults({
+    content_type: DEFAULT_CONTENT_TYPE,
+    topic: '',
+    context: '',
+    time_of_year: '',
+    event_details: '',
+    tone: 'casual',
+    mood: 'positive',
+    language: DEFAULT_LANGUAGE,
+    character_limit: null,
+    target_character_count: null,
+  }),
   platform: z.string().default(''),
   platforms: z.array(z.string()).default([]),
   schedule_option: z.enum(['now', 'later']).default('now'),
@@ -69,11 +75,6 @@ export const originalRequestSchema = z.object({
   media_type: z.enum(MEDIA_TYPES).default('text'),
   media_paths: z.string().default(''),
   scheduled_time: z.string().nullable().default(null),
-  character_limit: characterCount.nullable().default(null),
-  target_character_count: characterCount.nullable().default(null),
-  tone: z.string().default('casual'),
-  mood: z.string().default('positive'),
-  language: z.string().default(DEFAULT_LANGUAGE),
   auto_schedule_id: z.string().uuid().nullable().default(null),
 });
 export type OriginalRequest = z.infer<typeof originalRequestSchema>;
