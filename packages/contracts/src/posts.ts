@@ -467,23 +467,29 @@ const optionalText = (max: number) => z.string().max(max).optional();
  * parts of their own (any field name), after `organization_id`.
  */
 export const scheduleFormSchema = z.object({
-  organization_id: z.string().uuid(),
-  /** Platform names, comma-joined ('X,LinkedIn'). */
-  platforms: z.string().max(500).default(''),
+  organization_id: z.string().uuid().describe('Sent before any file.'),
+  platforms: z.string().max(500).default('').describe("Platform names, comma-joined ('X,LinkedIn')."),
   content: z.string().max(70_000).default(''),
   media_type: z.enum(MEDIA_TYPES).default('text'),
-  /** The post being edited; absent: a new post. */
-  post_id: z.string().uuid().optional(),
-  /**
-   * The draft_id of the generation the post comes from (POST /posts/generate):
-   * its request becomes the post's original request (for Regenerate), under the
-   * form's own fields. A draft of another organization is a 404.
-   */
-  draft_id: z.string().uuid().optional(),
-  /** Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys. */
-  media_urls: z.array(z.string().max(2000)).max(20).default([]),
-  /** Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone. */
-  scheduled_time: z.string().max(40).optional(),
+  post_id: z.string().uuid().optional().describe('The post being edited; absent: a new post.'),
+  draft_id: z
+    .string()
+    .uuid()
+    .optional()
+    .describe(
+      "The draft_id of the generation the post comes from (POST /posts/generate): its request becomes the post's original request (for Regenerate), under the form's own fields. A draft of another organization is a 404.",
+    ),
+  media_urls: z
+    .array(z.string().max(2000))
+    .max(20)
+    .default([])
+    .describe('Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys, the field repeated or comma-joined.'),
+  scheduled_time: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone."),
+  /** The original request's fields (for Regenerate). */
   business_data: optionalText(20_000),
   content_type: optionalText(100),
   topic: optionalText(2000),

@@ -283,10 +283,21 @@ describe('draft_id: the original request of a generated post', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents regenerate and draft_id on update and the publish forms', async () => {
+  it('documents regenerate, draft_id on update, and the publish forms as multipart bodies', async () => {
     const { paths } = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(JSON.stringify(paths['/posts/{id}/regenerate'].post.requestBody)).toContain('regenerate_media');
     expect(JSON.stringify(paths['/posts/{id}/update'].post.requestBody)).toContain('draft_id');
-    for (const mode of ['now', 'later']) expect(paths[`/schedule_post/${mode}`].post.description).toContain('draft_id');
+    for (const mode of ['now', 'later']) {
+      const { content } = paths[`/schedule_post/${mode}`].post.requestBody;
+      expect(Object.keys(content)).toEqual(['multipart/form-data']);
+      const form = content['multipart/form-data'].schema;
+      expect(Object.keys(form.properties)[0]).toBe('organization_id');
+      expect(form.required).toEqual(['organization_id']);
+      expect(form.properties.draft_id.description).toContain('original request');
+      expect(form.properties.media_type.enum).toEqual(['text', 'image', 'video', 'carousel', 'short', 'story']);
+      expect(form.properties.media_urls).toMatchObject({ type: 'array', items: { type: 'string' } });
+      expect(form.properties.media).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+      expect('scheduled_time' in form.properties).toBe(mode === 'later');
+    }
   });
 });
