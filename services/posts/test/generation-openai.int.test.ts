@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostMessages } from '@planner/contracts';
+import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { createLogger } from '@planner/service-kit';
 import { bearer, freePort, untilLogWritten } from '@planner/service-kit/testing';
 import { GenerationFailure } from '../src/adapters/generators.js';
@@ -10,7 +11,7 @@ import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { OpenAIContentGenerator, openAIClient } from '../src/adapters/openai-generators.js';
 import { placeholderPng } from '../src/adapters/sandbox-generators.js';
 import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength, generationBrief } from '../src/domain/generation.js';
+import { generationBrief } from '../src/domain/generation.js';
 import { quotaDay } from '../src/domain/quotas.js';
 import { usePosts } from './harness.js';
 import { chatCompletion, ERRORS, imagesResponse, postsCompletion, useOpenAIStandIn } from './support/openai-stand-in.js';
@@ -71,7 +72,7 @@ describe('POST /posts/generate with the OpenAI adapter', () => {
     expect(systemPrompt()).toContain('"Fjord Bakery"');
     expect(systemPrompt()).toContain('French (France) (fr-FR)');
     expect(systemPrompt()).toContain('Tone: formal. Mood: confident.');
-    expect(systemPrompt()).toContain('- X: at most 250 characters, aim for about 200 characters');
+    expect(systemPrompt()).toContain('- X: at most 250 characters (X counts a link as 23 characters, and CJK characters and emoji as 2), aim for about 200 characters');
     expect(userPrompt()).toContain('Event details: Saturday 10:00 at the harbour');
     expect(userPrompt()).toContain('About the business: Sourdough and cinnamon buns');
   });
@@ -82,12 +83,26 @@ describe('POST /posts/generate with the OpenAI adapter', () => {
     const res = await generate({ character_limit: null, target_character_count: null });
     expect(res.statusCode).toBe(200);
     const x: string = res.json().posts.X.post;
-    expect(characterLength(x)).toBeLessThanOrEqual(280);
-    expect(characterLength(x)).toBeGreaterThan(260);
+    expect(xTextLength(x)).toBeLessThanOrEqual(280);
+    expect(xTextLength(x)).toBeGreaterThan(260);
     // Cut where a word ends: the reply goes on with a space.
     expect(long.startsWith(x)).toBe(true);
     expect(long[x.length]).toBe(' ');
     expect(res.json().posts.LinkedIn.post).toBe('Short and fine.');
+  });
+
+  it('trims the X post as X counts it (CJK 2, a link 23), the other platforms in characters', async () => {
+    const link = `https://fjord-bakery.no/${'menu/'.repeat(20)}`;
+    const japanese = `${'毎朝焼きたてのパン。 '.repeat(40)}${link}`;
+    openai.reply(postsCompletion({ x: `${link} ${'焼きたて '.repeat(60)}`, linkedin: japanese }));
+    const res = await generate({ character_limit: null, target_character_count: null });
+    expect(res.statusCode).toBe(200);
+    const { X, LinkedIn } = res.json().posts;
+    expect(X.post.startsWith(link)).toBe(true);
+    expect(xTextLength(X.post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(X.post)).toBeGreaterThan(270);
+    expect(codePointLength(X.post)).toBeGreaterThan(link.length + 100);
+    expect(LinkedIn.post).toBe(japanese);
   });
 
   it('asks once more after a malformed reply and answers the second', async () => {

@@ -8,7 +8,7 @@ import { bearer } from '@planner/service-kit/testing';
 import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { draftOf } from '../src/commands/generation.js';
 import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength } from '../src/domain/generation.js';
+import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { quotaDay } from '../src/domain/quotas.js';
 import { usePosts } from './harness.js';
 
@@ -62,7 +62,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
     expect(body).toMatchObject({ sandbox: true, message: 'Content generated successfully!', draft_id: expect.any(String) });
     expect(Object.keys(body.posts)).toEqual(['LinkedIn', 'X']);
     expect(body.posts.LinkedIn.post).toContain('Fjord Bakery');
-    expect(characterLength(body.posts.X.post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(body.posts.X.post)).toBeLessThanOrEqual(280);
 
     const draft = await draftOf(h.ctx, orgs.pro, body.draft_id);
     expect(draft).toMatchObject({ sandbox: true, createdBy: people.pro.id, posts: body.posts });
@@ -73,7 +73,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
   it('keeps every post within the requested character limit and target', async () => {
     const res = await generate(people.pro.token, payload(orgs.pro, { platforms: ['Facebook', 'Threads'], character_limit: 90, target_character_count: 60, business_data: 'word '.repeat(500) }));
     expect(res.statusCode).toBe(200);
-    for (const { post: text } of Object.values<{ post: string }>(res.json().posts)) expect(characterLength(text)).toBeLessThanOrEqual(60);
+    for (const { post: text } of Object.values<{ post: string }>(res.json().posts)) expect(codePointLength(text)).toBeLessThanOrEqual(60);
   });
 
   it('refuses bad input with the spec’s messages, counting nothing', async () => {
@@ -104,7 +104,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
     expect(res.statusCode).toBe(200);
     const draft = await draftOf(h.ctx, orgs.pro, res.json().draft_id);
     expect(draft.request).toMatchObject({ business_data: 'Template data about rye', topic: 'Rye week', tone: 'formal', character_limit: 120 });
-    expect(characterLength(res.json().posts.LinkedIn.post)).toBeLessThanOrEqual(120);
+    expect(codePointLength(res.json().posts.LinkedIn.post)).toBeLessThanOrEqual(120);
 
     const foreign = await h.addTemplate(orgs.starter, { template_name: 'Theirs', data: 'x' });
     expect((await generate(people.pro.token, payload(orgs.pro, { template_id: foreign }))).statusCode).toBe(404);
@@ -199,7 +199,7 @@ describe('POST /posts/optimize (magic edit)', () => {
     const res = await optimize(people.pro.token, { organization_id: orgs.pro, post: 'Fresh cinnamon buns today. '.repeat(20), prompt: 'Make it shorter', platforms: ['X'] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Content updated successfully!', sandbox: true });
-    expect(characterLength(res.json().optimized_post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(res.json().optimized_post)).toBeLessThanOrEqual(280);
   });
 
   it('needs an edit prompt and a post', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originalRequestSchema, PostMessages, SharedMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
+import { xTextLength } from '@planner/contracts/text-length';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer } from '@planner/service-kit/testing';
 import { GenerationFailure, type ContentGenerator, type ImageGenerator } from '../src/adapters/generators.js';
@@ -10,7 +11,7 @@ import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { SandboxContentGenerator, SandboxImageGenerator } from '../src/adapters/sandbox-generators.js';
 import { draftOf } from '../src/commands/generation.js';
 import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength, type GenerationBrief } from '../src/domain/generation.js';
+import { type GenerationBrief } from '../src/domain/generation.js';
 import { quotaDay } from '../src/domain/quotas.js';
 import { Media } from '../src/entities/media.entity.js';
 import { Post } from '../src/entities/post.entity.js';
@@ -106,7 +107,7 @@ describe('POST /posts/{id}/regenerate', () => {
     expect(body.post.content).not.toBe('The text before');
     expect(body.post.content).toContain('Fjord Bakery');
     // Shared by LinkedIn and X: the text written for X.
-    expect(characterLength(body.post.content)).toBeLessThanOrEqual(280);
+    expect(xTextLength(body.post.content)).toBeLessThanOrEqual(280);
     expect(await used(people.alice.id, 'content')).toBe(before + 1);
     expect((await stored(id)).content).toBe(body.post.content);
     expect(await publishRequests(id)).toEqual([]);
