@@ -7,6 +7,7 @@ import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { userDeleted } from './consumers/user-deleted.js';
 import { entities, migrations } from './entities/index.js';
+import { mediaSweep } from './jobs/media-sweep.js';
 import { mediaRequests } from './responders/media-requests.js';
 import { postRequests } from './responders/post-requests.js';
 import { publishingRequests } from './responders/publishing-requests.js';
@@ -43,5 +44,6 @@ export const postsService = defineService({
     ...postRequests,
     ...publishingRequests,
     ...mediaRequests,
+    mediaSweep,
   ],
 });
