@@ -24,7 +24,7 @@ export const postsService = defineService({
   configSchema,
   database: { entities, migrations },
   adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => {
-    const generators = given.contentGenerator && given.imageGenerator ? null : generatorsFromConfig(ctx.config, ctx.logger);
+    const generators = given.contentGenerator && given.imageGenerator ? null : await generatorsFromConfig(ctx.config, ctx.logger);
     return {
       storage: given.storage ?? (await mediaStorageOf(ctx.config)),
       contentGenerator: given.contentGenerator ?? generators!.contentGenerator,
