@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode } from 'jpeg-js';
 import { OrganizationMessages, PostMessages, SharedMessages } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
 import { LocalDiskStorage } from '../src/adapters/media-storage.js';
@@ -216,24 +217,23 @@ describe('POST /posts/optimize (magic edit)', () => {
 });
 
 describe('POST /generate_media', () => {
-  it('stores a PNG under <organization id>/<uuid>.png and answers its URL and media item', async () => {
+  it('stores the placeholder as a JPEG under <organization id>/<uuid>.jpg and answers its URL and media item', async () => {
     const res = await generateMedia(people.pro.token, { organization_id: orgs.pro, content: 'Fresh buns', platform: 'Instagram', media_type: 'image' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Media generated successfully!', sandbox: true, media: { type: 'image/png', source: 'generated' } });
-    expect(body.media_url).toMatch(new RegExp(`^/api/media/${orgs.pro}/[0-9a-f-]{36}\\.png$`));
+    expect(body).toMatchObject({ message: 'Media generated successfully!', sandbox: true, media: { type: 'image/jpeg', source: 'generated' } });
+    expect(body.media_url).toMatch(new RegExp(`^/api/media/${orgs.pro}/[0-9a-f-]{36}\\.jpg$`));
     expect(body.media.url).toBe(body.media_url);
-    const stored = fs.readFileSync(path.join(mediaDir, body.media_url.replace('/api/media/', '')));
-    expect(stored.subarray(1, 4).toString()).toBe('PNG');
+    const stored = decode(fs.readFileSync(path.join(mediaDir, body.media_url.replace('/api/media/', ''))));
     // 256 × 256: a quarter of the square size asked for.
-    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 256]);
+    expect([stored.width, stored.height]).toEqual([256, 256]);
   });
 
   it('a story needs a custom prompt and is drawn upright; short and video are Coming Soon; something must be described', async () => {
     const story = await generateMedia(people.pro.token, { organization_id: orgs.pro, content: 'Buns', media_type: 'story', custom_prompt: 'A bun on a table' });
     expect(story.statusCode).toBe(200);
-    const stored = fs.readFileSync(path.join(mediaDir, story.json().media_url.replace('/api/media/', '')));
-    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 384]);
+    const stored = decode(fs.readFileSync(path.join(mediaDir, story.json().media_url.replace('/api/media/', ''))));
+    expect([stored.width, stored.height]).toEqual([256, 384]);
 
     for (const [body, message] of [
       [{ media_type: 'story', content: 'Buns' }, PostMessages.storyPromptRequired],

@@ -18,6 +18,7 @@ import { actsAsAdmin, ask, badRequest, forbidden, HttpError, notFound, organizat
 import { GenerationFailure } from '../adapters/generators.js';
 import type { PostsContext } from '../context.js';
 import { editFits, editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, within, withTemplate, type GenerationInput } from '../domain/generation.js';
+import { generatedImageAsJpeg } from '../domain/jpeg-image.js';
 import { mediaKeyOf } from '../domain/media-keys.js';
 import { dailyGenerationLimit, waitText, type GenerationKind } from '../domain/quotas.js';
 import { GenerationDraft } from '../entities/generation-draft.entity.js';
@@ -192,9 +193,9 @@ export async function magicEdit(ctx: PostsContext, caller: Identity, input: Opti
   return { post: fitToLimit(edited, editFits(input.platforms)), sandbox: generator.sandbox };
 }
 
-/** Keeps a generated image as an upload is kept (sniffed, stored, recorded), served under /api/media/<key>. */
-async function storeGeneratedImage(ctx: PostsContext, organizationId: string, createdBy: string, png: Buffer): Promise<MediaItem> {
-  const stored = await storeMedia(ctx, organizationId, png, { source: 'generated', createdBy });
+/** Keeps a generated image as an upload is kept (sniffed, stored, recorded), as JPEG (generatedImageAsJpeg), served under /api/media/<key>. */
+async function storeGeneratedImage(ctx: PostsContext, organizationId: string, createdBy: string, image: Buffer): Promise<MediaItem> {
+  const stored = await storeMedia(ctx, organizationId, await generatedImageAsJpeg(image), { source: 'generated', createdBy });
   const file = stored.key.slice(stored.key.indexOf('/') + 1);
   return { id: file.slice(0, file.indexOf('.')), url: `/api/media/${stored.key}`, file, type: stored.mime, source: 'generated' };
 }
