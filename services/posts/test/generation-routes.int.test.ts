@@ -8,7 +8,7 @@ import { OrganizationMessages, PostMessages, SharedMessages } from '@planner/con
 import { bearer } from '@planner/service-kit/testing';
 import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { draftOf } from '../src/commands/generation.js';
-import { quotaKey } from '../src/commands/quotas.js';
+import { quotaKey, takeGeneration } from '../src/commands/quotas.js';
 import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { quotaDay } from '../src/domain/quotas.js';
 import { usePosts } from './harness.js';
@@ -181,6 +181,26 @@ describe('daily quotas', () => {
     // The key goes with the day.
     const ttl = await h.ctx.redis.pttl(quotaKey(owner.id, 'content', quotaDay(new Date(), 'UTC').day));
     expect(Math.abs(ttl - (resetsAt.getTime() - Date.now()))).toBeLessThan(5000);
+  });
+
+  it('an owner’s organizations in different zones share the date’s count, which lasts until the last of them leaves that date', async () => {
+    const now = new Date();
+    // East to west over 25 hours: at any instant two or more are on the same date, the eastern one ending it first.
+    const zones = ['Pacific/Kiritimati', 'Asia/Tokyo', 'Europe/Paris', 'UTC', 'America/New_York', 'Pacific/Pago_Pago'];
+    const dateOf = (zone: string) => quotaDay(now, zone).day;
+    const shared = zones.filter((zone) => zones.some((other) => other !== zone && dateOf(other) === dateOf(zone)));
+    const sameDate = shared.filter((zone) => dateOf(zone) === dateOf(shared[0]!));
+    const [earlierEnding, laterEnding] = [sameDate[0]!, sameDate.at(-1)!];
+    expect(quotaDay(now, laterEnding).resetsAt.getTime()).toBeGreaterThan(quotaDay(now, earlierEnding).resetsAt.getTime());
+    const ownerId = randomUUID();
+    const quota = (timeZone: string) => ({ ownerId, kind: 'content' as const, limit: 2, timeZone });
+    await takeGeneration(h.ctx.redis, quota(laterEnding), now);
+    await takeGeneration(h.ctx.redis, quota(earlierEnding), now);
+    const key = quotaKey(ownerId, 'content', quotaDay(now, laterEnding).day);
+    // The earlier midnight did not shorten the count's life: it ends with the later one.
+    expect(Math.abs((await h.ctx.redis.pttl(key)) - (quotaDay(now, laterEnding).resetsAt.getTime() - Date.now()))).toBeLessThan(5000);
+    await expect(takeGeneration(h.ctx.redis, quota(laterEnding), now)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(takeGeneration(h.ctx.redis, quota(earlierEnding), now)).rejects.toMatchObject({ statusCode: 429 });
   });
 
   it('the magic edit counts as a content generation, an image as a media one (10 a day for starter)', async () => {
