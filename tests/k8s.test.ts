@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCompose } from './support/compose.js';
+import { environmentOf, loadCompose } from './support/compose.js';
 import { allServices, loadConfigSchema, readYaml, readYamlDocuments, repoPath, requiredKeys, SERVICE_PORTS } from './support/repo.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are plain parsed YAML */
@@ -113,6 +113,11 @@ describe('k8s base', () => {
       it('uses the image docker-compose.yml builds', () => {
         const composeImage = loadCompose().services[name]?.image?.split(':')[0];
         expect(containerOf(name)?.image?.split(':')[0]).toBe(composeImage);
+      });
+
+      it('runs Node with the NODE_OPTIONS docker-compose.yml gives it (posts: a small young generation)', () => {
+        const composeValue = environmentOf(loadCompose().services[name]!).NODE_OPTIONS;
+        expect(containerOf(name)?.env?.find((e: any) => e.name === 'NODE_OPTIONS')?.value).toBe(composeValue);
       });
 
       it('receives every required key of its configSchema', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generatorSettingsShape } from './generator-settings.js';
 
 export const OrganizationMessages = {
   verifyEmailBefore: (action: string) => `Please verify your email address before ${action}`,
@@ -173,16 +174,7 @@ export const templateValuesSchema = z.object({
   id: z.string().uuid(),
   template_name: z.string(),
   data: z.string(),
-  content_type: z.string(),
-  topic: z.string().nullable(),
-  context: z.string().nullable(),
-  time_of_year: z.string().nullable(),
-  event_details: z.string().nullable(),
-  tone: z.string().nullable(),
-  mood: z.string().nullable(),
-  language: z.string().nullable(),
-  character_limit: z.number().int().nullable(),
-  target_character_count: z.number().int().nullable(),
+  ...generatorSettingsShape,
 });
 export type TemplateValues = z.infer<typeof templateValuesSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHARACTER_COUNT_RANGE } from './generator-settings.js';
 import { OrganizationMessages } from './organizations.js';
 import { isAdminRole, type Role } from './roles.js';
 
@@ -127,8 +128,8 @@ export const LIMITS = {
   maxReviewTimeMinutes: 43200,
   minReviewTimeMinutes: 1,
   /** Part 2 §9: character limit and target count 1 to 5000. */
-  minCharacters: 1,
-  maxCharacters: 5000,
+  minCharacters: CHARACTER_COUNT_RANGE.min,
+  maxCharacters: CHARACTER_COUNT_RANGE.max,
   carouselMinMedia: 2,
   shortMaxFiles: 1,
   defaultPlatformDailyLimit: 10,

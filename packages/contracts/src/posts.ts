@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionPlatformSchema, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
+import { generatorSettingsWithDefaults } from './generator-settings.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
@@ -47,8 +48,6 @@ export const platformOutcomeSchema = z.object({
 });
 export type PlatformOutcome = z.infer<typeof platformOutcomeSchema>;
 
-const characterCount = z.number().int().min(LIMITS.minCharacters).max(LIMITS.maxCharacters);
-
 /**
  * Part 2 §3 Original generation request: what a post was generated from, kept
  * with it so that it can be regenerated. Option fields are free strings here:
@@ -57,11 +56,18 @@ const characterCount = z.number().int().min(LIMITS.minCharacters).max(LIMITS.max
 export const originalRequestSchema = z.object({
   business_name: z.string(),
   business_data: z.string().default(''),
-  content_type: z.string().default(DEFAULT_CONTENT_TYPE),
-  topic: z.string().default(''),
-  context: z.string().default(''),
-  time_of_year: z.string().default(''),
-  event_details: z.string().default(''),
+  ...generatorSettingsWithDefaults({
+    content_type: DEFAULT_CONTENT_TYPE,
+    topic: '',
+    context: '',
+    time_of_year: '',
+    event_details: '',
+    tone: 'casual',
+    mood: 'positive',
+    language: DEFAULT_LANGUAGE,
+    character_limit: null,
+    target_character_count: null,
+  }),
   platform: z.string().default(''),
   platforms: z.array(z.string()).default([]),
   schedule_option: z.enum(['now', 'later']).default('now'),
@@ -69,11 +75,6 @@ export const originalRequestSchema = z.object({
   media_type: z.enum(MEDIA_TYPES).default('text'),
   media_paths: z.string().default(''),
   scheduled_time: z.string().nullable().default(null),
-  character_limit: characterCount.nullable().default(null),
-  target_character_count: characterCount.nullable().default(null),
-  tone: z.string().default('casual'),
-  mood: z.string().default('positive'),
-  language: z.string().default(DEFAULT_LANGUAGE),
   auto_schedule_id: z.string().uuid().nullable().default(null),
 });
 export type OriginalRequest = z.infer<typeof originalRequestSchema>;
@@ -471,23 +472,29 @@ const optionalText = (max: number) => z.string().max(max).optional();
  * parts of their own (any field name), after `organization_id`.
  */
 export const scheduleFormSchema = z.object({
-  organization_id: z.string().uuid(),
-  /** Platform names, comma-joined ('X,LinkedIn'). */
-  platforms: z.string().max(500).default(''),
+  organization_id: z.string().uuid().describe('Sent before any file.'),
+  platforms: z.string().max(500).default('').describe("Platform names, comma-joined ('X,LinkedIn')."),
   content: z.string().max(70_000).default(''),
   media_type: z.enum(MEDIA_TYPES).default('text'),
-  /** The post being edited; absent: a new post. */
-  post_id: z.string().uuid().optional(),
-  /**
-   * The draft_id of the generation the post comes from (POST /posts/generate):
-   * its request becomes the post's original request (for Regenerate), under the
-   * form's own fields. A draft of another organization is a 404.
-   */
-  draft_id: z.string().uuid().optional(),
-  /** Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys. */
-  media_urls: z.array(z.string().max(2000)).max(20).default([]),
-  /** Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone. */
-  scheduled_time: z.string().max(40).optional(),
+  post_id: z.string().uuid().optional().describe('The post being edited; absent: a new post.'),
+  draft_id: z
+    .string()
+    .uuid()
+    .optional()
+    .describe(
+      "The draft_id of the generation the post comes from (POST /posts/generate): its request becomes the post's original request (for Regenerate), under the form's own fields. A draft of another organization is a 404.",
+    ),
+  media_urls: z
+    .array(z.string().max(2000))
+    .max(20)
+    .default([])
+    .describe('Media stored before (uploads, AI images): `/api/media/<key>` URLs or keys, the field repeated or comma-joined.'),
+  scheduled_time: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("Later only: ISO 8601 with an offset, or `YYYY-MM-DDTHH:mm` in the organization's time zone."),
+  /** The original request's fields (for Regenerate). */
   business_data: optionalText(20_000),
   content_type: optionalText(100),
   topic: optionalText(2000),

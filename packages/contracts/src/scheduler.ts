@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionPlatformSchema } from './connections.js';
+import { generatorSettingsShape } from './generator-settings.js';
 import { MEDIA_TYPES } from './organizations.js';
 
 /** What other services ask the scheduler over NATS (request/reply); payload `organizationScopedRequestSchema`. */
@@ -42,16 +43,7 @@ export const autoScheduleSchema = z.object({
   post_approved: z.boolean(),
   business_name: z.string().nullable(),
   business_data: z.string().nullable(),
-  character_limit: z.number().int().nullable(),
-  target_character_count: z.number().int().nullable(),
-  content_type: z.string(),
-  topic: z.string().nullable(),
-  context: z.string().nullable(),
-  time_of_year: z.string().nullable(),
-  event_details: z.string().nullable(),
-  tone: z.string().nullable(),
-  mood: z.string().nullable(),
-  language: z.string().nullable(),
+  ...generatorSettingsShape,
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),
 });

@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { registerHealthRoute, type HealthCheck } from './health.js';
 import { identityPlugin } from './identity.js';
@@ -57,6 +58,25 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * A `multipart/form-data` route's fields (a zod object; files as
+     * `z.file()`), for the API document only: the route reads its form
+     * itself as it streams, so Fastify never validates it as a body.
+     */
+    multipartForm?: ZodType;
+  }
+}
+
+/** Builds the API document from the routes' zod schemas; a multipart form is documented as the route's request body. */
+const documentRoute: typeof jsonSchemaTransform = (document) => {
+  const form = document.schema?.multipartForm;
+  if (!form) return jsonSchemaTransform(document);
+  const { multipartForm: _form, ...schema } = document.schema;
+  return jsonSchemaTransform({ ...document, schema: { ...schema, body: form, consumes: ['multipart/form-data'] } });
+};
+
 /**
  * A Fastify instance with what every service shares: zod validation and
  * serialization, the uniform error format, request tracing, identity from
@@ -86,7 +106,7 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
       info: { title: `${name} service`, description: description ?? `The ${name} service's API.`, version: '0.1.0' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(requestTracing);
   if (verifier) await app.register(identityPlugin, { verifier });

@@ -31,6 +31,11 @@ beforeAll(async () => {
   app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
   app.post('/bodiless', async (request) => ({ body: request.body ?? null }));
   app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
+  app.post(
+    '/uploads',
+    { schema: { multipartForm: z.object({ organization_id: z.string().uuid(), tags: z.array(z.string()).optional(), file: z.file() }) } },
+    async (request) => ({ body: request.body ?? null }),
+  );
   await app.ready();
 });
 
@@ -127,6 +132,18 @@ describe('health, API document and logs', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/things'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'password']);
     expect(doc.paths['/health']).toBeUndefined();
+  });
+
+  it('documents a multipart form as the request body, and leaves reading it to the route', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const body = doc.paths['/uploads'].post.requestBody;
+    expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
+    const form = body.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['organization_id', 'file']);
+    expect(form.properties.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    const res = await app.inject({ method: 'POST', url: '/uploads', payload: { not: 'the form' } });
+    expect([res.statusCode, res.json()]).toEqual([200, { body: { not: 'the form' } }]);
   });
 
   it('writes request logs to LOG_DIR without secrets', async () => {

@@ -7,6 +7,7 @@ import { organizationDeleted } from './consumers/organization-deleted.js';
 import { publicationOutcomes } from './consumers/publication-outcomes.js';
 import { userDeleted } from './consumers/user-deleted.js';
 import { entities, migrations } from './entities/index.js';
+import { mediaSweep } from './jobs/media-sweep.js';
 import { mediaRequests } from './responders/media-requests.js';
 import { postRequests } from './responders/post-requests.js';
 import { publishingRequests } from './responders/publishing-requests.js';
@@ -23,7 +24,7 @@ export const postsService = defineService({
   configSchema,
   database: { entities, migrations },
   adapters: async (ctx, given: Partial<PostsAdapters>): Promise<PostsAdapters> => {
-    const generators = given.contentGenerator && given.imageGenerator ? null : generatorsFromConfig(ctx.config, ctx.logger);
+    const generators = given.contentGenerator && given.imageGenerator ? null : await generatorsFromConfig(ctx.config, ctx.logger);
     return {
       storage: given.storage ?? (await mediaStorageOf(ctx.config)),
       contentGenerator: given.contentGenerator ?? generators!.contentGenerator,
@@ -43,5 +44,6 @@ export const postsService = defineService({
     ...postRequests,
     ...publishingRequests,
     ...mediaRequests,
+    mediaSweep,
   ],
 });

@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decode, encode } from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostMessages } from '@planner/contracts';
+import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { createLogger } from '@planner/service-kit';
 import { bearer, freePort, untilLogWritten } from '@planner/service-kit/testing';
 import { GenerationFailure } from '../src/adapters/generators.js';
 import { LocalDiskStorage } from '../src/adapters/media-storage.js';
-import { OpenAIContentGenerator, openAIClient } from '../src/adapters/openai-generators.js';
+import { OpenAIContentGenerator, OpenAIImageGenerator, openAIClient } from '../src/adapters/openai-generators.js';
 import { placeholderPng } from '../src/adapters/sandbox-generators.js';
 import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength, generationBrief } from '../src/domain/generation.js';
+import { generationBrief } from '../src/domain/generation.js';
 import { quotaDay } from '../src/domain/quotas.js';
 import { usePosts } from './harness.js';
 import { chatCompletion, ERRORS, imagesResponse, postsCompletion, useOpenAIStandIn } from './support/openai-stand-in.js';
@@ -71,7 +73,7 @@ describe('POST /posts/generate with the OpenAI adapter', () => {
     expect(systemPrompt()).toContain('"Fjord Bakery"');
     expect(systemPrompt()).toContain('French (France) (fr-FR)');
     expect(systemPrompt()).toContain('Tone: formal. Mood: confident.');
-    expect(systemPrompt()).toContain('- X: at most 250 characters, aim for about 200 characters');
+    expect(systemPrompt()).toContain('- X: at most 250 characters (X counts a link as 23 characters, and CJK characters and emoji as 2), aim for about 200 characters');
     expect(userPrompt()).toContain('Event details: Saturday 10:00 at the harbour');
     expect(userPrompt()).toContain('About the business: Sourdough and cinnamon buns');
   });
@@ -82,12 +84,26 @@ describe('POST /posts/generate with the OpenAI adapter', () => {
     const res = await generate({ character_limit: null, target_character_count: null });
     expect(res.statusCode).toBe(200);
     const x: string = res.json().posts.X.post;
-    expect(characterLength(x)).toBeLessThanOrEqual(280);
-    expect(characterLength(x)).toBeGreaterThan(260);
+    expect(xTextLength(x)).toBeLessThanOrEqual(280);
+    expect(xTextLength(x)).toBeGreaterThan(260);
     // Cut where a word ends: the reply goes on with a space.
     expect(long.startsWith(x)).toBe(true);
     expect(long[x.length]).toBe(' ');
     expect(res.json().posts.LinkedIn.post).toBe('Short and fine.');
+  });
+
+  it('trims the X post as X counts it (CJK 2, a link 23), the other platforms in characters', async () => {
+    const link = `https://fjord-bakery.no/${'menu/'.repeat(20)}`;
+    const japanese = `${'毎朝焼きたてのパン。 '.repeat(40)}${link}`;
+    openai.reply(postsCompletion({ x: `${link} ${'焼きたて '.repeat(60)}`, linkedin: japanese }));
+    const res = await generate({ character_limit: null, target_character_count: null });
+    expect(res.statusCode).toBe(200);
+    const { X, LinkedIn } = res.json().posts;
+    expect(X.post.startsWith(link)).toBe(true);
+    expect(xTextLength(X.post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(X.post)).toBeGreaterThan(270);
+    expect(codePointLength(X.post)).toBeGreaterThan(link.length + 100);
+    expect(LinkedIn.post).toBe(japanese);
   });
 
   it('asks once more after a malformed reply and answers the second', async () => {
@@ -148,18 +164,30 @@ describe('POST /posts/optimize with the OpenAI adapter', () => {
 });
 
 describe('POST /generate_media with the OpenAI adapter', () => {
-  it('asks the image model (upright for a story) and stores the PNG it drew', async () => {
-    const drawn = placeholderPng(3, 5);
+  it('asks the image model (upright for a story) for a JPEG, and stores the JPEG it drew as it is', async () => {
+    const drawn = Buffer.from(encode({ data: Buffer.alloc(3 * 5 * 4, 180), width: 3, height: 5 }, 90).data);
     openai.reply(imagesResponse(drawn));
     const res = await send('/generate_media', { organization_id: org, content: 'Buns', media_type: 'story', custom_prompt: 'A cinnamon bun at sunrise' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ sandbox: false, media: { type: 'image/png', source: 'generated' } });
+    expect(res.json()).toMatchObject({ sandbox: false, media: { type: 'image/jpeg', source: 'generated' } });
     expect(fs.readFileSync(path.join(mediaDir, res.json().media_url.replace('/api/media/', '')))).toEqual(drawn);
     const [request] = openai.requests;
     expect(request!.path).toBe('/v1/images/generations');
-    expect(request!.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1536', n: 1 });
+    expect(request!.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1536', n: 1, output_format: 'jpeg', output_compression: 90 });
     expect(request!.body).not.toHaveProperty('response_format');
     expect(request!.body.prompt).toContain('A cinnamon bun at sunrise');
+  });
+
+  it('stores a PNG the model answered anyway as a JPEG of the same picture (Instagram takes no PNG)', async () => {
+    openai.reply(imagesResponse(placeholderPng(6, 4)));
+    const res = await send('/generate_media', { organization_id: org, content: 'Buns', media_type: 'image' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ media: { type: 'image/jpeg' } });
+    expect(res.json().media_url).toMatch(/\.jpg$/);
+    const stored = decode(fs.readFileSync(path.join(mediaDir, res.json().media_url.replace('/api/media/', ''))));
+    expect([stored.width, stored.height]).toEqual([6, 4]);
+    // The placeholder's grey (0xc8), within JPEG's rounding.
+    expect(Math.abs(stored.data[0]! - 0xc8)).toBeLessThanOrEqual(2);
   });
 
   it('a safety refusal is a 422, an answer without a PNG a 502; neither uses a media unit', async () => {
@@ -179,6 +207,16 @@ describe('the OpenAI adapter itself', () => {
     if ('problem' in result) throw new Error(result.problem);
     return result.brief;
   })();
+
+  it('asks DALL·E, which has no output format, for base64 and gives its PNG to be stored as JPEG', async () => {
+    const drawn = placeholderPng(2, 2);
+    openai.reply(imagesResponse(drawn));
+    const client = openAIClient({ apiKey: API_KEY, baseURL: openai.url, timeoutMs: 5000 });
+    const generator = new OpenAIImageGenerator(client, 'dall-e-3', createLogger({ service: 'posts', level: 'silent' }));
+    expect(await generator.createImage('Buns', '1024x1024')).toEqual(drawn);
+    expect(openai.requests[0]!.body).toMatchObject({ model: 'dall-e-3', response_format: 'b64_json' });
+    expect(openai.requests[0]!.body).not.toHaveProperty('output_format');
+  });
 
   it('an unreachable provider is unavailable', async () => {
     const client = openAIClient({ apiKey: API_KEY, baseURL: `http://127.0.0.1:${await freePort()}/v1`, timeoutMs: 5000 });

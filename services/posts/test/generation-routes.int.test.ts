@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decode } from 'jpeg-js';
 import { OrganizationMessages, PostMessages, SharedMessages } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
 import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { draftOf } from '../src/commands/generation.js';
-import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength } from '../src/domain/generation.js';
+import { quotaKey, takeGeneration } from '../src/commands/quotas.js';
+import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { quotaDay } from '../src/domain/quotas.js';
 import { usePosts } from './harness.js';
 
@@ -62,7 +63,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
     expect(body).toMatchObject({ sandbox: true, message: 'Content generated successfully!', draft_id: expect.any(String) });
     expect(Object.keys(body.posts)).toEqual(['LinkedIn', 'X']);
     expect(body.posts.LinkedIn.post).toContain('Fjord Bakery');
-    expect(characterLength(body.posts.X.post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(body.posts.X.post)).toBeLessThanOrEqual(280);
 
     const draft = await draftOf(h.ctx, orgs.pro, body.draft_id);
     expect(draft).toMatchObject({ sandbox: true, createdBy: people.pro.id, posts: body.posts });
@@ -73,7 +74,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
   it('keeps every post within the requested character limit and target', async () => {
     const res = await generate(people.pro.token, payload(orgs.pro, { platforms: ['Facebook', 'Threads'], character_limit: 90, target_character_count: 60, business_data: 'word '.repeat(500) }));
     expect(res.statusCode).toBe(200);
-    for (const { post: text } of Object.values<{ post: string }>(res.json().posts)) expect(characterLength(text)).toBeLessThanOrEqual(60);
+    for (const { post: text } of Object.values<{ post: string }>(res.json().posts)) expect(codePointLength(text)).toBeLessThanOrEqual(60);
   });
 
   it('refuses bad input with the spec’s messages, counting nothing', async () => {
@@ -104,7 +105,7 @@ describe('POST /posts/generate (sandbox generator)', () => {
     expect(res.statusCode).toBe(200);
     const draft = await draftOf(h.ctx, orgs.pro, res.json().draft_id);
     expect(draft.request).toMatchObject({ business_data: 'Template data about rye', topic: 'Rye week', tone: 'formal', character_limit: 120 });
-    expect(characterLength(res.json().posts.LinkedIn.post)).toBeLessThanOrEqual(120);
+    expect(codePointLength(res.json().posts.LinkedIn.post)).toBeLessThanOrEqual(120);
 
     const foreign = await h.addTemplate(orgs.starter, { template_name: 'Theirs', data: 'x' });
     expect((await generate(people.pro.token, payload(orgs.pro, { template_id: foreign }))).statusCode).toBe(404);
@@ -182,6 +183,26 @@ describe('daily quotas', () => {
     expect(Math.abs(ttl - (resetsAt.getTime() - Date.now()))).toBeLessThan(5000);
   });
 
+  it('an owner’s organizations in different zones share the date’s count, which lasts until the last of them leaves that date', async () => {
+    const now = new Date();
+    // East to west over 25 hours: at any instant two or more are on the same date, the eastern one ending it first.
+    const zones = ['Pacific/Kiritimati', 'Asia/Tokyo', 'Europe/Paris', 'UTC', 'America/New_York', 'Pacific/Pago_Pago'];
+    const dateOf = (zone: string) => quotaDay(now, zone).day;
+    const shared = zones.filter((zone) => zones.some((other) => other !== zone && dateOf(other) === dateOf(zone)));
+    const sameDate = shared.filter((zone) => dateOf(zone) === dateOf(shared[0]!));
+    const [earlierEnding, laterEnding] = [sameDate[0]!, sameDate.at(-1)!];
+    expect(quotaDay(now, laterEnding).resetsAt.getTime()).toBeGreaterThan(quotaDay(now, earlierEnding).resetsAt.getTime());
+    const ownerId = randomUUID();
+    const quota = (timeZone: string) => ({ ownerId, kind: 'content' as const, limit: 2, timeZone });
+    await takeGeneration(h.ctx.redis, quota(laterEnding), now);
+    await takeGeneration(h.ctx.redis, quota(earlierEnding), now);
+    const key = quotaKey(ownerId, 'content', quotaDay(now, laterEnding).day);
+    // The earlier midnight did not shorten the count's life: it ends with the later one.
+    expect(Math.abs((await h.ctx.redis.pttl(key)) - (quotaDay(now, laterEnding).resetsAt.getTime() - Date.now()))).toBeLessThan(5000);
+    await expect(takeGeneration(h.ctx.redis, quota(laterEnding), now)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(takeGeneration(h.ctx.redis, quota(earlierEnding), now)).rejects.toMatchObject({ statusCode: 429 });
+  });
+
   it('the magic edit counts as a content generation, an image as a media one (10 a day for starter)', async () => {
     const owner = await h.addMember('starter');
     const org = await h.addOrganization(owner.id);
@@ -199,7 +220,7 @@ describe('POST /posts/optimize (magic edit)', () => {
     const res = await optimize(people.pro.token, { organization_id: orgs.pro, post: 'Fresh cinnamon buns today. '.repeat(20), prompt: 'Make it shorter', platforms: ['X'] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Content updated successfully!', sandbox: true });
-    expect(characterLength(res.json().optimized_post)).toBeLessThanOrEqual(280);
+    expect(xTextLength(res.json().optimized_post)).toBeLessThanOrEqual(280);
   });
 
   it('needs an edit prompt and a post', async () => {
@@ -216,24 +237,23 @@ describe('POST /posts/optimize (magic edit)', () => {
 });
 
 describe('POST /generate_media', () => {
-  it('stores a PNG under <organization id>/<uuid>.png and answers its URL and media item', async () => {
+  it('stores the placeholder as a JPEG under <organization id>/<uuid>.jpg and answers its URL and media item', async () => {
     const res = await generateMedia(people.pro.token, { organization_id: orgs.pro, content: 'Fresh buns', platform: 'Instagram', media_type: 'image' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Media generated successfully!', sandbox: true, media: { type: 'image/png', source: 'generated' } });
-    expect(body.media_url).toMatch(new RegExp(`^/api/media/${orgs.pro}/[0-9a-f-]{36}\\.png$`));
+    expect(body).toMatchObject({ message: 'Media generated successfully!', sandbox: true, media: { type: 'image/jpeg', source: 'generated' } });
+    expect(body.media_url).toMatch(new RegExp(`^/api/media/${orgs.pro}/[0-9a-f-]{36}\\.jpg$`));
     expect(body.media.url).toBe(body.media_url);
-    const stored = fs.readFileSync(path.join(mediaDir, body.media_url.replace('/api/media/', '')));
-    expect(stored.subarray(1, 4).toString()).toBe('PNG');
+    const stored = decode(fs.readFileSync(path.join(mediaDir, body.media_url.replace('/api/media/', ''))));
     // 256 × 256: a quarter of the square size asked for.
-    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 256]);
+    expect([stored.width, stored.height]).toEqual([256, 256]);
   });
 
   it('a story needs a custom prompt and is drawn upright; short and video are Coming Soon; something must be described', async () => {
     const story = await generateMedia(people.pro.token, { organization_id: orgs.pro, content: 'Buns', media_type: 'story', custom_prompt: 'A bun on a table' });
     expect(story.statusCode).toBe(200);
-    const stored = fs.readFileSync(path.join(mediaDir, story.json().media_url.replace('/api/media/', '')));
-    expect([stored.readUInt32BE(16), stored.readUInt32BE(20)]).toEqual([256, 384]);
+    const stored = decode(fs.readFileSync(path.join(mediaDir, story.json().media_url.replace('/api/media/', ''))));
+    expect([stored.width, stored.height]).toEqual([256, 384]);
 
     for (const [body, message] of [
       [{ media_type: 'story', content: 'Buns' }, PostMessages.storyPromptRequired],

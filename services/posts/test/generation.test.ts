@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OrganizationMessages, PostMessages, type TemplateValues } from '@planner/contracts';
+import { codePointLength, xTextLength } from '@planner/contracts/text-length';
 import { SandboxContentGenerator } from '../src/adapters/sandbox-generators.js';
 import {
-  characterLength,
+  editFits,
   editLimit,
   fitToLimit,
   generationBrief,
@@ -10,6 +11,7 @@ import {
   parsePostsReply,
   postsPrompt,
   postsReplyJsonSchema,
+  within,
   withTemplate,
   type GenerationBrief,
   type GenerationInput,
@@ -111,7 +113,7 @@ describe('the prompt', () => {
     expect(system).toContain('"Fjord Bakery"');
     expect(system).toContain('French (France) (fr-FR)');
     expect(system).toContain('Tone: formal. Mood: confident.');
-    expect(system).toContain('- X: at most 250 characters, aim for about 200 characters');
+    expect(system).toContain('- X: at most 250 characters (X counts a link as 23 characters, and CJK characters and emoji as 2), aim for about 200 characters');
     expect(system).toContain('- LinkedIn: at most 250 characters, aim for about 200 characters');
     for (const line of ['Business name: Fjord Bakery', 'About the business: Sourdough', 'Post type: event', 'Topic: Autumn cinnamon buns', 'Context: Two for one', 'Time of year: autumn', 'Event details: Saturday 10:00']) {
       expect(user).toContain(line);
@@ -142,22 +144,51 @@ describe('reading the reply', () => {
 
 describe('fitting a post to its limit', () => {
   it('keeps a post within its limit, cut at the last word boundary', () => {
-    expect(fitToLimit('one two three', 13)).toBe('one two three');
-    expect(fitToLimit('one two three', 12)).toBe('one two');
-    expect(fitToLimit('one two three', 7)).toBe('one two');
-    expect(fitToLimit('one two\nthree', 9)).toBe('one two');
+    expect(fitToLimit('one two three', within(13))).toBe('one two three');
+    expect(fitToLimit('one two three', within(12))).toBe('one two');
+    expect(fitToLimit('one two three', within(7))).toBe('one two');
+    expect(fitToLimit('one two\nthree', within(9))).toBe('one two');
   });
   it('cuts a single over-long word, counts emoji as one character and never splits one', () => {
-    expect(fitToLimit('abcdefghij', 4)).toBe('abcd');
-    expect(fitToLimit('🎉🎉🎉 party', 4)).toBe('🎉🎉🎉');
-    expect(characterLength('🎉🎉🎉')).toBe(3);
+    expect(fitToLimit('abcdefghij', within(4))).toBe('abcd');
+    expect(fitToLimit('🎉🎉🎉 party', within(4))).toBe('🎉🎉🎉');
+    expect(codePointLength('🎉🎉🎉')).toBe(3);
   });
   it('drops NUL characters and surrounding space', () => {
-    expect(fitToLimit('  a\u0000b  ', 10)).toBe('ab');
+    expect(fitToLimit('  a\u0000b  ', within(10))).toBe('ab');
   });
-  it('a magic edit keeps the lowest limit of the post’s platforms, else 5000', () => {
+  it('counts X as X does: a long link fits as 23, CJK and emoji take 2 each', () => {
+    const link = `https://example.com/${'long-path/'.repeat(10)}`;
+    const withLink = `${'word '.repeat(50)}${link}`;
+    expect(codePointLength(withLink)).toBeGreaterThan(280);
+    expect(fitToLimit(withLink, within(280, 'x'))).toBe(withLink);
+    expect(fitToLimit(withLink, within(280, 'linkedin'))).not.toContain('https');
+
+    const japanese = 'パン '.repeat(100).trim();
+    const cut = fitToLimit(japanese, within(280, 'x'));
+    expect(xTextLength(cut)).toBeLessThanOrEqual(280);
+    expect(xTextLength(cut)).toBeGreaterThan(270);
+    expect(japanese.startsWith(cut) && japanese[cut.length] === ' ').toBe(true);
+    expect(fitToLimit(japanese, within(280, 'threads'))).toHaveLength(278);
+
+    const party = '🎉'.repeat(200);
+    expect(fitToLimit(party, within(280, 'x'))).toBe('🎉'.repeat(140));
+    expect(fitToLimit('日本'.repeat(200), within(5, 'x'))).toBe('日本');
+  });
+  it('cuts after a link, which counts 23 whole', () => {
+    const text = `Bread ${'https://example.com/' + 'x'.repeat(40)} today`;
+    const cut = fitToLimit(text, within(30, 'x'));
+    expect(xTextLength(cut)).toBeLessThanOrEqual(30);
+    expect(cut).toBe(text.slice(0, text.lastIndexOf(' ')));
+  });
+  it('a magic edit keeps the lowest limit of the post’s platforms, else 5000, each counted its platform’s way', () => {
     expect(editLimit(['LinkedIn', 'X'])).toBe(280);
     expect(editLimit([])).toBe(5000);
+    expect(editFits(['LinkedIn', 'X'])('日'.repeat(141))).toBe(false);
+    expect(editFits(['LinkedIn'])('日'.repeat(141))).toBe(true);
+    expect(editFits(['X'])(`${'a'.repeat(200)} https://example.com/${'p'.repeat(100)}`)).toBe(true);
+    expect(editFits(['X', 'Threads'])(`${'https://example.com/' + 'p'.repeat(200)} `.repeat(3))).toBe(false);
+    expect(editFits([])('a'.repeat(5001))).toBe(false);
   });
 });
 
@@ -167,10 +198,14 @@ describe('the sandbox generator', () => {
     const posts = await new SandboxContentGenerator().writePosts(b);
     expect([...posts.keys()]).toEqual(['x', 'linkedin', 'threads']);
     for (const text of posts.values()) {
-      expect(characterLength(text)).toBeLessThanOrEqual(120);
+      expect(codePointLength(text)).toBeLessThanOrEqual(120);
       expect(text).toContain('Fjord Bakery');
     }
     const long = await new SandboxContentGenerator().writePosts(brief({ platforms: ['X'], business_data: 'word '.repeat(400) }));
-    expect(characterLength(long.get('x')!)).toBeLessThanOrEqual(280);
+    expect(xTextLength(long.get('x')!)).toBeLessThanOrEqual(280);
+    const cjk = await new SandboxContentGenerator().writePosts(brief({ platforms: ['X', 'Threads'], business_name: '札幌ベーカリー', business_data: '毎朝焼きたてのパン。 '.repeat(60) }));
+    expect(xTextLength(cjk.get('x')!)).toBeLessThanOrEqual(280);
+    expect(codePointLength(cjk.get('x')!)).toBeLessThan(200);
+    expect(codePointLength(cjk.get('threads')!)).toBeGreaterThan(280);
   });
 });

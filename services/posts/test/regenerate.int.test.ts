@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { originalRequestSchema, PostMessages, SharedMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
+import { xTextLength } from '@planner/contracts/text-length';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer } from '@planner/service-kit/testing';
 import { GenerationFailure, type ContentGenerator, type ImageGenerator } from '../src/adapters/generators.js';
@@ -10,7 +11,7 @@ import { LocalDiskStorage } from '../src/adapters/media-storage.js';
 import { SandboxContentGenerator, SandboxImageGenerator } from '../src/adapters/sandbox-generators.js';
 import { draftOf } from '../src/commands/generation.js';
 import { quotaKey } from '../src/commands/quotas.js';
-import { characterLength, type GenerationBrief } from '../src/domain/generation.js';
+import { type GenerationBrief } from '../src/domain/generation.js';
 import { quotaDay } from '../src/domain/quotas.js';
 import { Media } from '../src/entities/media.entity.js';
 import { Post } from '../src/entities/post.entity.js';
@@ -106,7 +107,7 @@ describe('POST /posts/{id}/regenerate', () => {
     expect(body.post.content).not.toBe('The text before');
     expect(body.post.content).toContain('Fjord Bakery');
     // Shared by LinkedIn and X: the text written for X.
-    expect(characterLength(body.post.content)).toBeLessThanOrEqual(280);
+    expect(xTextLength(body.post.content)).toBeLessThanOrEqual(280);
     expect(await used(people.alice.id, 'content')).toBe(before + 1);
     expect((await stored(id)).content).toBe(body.post.content);
     expect(await publishRequests(id)).toEqual([]);
@@ -283,10 +284,21 @@ describe('draft_id: the original request of a generated post', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents regenerate and draft_id on update and the publish forms', async () => {
+  it('documents regenerate, draft_id on update, and the publish forms as multipart bodies', async () => {
     const { paths } = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(JSON.stringify(paths['/posts/{id}/regenerate'].post.requestBody)).toContain('regenerate_media');
     expect(JSON.stringify(paths['/posts/{id}/update'].post.requestBody)).toContain('draft_id');
-    for (const mode of ['now', 'later']) expect(paths[`/schedule_post/${mode}`].post.description).toContain('draft_id');
+    for (const mode of ['now', 'later']) {
+      const { content } = paths[`/schedule_post/${mode}`].post.requestBody;
+      expect(Object.keys(content)).toEqual(['multipart/form-data']);
+      const form = content['multipart/form-data'].schema;
+      expect(Object.keys(form.properties)[0]).toBe('organization_id');
+      expect(form.required).toEqual(['organization_id']);
+      expect(form.properties.draft_id.description).toContain('original request');
+      expect(form.properties.media_type.enum).toEqual(['text', 'image', 'video', 'carousel', 'short', 'story']);
+      expect(form.properties.media_urls).toMatchObject({ type: 'array', items: { type: 'string' } });
+      expect(form.properties.media).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+      expect('scheduled_time' in form.properties).toBe(mode === 'later');
+    }
   });
 });

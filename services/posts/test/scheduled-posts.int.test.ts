@@ -115,7 +115,7 @@ describe('a slot’s post', () => {
       expect(post).toMatchObject({ status: 'approved', mediaType, content: 'Buns!' });
       expect(post.mediaPaths).toHaveLength(images);
       const media = await h.ctx.dataSource.getRepository(Media).findBy({ organizationId });
-      for (const key of post.mediaPaths) expect(media.find((item) => item.key === key)).toMatchObject({ source: 'generated', mime: 'image/png' });
+      for (const key of post.mediaPaths) expect(media.find((item) => item.key === key)).toMatchObject({ source: 'generated', mime: 'image/jpeg' });
     }
   });
 

@@ -27,19 +27,19 @@ import { mp4Stream } from './media-fixtures.js';
 /**
  * Part of issue 15's "Must show": a 300 MB video streams through the gateway
  * to the posts service, running as its own process as the image runs it
- * (compiled, `node --conditions=compiled dist/main.js`). The issue's bound is
- * 150 MB RSS in all; the compiled process idles at 110–120 MB and a streamed
- * upload adds 35–45 MB (chunks the GC has not yet freed: it runs on heap
- * allocation, which 64 KB socket buffers hardly add to), so the peak is near
- * 150 MB but not reliably under it. What is asserted is the upload's own
- * growth, which a buffered file would exceed by far; every figure is printed
- * beside the issue's bound.
+ * (compiled, `node --conditions=compiled dist/main.js`, with the
+ * NODE_OPTIONS compose and k8s give posts), its peak RSS under 150 MB.
+ * `--max-semi-space-size=2` (MB; V8's default is 16 on 64-bit) makes the
+ * young generation collect the upload's short-lived chunks sooner: without
+ * it the peak was 150–165 MB. POSTS_UPLOAD_NODE_OPTIONS overrides the flag,
+ * to measure without it ('' ); the figures printed include the posts
+ * process's CPU time for the upload, the GC's cost.
  */
 const MB = 1024 * 1024;
 const VIDEO_BYTES = 300 * MB;
 const ISSUE_RSS_BOUND = 150 * MB;
-/** A buffered file would add at least its 300 MB; streaming adds buffers (parser, meter, disk writes) and garbage not yet collected. */
-const UPLOAD_GROWTH_LIMIT = 64 * MB;
+/** As docker-compose.yml and k8s/base/services/posts.yaml set it for posts. */
+const POSTS_NODE_OPTIONS = process.env.POSTS_UPLOAD_NODE_OPTIONS ?? '--max-semi-space-size=2';
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
 
 const namespace = testId('postsupload');
@@ -65,7 +65,7 @@ beforeAll(async () => {
   posts = startTestProcess('dist/main.js', {
     compiled: true,
     cwd: path.join(servicesDir, 'posts'),
-    env: { ...(await namespacedProcessEnv({ namespace, logDir, authPort })), PORT: String(port), MEDIA_DIR: mediaDir },
+    env: { ...(await namespacedProcessEnv({ namespace, logDir, authPort })), PORT: String(port), MEDIA_DIR: mediaDir, NODE_OPTIONS: POSTS_NODE_OPTIONS },
   });
   await posts.healthy(`http://127.0.0.1:${port}/health`);
   gateway = await startGateway({
@@ -109,7 +109,14 @@ function memory(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(line![1]) * 1024;
 }
 
-it('a 300 MB video streams to storage, the compiled posts process growing by less than 64 MB RSS', async () => {
+/** The CPU time the process has used (user and system, /proc/<pid>/stat's utime and stime), in seconds. */
+function cpuSeconds(pid: number): number {
+  // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+it('a 300 MB video streams to storage, the compiled posts process staying under 150 MB RSS', async () => {
   const pid = posts.child.pid!;
   const startup = memory(pid, 'VmHWM');
   // Linux: writing 5 to clear_refs resets the peak to what is resident now, so the peak read after is the upload's.
@@ -120,6 +127,7 @@ it('a 300 MB video streams to storage, the compiled posts process growing by les
   const fields = { organization_id: organizationId, platforms: 'YouTube', media_type: 'video', scheduled_time: new Date(Date.now() + 3600_000).toISOString() };
   const body = multipartStream(boundary, fields, mp4Stream(600, VIDEO_BYTES));
   const started = Date.now();
+  const cpuBefore = cpuSeconds(pid);
   const response = await fetch(`${gateway.url}/api/schedule_post/later`, {
     method: 'POST',
     headers: { ...bearer(await keys.sign({ sub: owner, role: 'pro' })), 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -128,11 +136,13 @@ it('a 300 MB video streams to storage, the compiled posts process growing by les
   } as RequestInit);
   const answer = (await response.json()) as { post?: { media_paths: string }; message: string };
   expect(response.status, answer.message).toBe(201);
+  const seconds = (Date.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuBefore;
   const peak = memory(pid, 'VmHWM');
   const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
   console.log(
-    `posts RSS: ${mb(idle)} idle before the upload; peak during the ${VIDEO_BYTES / MB} MB upload ${mb(peak)} (VmHWM, ${((Date.now() - started) / 1000).toFixed(1)} s); peak of the start ${mb(startup)}; the issue's bound ${mb(ISSUE_RSS_BOUND)} (${peak < ISSUE_RSS_BOUND ? 'held' : 'exceeded'})`,
+    `posts RSS with NODE_OPTIONS='${POSTS_NODE_OPTIONS}': ${mb(idle)} idle before the upload; peak during the ${VIDEO_BYTES / MB} MB upload ${mb(peak)} (VmHWM); upload ${seconds.toFixed(1)} s, posts CPU ${cpu.toFixed(2)} s; peak of the start ${mb(startup)}; the issue's bound ${mb(ISSUE_RSS_BOUND)} (${peak < ISSUE_RSS_BOUND ? 'held' : 'exceeded'})`,
   );
   expect(fs.statSync(path.join(mediaDir, answer.post!.media_paths)).size).toBe(VIDEO_BYTES);
-  expect(peak - idle).toBeLessThan(UPLOAD_GROWTH_LIMIT);
+  expect(peak).toBeLessThan(ISSUE_RSS_BOUND);
 }, 180_000);

@@ -14,7 +14,7 @@ export interface ContentGenerator {
 /** Draws images for posts, or (sandbox) a placeholder. */
 export interface ImageGenerator {
   readonly sandbox: boolean;
-  /** A PNG image. */
+  /** A JPEG or PNG image (stored as JPEG). */
   createImage(prompt: string, size: '1024x1024' | '1024x1536'): Promise<Buffer>;
 }
 

@@ -2,7 +2,6 @@ import type { Logger } from '@planner/service-kit';
 import type { PostsConfig } from '../config.js';
 import type { ContentGenerator, ImageGenerator } from './generators.js';
 import { LocalDiskStorage, type MediaStorage } from './media-storage.js';
-import { OpenAIContentGenerator, OpenAIImageGenerator, openAIClient } from './openai-generators.js';
 import { SandboxContentGenerator, SandboxImageGenerator } from './sandbox-generators.js';
 
 /** The bucket when S3_BUCKET is set, else MEDIA_DIR; the AWS SDK is loaded only for the bucket. */
@@ -19,12 +18,16 @@ export async function mediaStorageOf(config: PostsConfig): Promise<MediaStorage>
   });
 }
 
-/** The generators the config asks for: OpenAI with a key, the labelled sandbox without one. */
-export function generatorsFromConfig(config: PostsConfig, logger: Logger): { contentGenerator: ContentGenerator; imageGenerator: ImageGenerator } {
+/**
+ * The generators the config asks for: OpenAI with a key, the labelled sandbox
+ * without one. The `openai` library (4.4 MB of code) is loaded only with a key.
+ */
+export async function generatorsFromConfig(config: PostsConfig, logger: Logger): Promise<{ contentGenerator: ContentGenerator; imageGenerator: ImageGenerator }> {
   if (!config.OPENAI_API_KEY) {
     logger.info('OPENAI_API_KEY is not set: posts and images are sandbox drafts (answers say sandbox: true)');
     return { contentGenerator: new SandboxContentGenerator(), imageGenerator: new SandboxImageGenerator() };
   }
+  const { OpenAIContentGenerator, OpenAIImageGenerator, openAIClient } = await import('./openai-generators.js');
   const client = openAIClient({
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,

@@ -10,6 +10,8 @@ import {
   postsReplyJsonSchema,
   type GenerationBrief,
 } from '../domain/generation.js';
+import { GENERATED_JPEG_QUALITY } from '../domain/jpeg-image.js';
+import { sniffMediaType } from '../domain/media-types.js';
 import { GenerationFailure, type ContentGenerator, type ImageGenerator } from './generators.js';
 
 export interface OpenAISettings {
@@ -117,9 +119,11 @@ export class OpenAIContentGenerator implements ContentGenerator {
   }
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Images drawn by an OpenAI image model, as PNG (base64 in the answer, never a URL to fetch). */
+/**
+ * Images drawn by an OpenAI image model (base64 in the answer, never a URL to
+ * fetch): the GPT image models are asked for JPEG, which every platform takes;
+ * DALL·E has no choice of format and answers PNG, converted at storage.
+ */
 export class OpenAIImageGenerator implements ImageGenerator {
   readonly sandbox = false;
 
@@ -136,16 +140,19 @@ export class OpenAIImageGenerator implements ImageGenerator {
         prompt,
         size,
         n: 1,
-        // The gpt-image models always answer base64 PNG and refuse the parameter; DALL·E needs it.
-        ...(this.model.startsWith('dall-e') ? { response_format: 'b64_json' as const } : {}),
+        // The GPT image models always answer base64 and refuse response_format; only they take output_format.
+        ...(this.model.startsWith('dall-e')
+          ? { response_format: 'b64_json' as const }
+          : { output_format: 'jpeg' as const, output_compression: GENERATED_JPEG_QUALITY }),
       })
       .catch((error: unknown) => {
         throw generationFailureOf(error, this.logger);
       });
     const encoded = response.data?.[0]?.b64_json;
     const image = encoded ? Buffer.from(encoded, 'base64') : null;
-    if (!image || !image.subarray(0, 8).equals(PNG_SIGNATURE)) {
-      this.logger.warn({ model: this.model }, 'the image model’s reply held no PNG');
+    const mime = image ? sniffMediaType(image)?.mime : undefined;
+    if (!image || (mime !== 'image/jpeg' && mime !== 'image/png')) {
+      this.logger.warn({ model: this.model }, 'the image model’s reply held no JPEG or PNG');
       throw new GenerationFailure('malformed');
     }
     return image;

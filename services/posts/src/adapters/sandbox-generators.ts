@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { ConnectionPlatform } from '@planner/contracts';
-import { fitToLimit, type GenerationBrief, type PlatformTarget } from '../domain/generation.js';
+import { fitToLimit, within, type GenerationBrief, type PlatformTarget } from '../domain/generation.js';
 import type { ContentGenerator, ImageGenerator } from './generators.js';
 
 const OPENINGS: Record<GenerationBrief['contentType'], (name: string) => string> = {
@@ -29,7 +29,7 @@ function draft(brief: GenerationBrief, target: PlatformTarget): string {
     sentence(brief.businessData),
     [hashtag(brief.businessName), hashtag(brief.tone), hashtag(brief.mood)].join(' '),
   ];
-  return fitToLimit(parts.filter((part) => part !== '').join(' '), target.target ?? target.limit);
+  return fitToLimit(parts.filter((part) => part !== '').join(' '), within(target.target ?? target.limit, target.platform));
 }
 
 /**
@@ -45,7 +45,7 @@ export class SandboxContentGenerator implements ContentGenerator {
 
   /** No model to follow the instruction: it is added under the post, so the edit is visible. */
   async editPost(post: string, instruction: string, limit: number): Promise<string> {
-    return fitToLimit(`${post.trim()}\n\n${instruction.trim()}`, limit);
+    return fitToLimit(`${post.trim()}\n\n${instruction.trim()}`, within(limit));
   }
 }
 

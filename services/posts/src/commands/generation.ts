@@ -17,7 +17,8 @@ import {
 import { actsAsAdmin, ask, badRequest, forbidden, HttpError, notFound, organizationAccess, organizationFacts, type ServiceContext } from '@planner/service-kit';
 import { GenerationFailure } from '../adapters/generators.js';
 import type { PostsContext } from '../context.js';
-import { editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, withTemplate, type GenerationInput } from '../domain/generation.js';
+import { editFits, editLimit, fitToLimit, generationBrief, imagePrompt, originalRequestOf, within, withTemplate, type GenerationInput } from '../domain/generation.js';
+import { generatedImageAsJpeg } from '../domain/jpeg-image.js';
 import { mediaKeyOf } from '../domain/media-keys.js';
 import { dailyGenerationLimit, waitText, type GenerationKind } from '../domain/quotas.js';
 import { GenerationDraft } from '../entities/generation-draft.entity.js';
@@ -122,7 +123,7 @@ async function writeBrief(
   const { brief } = checked;
   const generator = ctx.adapters.contentGenerator;
   const written = await run(() => generator.writePosts(brief));
-  const posts = Object.fromEntries(brief.platforms.map((target) => [target.name, { post: fitToLimit(written.get(target.platform) ?? '', target.limit) }]));
+  const posts = Object.fromEntries(brief.platforms.map((target) => [target.name, { post: fitToLimit(written.get(target.platform) ?? '', within(target.limit, target.platform)) }]));
   return { posts, request: originalRequestOf(input, brief), sandbox: generator.sandbox };
 }
 
@@ -187,15 +188,14 @@ export async function magicEdit(ctx: PostsContext, caller: Identity, input: Opti
   if (input.prompt.trim() === '') throw badRequest(PostMessages.editPromptRequired);
   const unknown = input.platforms.find((name) => platformIdOf(name) === null);
   if (unknown !== undefined) throw badRequest(PostMessages.unknownPlatform(unknown));
-  const limit = editLimit(input.platforms);
   const generator = ctx.adapters.contentGenerator;
-  const edited = await metered(ctx, gate, 'content', () => generator.editPost(input.post, input.prompt, limit));
-  return { post: fitToLimit(edited, limit), sandbox: generator.sandbox };
+  const edited = await metered(ctx, gate, 'content', () => generator.editPost(input.post, input.prompt, editLimit(input.platforms)));
+  return { post: fitToLimit(edited, editFits(input.platforms)), sandbox: generator.sandbox };
 }
 
-/** Keeps a generated image as an upload is kept (sniffed, stored, recorded), served under /api/media/<key>. */
-async function storeGeneratedImage(ctx: PostsContext, organizationId: string, createdBy: string, png: Buffer): Promise<MediaItem> {
-  const stored = await storeMedia(ctx, organizationId, png, { source: 'generated', createdBy });
+/** Keeps a generated image as an upload is kept (sniffed, stored, recorded), as JPEG (generatedImageAsJpeg), served under /api/media/<key>. */
+async function storeGeneratedImage(ctx: PostsContext, organizationId: string, createdBy: string, image: Buffer): Promise<MediaItem> {
+  const stored = await storeMedia(ctx, organizationId, await generatedImageAsJpeg(image), { source: 'generated', createdBy });
   const file = stored.key.slice(stored.key.indexOf('/') + 1);
   return { id: file.slice(0, file.indexOf('.')), url: `/api/media/${stored.key}`, file, type: stored.mime, source: 'generated' };
 }

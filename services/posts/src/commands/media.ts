@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, type DeletedMedia, type MediaType } from '@planner/contracts';
-import { badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
+import { PostMessages, SchedulerRequests, type DeletedMedia, type MediaType } from '@planner/contracts';
+import { ask, badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
+import { afterCommit } from '@planner/service-kit/data';
 import type { ByteSpan } from '../adapters/media-storage.js';
 import type { PostsContext } from '../context.js';
 import { byteRange } from '../domain/byte-range.js';
@@ -98,23 +99,133 @@ export async function discardMedia(ctx: PostsContext, keys: readonly string[]): 
   await Promise.all(keys.map((key) => ctx.adapters.storage.remove(key)));
 }
 
+/** Media keys of the paths given (keys or media URLs), each once; what names no media is left out. */
+const mediaKeysOf = (paths: readonly string[]) => [...new Set(paths.map(mediaKeyOf).filter((key): key is string => key !== null))];
+
+/**
+ * SQL: whether the media key `key` of organization `organization` is shown by
+ * a post that is not deleted or kept in a generation draft's request.
+ */
+const shownSql = (organization: string, key: string) => `(
+  EXISTS (SELECT 1 FROM posts WHERE organization_id = ${organization} AND deleted_at IS NULL AND media_paths @> ARRAY[${key}]::text[])
+  OR EXISTS (SELECT 1 FROM generation_drafts WHERE organization_id = ${organization} AND ${key} = ANY(string_to_array(request->>'media_paths', ',')))
+)`;
+
+/**
+ * Holds the rows of the media a post is being saved with until its
+ * transaction ends, so that a clean-up deciding whether they are still shown
+ * (deleteUnshown) waits for the post; 400 when one was deleted meanwhile.
+ */
+export async function holdMedia(manager: EntityManager, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const held = await manager.query<Array<{ key: string }>>(`SELECT key FROM media WHERE key = ANY($1::text[]) FOR KEY SHARE`, [[...keys]]);
+  if (held.length < new Set(keys).size) throw badRequest(PostMessages.mediaNotFound);
+}
+
+/**
+ * A post's media set to `keys` in the transaction of `manager` (the caller
+ * assigns them): they are held until it ends (holdMedia), and those the post
+ * had and drops are deleted once it has committed, unless something else
+ * still shows them (deleteDroppedMedia).
+ */
+export async function replaceMedia(ctx: PostsContext, manager: EntityManager, post: { organizationId: string; mediaPaths?: string[] }, keys: readonly string[]): Promise<void> {
+  await holdMedia(manager, keys);
+  const dropped = (post.mediaPaths ?? []).filter((key) => !keys.includes(key));
+  if (dropped.length > 0) afterCommit(manager, () => deleteDroppedMedia(ctx, post.organizationId, dropped));
+}
+
+/**
+ * Deletes those of the organization's media (keys) that nothing shows any
+ * more — no post that is not deleted, no generation draft, none of `kept`
+ * (an auto-schedule's) — their rows, then their bytes. The rows are locked
+ * first: a post being saved with one holds it (holdMedia) and is seen once it
+ * has committed.
+ */
+async function deleteUnshown(ctx: PostsContext, organizationId: string, keys: readonly string[], kept: ReadonlySet<string> = new Set()): Promise<DeletedMedia> {
+  if (keys.length === 0) return { deleted: [], in_use: [] };
+  const outcome = await ctx.dataSource.transaction(async (manager) => {
+    const locked = await manager.query<Array<{ key: string }>>(
+      `SELECT key FROM media WHERE organization_id = $1 AND key = ANY($2::text[]) ORDER BY key FOR UPDATE`,
+      [organizationId, [...keys]],
+    );
+    // A statement of its own, so it sees the posts committed while the rows were waited for.
+    const shown = await manager.query<Array<{ key: string }>>(`SELECT key FROM unnest($2::text[]) AS candidate(key) WHERE ${shownSql('$1', 'candidate.key')}`, [
+      organizationId,
+      locked.map((row) => row.key),
+    ]);
+    const inUse = new Set([...shown.map((row) => row.key), ...locked.map((row) => row.key).filter((key) => kept.has(key))]);
+    const deleted = locked.map((row) => row.key).filter((key) => !inUse.has(key));
+    if (deleted.length > 0) await manager.delete(Media, { key: In(deleted) });
+    return { deleted, in_use: locked.map((row) => row.key).filter((key) => inUse.has(key)) };
+  });
+  await Promise.all(outcome.deleted.map((key) => ctx.adapters.storage.remove(key)));
+  return outcome;
+}
+
 /**
  * Deletes the organization's stored files these paths name (keys or media
  * URLs; other organizations' and unknown paths are skipped), except those a
- * post that is not deleted still shows: their rows, then their bytes.
+ * post that is not deleted or a draft still shows: the scheduler's request
+ * for an auto-schedule's media it no longer keeps.
  */
-export async function deleteOrganizationMedia(ctx: PostsContext, organizationId: string, paths: readonly string[]): Promise<DeletedMedia> {
-  const keys = [...new Set(paths.map(mediaKeyOf).filter((key): key is string => key !== null))];
-  if (keys.length === 0) return { deleted: [], in_use: [] };
-  const owned = await ctx.dataSource.getRepository(Media).findBy({ key: In(keys), organizationId });
-  const shown = await ctx.dataSource.query<Array<{ key: string }>>(
-    `SELECT DISTINCT unnest(media_paths) AS key FROM posts WHERE organization_id = $1 AND deleted_at IS NULL AND media_paths && $2::text[]`,
-    [organizationId, owned.map((media) => media.key)],
-  );
-  const inUse = new Set(shown.map((row) => row.key));
-  const deleted = owned.map((media) => media.key).filter((key) => !inUse.has(key));
-  await discardMedia(ctx, deleted);
-  return { deleted, in_use: owned.map((media) => media.key).filter((key) => inUse.has(key)) };
+export function deleteOrganizationMedia(ctx: PostsContext, organizationId: string, paths: readonly string[]): Promise<DeletedMedia> {
+  return deleteUnshown(ctx, organizationId, mediaKeysOf(paths));
+}
+
+/** The media the organization's auto-schedules keep (their specific media), as the scheduler tells. */
+async function scheduleMedia(ctx: PostsContext, organizationId: string): Promise<Set<string>> {
+  const schedules = await ask(ctx, SchedulerRequests.listForOrganization, { organization_id: organizationId });
+  return new Set(mediaKeysOf(schedules.flatMap((schedule) => schedule.specific_media.split(','))));
+}
+
+/**
+ * Media a post no longer shows after an edit, deleted unless another post, a
+ * draft or an auto-schedule of the organization still shows them. Runs once
+ * the edit has committed; a failure (the scheduler not answering) is logged
+ * and left to the daily sweep.
+ */
+export async function deleteDroppedMedia(ctx: PostsContext, organizationId: string, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await deleteUnshown(ctx, organizationId, keys, await scheduleMedia(ctx, organizationId));
+  } catch (error) {
+    ctx.logger.warn({ err: error, organizationId }, 'media an edit dropped were not deleted; the daily sweep deletes them');
+  }
+}
+
+/** Media nothing shows are kept this long: a file is stored before the post that shows it is saved (an upload, an AI image in an open form). */
+export const UNSHOWN_MEDIA_GRACE_MS = 24 * 60 * 60_000;
+const SWEEP_BATCH = 500;
+
+/**
+ * The daily sweep: deletes stored media older than the grace that nothing
+ * shows (what a crash between storing a file and refusing its form left, an
+ * AI image never used), a batch of an organization at a time. An
+ * organization whose auto-schedules cannot be asked keeps its files until
+ * the next sweep. Answers how many were deleted.
+ */
+export async function sweepUnshownMedia(ctx: PostsContext, now = new Date()): Promise<number> {
+  const storedBefore = new Date(now.getTime() - UNSHOWN_MEDIA_GRACE_MS);
+  let after = '';
+  let deleted = 0;
+  for (;;) {
+    const candidates = await ctx.dataSource.query<Array<{ key: string; organization_id: string }>>(
+      `SELECT key, organization_id FROM media AS m WHERE created_at < $1 AND key > $2 AND NOT ${shownSql('m.organization_id', 'm.key')} ORDER BY key LIMIT ${SWEEP_BATCH}`,
+      [storedBefore, after],
+    );
+    const byOrganization = new Map<string, string[]>();
+    for (const { key, organization_id: organizationId } of candidates) byOrganization.set(organizationId, [...(byOrganization.get(organizationId) ?? []), key]);
+    for (const [organizationId, keys] of byOrganization) {
+      try {
+        const outcome = await deleteUnshown(ctx, organizationId, keys, await scheduleMedia(ctx, organizationId));
+        deleted += outcome.deleted.length;
+      } catch (error) {
+        ctx.logger.warn({ err: error, organizationId }, 'the media sweep skipped an organization');
+      }
+    }
+    if (candidates.length < SWEEP_BATCH) return deleted;
+    after = candidates.at(-1)!.key;
+  }
 }
 
 /** The organization's media of these keys, in their order; 400 when one is not the organization's or does not exist. */
@@ -166,4 +277,18 @@ export const SIGNED_URL_TTL_SECONDS = 24 * 60 * 60;
 export function signedMediaUrls(ctx: PostsContext, keys: readonly string[], now = Date.now()): string[] {
   const expires = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
   return keys.map((key) => signedMediaUrl(ctx.config.APP_URL, key, expires, ctx.config.MEDIA_SIGNING_KEY));
+}
+
+/** Set by the replica that sweeps; while it lasts no other sweeps. A little under a day, so hourly checks never skip one. */
+const SWEPT_MARK = 'media-sweep:swept';
+const SWEPT_MARK_MS = 23 * 60 * 60_000;
+
+/**
+ * The sweep, once a day across the service's replicas and restarts: the
+ * replica that takes the day's mark in Redis sweeps. Answers how many media
+ * were deleted, or null when another sweep had the day.
+ */
+export async function dailyMediaSweep(ctx: PostsContext): Promise<number | null> {
+  const taken = await ctx.redis.set(SWEPT_MARK, new Date().toISOString(), 'PX', SWEPT_MARK_MS, 'NX');
+  return taken === 'OK' ? sweepUnshownMedia(ctx) : null;
 }

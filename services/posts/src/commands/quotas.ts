@@ -5,12 +5,16 @@ import { quotaDay, resetText, type GenerationKind } from '../domain/quotas.js';
 /**
  * Takes one unit if the count stays within the limit, in one step, so that
  * concurrent generations never pass the limit together. The key lives until
- * the day's end (ARGV[2], ms since the epoch; set on every call, so a key
- * that lost its expiry still goes). 1: taken, 0: none left.
+ * the day's end (ARGV[2], ms since the epoch; ARGV[3] is now), never less:
+ * an owner's organizations in other zones share the date's key and end it
+ * at their own midnights, and the latest one keeps it (a key that lost its
+ * expiry gets one again). 1: taken, 0: none left.
  */
 const TAKE = `
 local used = redis.call('INCR', KEYS[1])
-redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) - tonumber(ARGV[3]) then
+  redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+end
 if used > tonumber(ARGV[1]) then
   redis.call('DECR', KEYS[1])
   return 0
@@ -25,7 +29,7 @@ return 0
 `;
 
 interface QuotaCommands {
-  postsQuotaTake(key: string, limit: number, expiresAt: number): Promise<number>;
+  postsQuotaTake(key: string, limit: number, expiresAt: number, now: number): Promise<number>;
   postsQuotaGiveBack(key: string): Promise<number>;
 }
 
@@ -36,7 +40,11 @@ function commands(redis: Redis): QuotaCommands {
   return redis as unknown as QuotaCommands;
 }
 
-/** Per organization owner, kind and local day: the plan's limit covers all of an owner's organizations. */
+/**
+ * Per organization owner, kind and local date: the plan's limit covers all of
+ * an owner's organizations, each counting on the date it is at
+ * (decisions/posts-generation-media-publishing.md, daily quotas).
+ */
 export function quotaKey(ownerId: string, kind: GenerationKind, day: string): string {
   return `ai-quota:${ownerId}:${kind}:${day}`;
 }
@@ -58,7 +66,7 @@ export async function takeGeneration(redis: Redis, quota: DailyQuota, now = new 
   const { day, resetsAt } = quotaDay(now, quota.timeZone);
   const key = quotaKey(quota.ownerId, quota.kind, day);
   const redisCommands = commands(redis);
-  if ((await redisCommands.postsQuotaTake(key, quota.limit, resetsAt.getTime())) !== 1) {
+  if ((await redisCommands.postsQuotaTake(key, quota.limit, resetsAt.getTime(), now.getTime())) !== 1) {
     const reset = Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000));
     throw new HttpError(429, PostMessages.quotaReached(quota.kind, quota.limit, resetText(now, resetsAt, quota.timeZone)), { reset });
   }

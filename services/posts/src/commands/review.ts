@@ -1,6 +1,7 @@
 import { In, type EntityManager } from 'typeorm';
 import { PostMessages, scheduledInstant, type Identity, type PostApproval, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
+import type { PostsContext } from '../context.js';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
@@ -20,7 +21,7 @@ import { isPendingSchedulePost } from '../domain/scheduled-posts.js';
 import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
-import { referencedMedia } from './media.js';
+import { referencedMedia, replaceMedia } from './media.js';
 import { requestPublication, withdrawPublication } from './publication.js';
 
 /**
@@ -110,7 +111,7 @@ async function withdrawQueued(ctx: ServiceContext, manager: EntityManager, post:
  * An edit of the locked post: what it would publish checked by part 2 §5's
  * rules, then saved (saveFields).
  */
-async function saveEdit(ctx: ServiceContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
+async function saveEdit(ctx: PostsContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
   fields.mediaPaths = await checkedMedia(ctx, post.organizationId, fields);
   await saveFields(ctx, manager, post, fields, other);
 }
@@ -120,7 +121,8 @@ async function saveEdit(ctx: ServiceContext, manager: EntityManager, post: Post,
  * makes a new version, and an approved post that was waiting to be published
  * is asked for again, as the new version, at its time.
  */
-export async function saveFields(ctx: ServiceContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
+export async function saveFields(ctx: PostsContext, manager: EntityManager, post: Post, fields: PublishedFields, other: Partial<Post>): Promise<void> {
+  await replaceMedia(ctx, manager, post, fields.mediaPaths);
   const changed = publishesDifferently(post, fields);
   const wasQueued = hasQueued(post.publications);
   Object.assign(post, fields, other);
@@ -141,7 +143,7 @@ export async function saveFields(ctx: ServiceContext, manager: EntityManager, po
  * otherwise), overlaid with the form's fields. A scheduled time without an
  * offset is read in the organization's time zone.
  */
-export async function updatePost(ctx: ServiceContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
+export async function updatePost(ctx: PostsContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
   const found = await postToChange(ctx, caller, id, 'edit');
   // Asked before the row is locked: no row waits on another service. The zone is needed only for a time sent.
   const [draft, facts] = await Promise.all([
@@ -165,7 +167,7 @@ export async function updatePost(ctx: ServiceContext, caller: Identity, id: stri
  * changed meanwhile is a 409, and its status must still allow editing.
  */
 export async function saveRegenerated(
-  ctx: ServiceContext,
+  ctx: PostsContext,
   caller: Identity,
   read: Post,
   regenerated: { content: string; mediaPaths: string[] | null },

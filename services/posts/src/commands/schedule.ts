@@ -15,7 +15,7 @@ import { postRuleBroken } from '../domain/media-rules.js';
 import { transition } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
-import { referencedMedia, type StoredMedia } from './media.js';
+import { referencedMedia, replaceMedia, type StoredMedia } from './media.js';
 import { requestPublication } from './publication.js';
 
 export type ScheduleMode = 'now' | 'later';
@@ -94,7 +94,9 @@ export async function schedulePost(
     post.status = 'approved';
     post.platforms = parsed.names;
     post.mediaType = form.media_type;
-    post.mediaPaths = media.map((item) => item.key);
+    const keys = media.map((item) => item.key);
+    await replaceMedia(ctx, manager, post, keys);
+    post.mediaPaths = keys;
     post.content = form.content;
     post.scheduledTime = dueAt;
     post.createdBy = caller.userId;

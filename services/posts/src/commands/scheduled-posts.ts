@@ -114,7 +114,7 @@ export async function openSlotPost(ctx: PostsContext, manager: EntityManager, sl
  * The update and the slot events travel apart: an update naming a slot whose
  * post is not made yet fails, and is delivered again once it is.
  */
-export async function followScheduleUpdate(ctx: ServiceContext, manager: EntityManager, update: ScheduleUpdated): Promise<void> {
+export async function followScheduleUpdate(ctx: PostsContext, manager: EntityManager, update: ScheduleUpdated): Promise<void> {
   const posts = await manager.getRepository(Post).find({
     where: { organizationId: update.organizationId, autoScheduleId: update.autoScheduleId },
     withDeleted: true,

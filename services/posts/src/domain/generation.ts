@@ -16,6 +16,7 @@ import {
   type OriginalRequest,
   type TemplateValues,
 } from '@planner/contracts';
+import { codePointLength, platformTextLength } from '@planner/contracts/text-length';
 
 /** What a generation is made from: the fields the generate payload and a post's original request share. */
 export interface GenerationInput {
@@ -197,8 +198,11 @@ export function languageName(locale: string): string {
   return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
 }
 
-const lengthRule = ({ name, limit, target }: PlatformTarget) =>
-  `${name}: at most ${limit} characters${target === null ? '' : `, aim for about ${target} characters`}`;
+/** How X counts its characters, told to the model so it writes to X's count. */
+const X_COUNTING = ' (X counts a link as 23 characters, and CJK characters and emoji as 2)';
+
+const lengthRule = ({ platform, name, limit, target }: PlatformTarget) =>
+  `${name}: at most ${limit} characters${platform === 'x' ? X_COUNTING : ''}${target === null ? '' : `, aim for about ${target} characters`}`;
 
 /** The chat messages asking for one post per platform in the brand's voice, each within its limit. */
 export function postsPrompt(brief: GenerationBrief): { system: string; user: string } {
@@ -278,10 +282,17 @@ export function parseEditReply(text: string | null | undefined): string | null {
   return parsed(text, z.object({ post: postText }))?.post ?? null;
 }
 
-/** The limit a magic edit keeps: the lowest of the post's platforms, or the longest a post may be (part 2 §9). */
+const platformIds = (names: string[]) => names.map(platformIdOf).filter((id): id is ConnectionPlatform => id !== null);
+
+/** The limit a magic edit is asked to keep: the lowest of the post's platforms, or the longest a post may be (part 2 §9). */
 export function editLimit(platformNames: string[]): number {
-  const ids = platformNames.map(platformIdOf).filter((id): id is ConnectionPlatform => id !== null);
-  return Math.min(LIMITS.maxCharacters, ...ids.map((id) => platformTextLimit(id)));
+  return Math.min(LIMITS.maxCharacters, ...platformIds(platformNames).map((id) => platformTextLimit(id)));
+}
+
+/** Whether an edited post fits each of its platforms, counted as each counts (X's links, CJK and emoji), and the longest a post may be. */
+export function editFits(platformNames: string[]): Fits {
+  const limits = [within(LIMITS.maxCharacters), ...platformIds(platformNames).map((id) => within(platformTextLimit(id), id))];
+  return (text) => limits.every((fits) => fits(text));
 }
 
 /** The chat messages asking to rewrite a post as the user's instruction says, within the limit. */
@@ -296,29 +307,45 @@ export function editPrompt(post: string, instruction: string, limit: number): { 
   };
 }
 
-/** Characters as a reader (and the platforms) count them: code points, so an emoji is never cut in half. */
-export function characterLength(text: string): number {
-  return Array.from(text).length;
+/** Whether a text fits where it goes. */
+export type Fits = (text: string) => boolean;
+
+/** At most `limit` characters as the platform counts them (X: links 23, CJK and emoji 2); without one, code points. */
+export function within(limit: number, platform: ConnectionPlatform | null = null): Fits {
+  return (text) => (platform ? platformTextLength(platform, text) : codePointLength(text)) <= limit;
+}
+
+/** The most code points of `chars` whose text fits (a longer start never counts less, but for a link cut short: checked again by the caller). */
+function longestFitting(chars: string[], fits: Fits): number {
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(chars.slice(0, middle).join(''))) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /**
- * A post that fits its limit: control characters the database cannot keep
- * removed, and an over-long one cut at the last word boundary within the
- * limit (mid-word only when a single word is longer than the limit).
+ * A post that fits (`within` a limit): control characters the database
+ * cannot keep removed, and an over-long one cut at the last word boundary
+ * that fits, whole code points only (mid-word only when a single word is
+ * longer than the limit).
  */
-export function fitToLimit(text: string, limit: number): string {
+export function fitToLimit(text: string, fits: Fits): string {
   const clean = text.replaceAll('\u0000', '').trim();
+  if (fits(clean)) return clean;
   const chars = Array.from(clean);
-  if (chars.length <= limit) return clean;
-  const head = chars.slice(0, limit + 1);
-  // The character just past the limit being a space means the limit falls on a word's end.
-  for (let i = limit; i > 0; i--) {
-    if (/\s/.test(head[i]!)) {
-      const cut = head.slice(0, i).join('').trimEnd();
-      if (cut !== '') return cut;
+  const longest = longestFitting(chars, fits);
+  // The character just past the longest start being a space means that start ends on a word's end.
+  for (let i = longest; i > 0; i--) {
+    if (/\s/.test(chars[i]!)) {
+      const cut = chars.slice(0, i).join('').trimEnd();
+      if (cut !== '' && fits(cut)) return cut;
     }
   }
-  return chars.slice(0, limit).join('');
+  return chars.slice(0, longest).join('');
 }
 
 /** What an image for a post shows: the custom prompt when given, else the post; stories are drawn upright. */

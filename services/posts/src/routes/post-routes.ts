@@ -10,16 +10,17 @@ import {
   postSchema,
   postUpdateSchema,
 } from '@planner/contracts';
-import { idParams, requireUser, type App, type ServiceContext } from '@planner/service-kit';
+import { idParams, requireUser, type App } from '@planner/service-kit';
 import { listReviewPosts, readPost } from '../commands/posts.js';
 import { approvePost, clearPost, deletePost, rejectPost, retryPost, updatePost } from '../commands/review.js';
+import type { PostsContext } from '../context.js';
 
 /**
  * Post Review (part 2 §2, §4, §7): the list by status, one post, the form's
  * update, and the review actions. Every route acts on a post of an
  * organization the caller may see (another tenant's is a 404); changes need it active.
  */
-export async function postRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
+export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Promise<void> {
   const tags = ['posts'];
   const action = { tags, params: idParams, response: { 200: postActionResponseSchema } };
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   MEDIA_TYPES,
   PostMessages,
@@ -23,7 +24,12 @@ import { toPostView } from '../domain/post-view.js';
 const LIMITS = { fields: 40, fieldSize: 128 * 1024, files: 20, parts: 80, fileSize: MAX_MEDIA_BYTES + 1 };
 const PARSER_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
-const FORM_FIELDS = `multipart/form-data fields, organization_id FIRST (a file before it is refused): organization_id, platforms (comma-joined names: 'X,LinkedIn'), content, media_type (${MEDIA_TYPES.join(', ')}), post_id (edit that post), draft_id (the generation the post comes from, POST /posts/generate's draft_id: its request becomes the post's original request, for Regenerate; another organization's is a 404), media_urls (repeated or comma-joined: /api/media/<key> URLs or keys of media stored before), then the media files (any field name; type sniffed from the bytes)`;
+const FORM_ORDER = 'The form (multipart/form-data) sends organization_id first: a file before it is refused';
+
+/** The form as the API document shows it: its fields, then the media files. */
+const documentedForm = scheduleFormSchema.extend({
+  media: z.array(z.file()).max(LIMITS.files).optional().describe('The media files, after the fields, under any field name; each type is sniffed from its bytes.'),
+});
 
 /** The form's fields as the schema reads them: the first of each, media_urls all of them split at commas. */
 function formOf(fields: Map<string, string[]>): ScheduleForm {
@@ -110,8 +116,8 @@ export async function scheduleRoutes(app: App, { ctx }: { ctx: PostsContext }): 
     {
       schema: {
         tags,
-        description: `Schedules a post for later (not for basic or test users). ${FORM_FIELDS}, plus scheduled_time (ISO 8601 with offset, or YYYY-MM-DDTHH:mm in the organization's time zone) and the original-request fields business_data, content_type, topic, context, time_of_year, event_details.`,
-        consumes: ['multipart/form-data'],
+        description: `Schedules a post for later (not for basic or test users). ${FORM_ORDER}.`,
+        multipartForm: documentedForm,
         response: { 201: publishResponseSchema },
       },
     },
@@ -126,8 +132,8 @@ export async function scheduleRoutes(app: App, { ctx }: { ctx: PostsContext }): 
     {
       schema: {
         tags,
-        description: `Publishes a post now and waits (PUBLISH_NOW_WAIT_MS) for every platform's outcome. ${FORM_FIELDS}. 200: published everywhere; 502: a platform refused it, the message starts 'Failed to publish:' (part 2 §8, shown as is) with the links that did go out; 202: still publishing past the wait, the post shows its result in Post Review.`,
-        consumes: ['multipart/form-data'],
+        description: `Publishes a post now and waits (PUBLISH_NOW_WAIT_MS) for every platform's outcome. ${FORM_ORDER}; scheduled_time is not read. 200: published everywhere; 502: a platform refused it, the message starts 'Failed to publish:' (part 2 §8, shown as is) with the links that did go out; 202: still publishing past the wait, the post shows its result in Post Review.`,
+        multipartForm: documentedForm.omit({ scheduled_time: true }),
         response: { 200: publishResponseSchema, 202: publishResponseSchema, 502: publishFailureSchema },
       },
     },

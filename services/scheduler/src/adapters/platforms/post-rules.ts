@@ -1,4 +1,5 @@
 import { MEDIA_TYPES, type MediaType } from '@planner/contracts';
+import { codePointLength } from '@planner/contracts/text-length';
 import type { PublishablePost } from './platform-adapter.js';
 
 /**
@@ -35,9 +36,6 @@ export const ALL_BUT_STORIES: readonly MediaType[] = MEDIA_TYPES.filter((type) =
 
 export const withoutMedia = (post: PublishablePost) => post.media.length === 0;
 
-/** Characters as people count them (code points), as most platforms state their limits. */
-const characterCount = (text: string) => [...text].length;
-
 /** The post types (text, image, video…) the platform publishes. */
 export function postTypes(allowed: readonly MediaType[], message: Message<[post: PublishablePost]>): PostRule {
   return (post) => (allowed.includes(post.mediaType) ? null : say(message, post));
@@ -48,11 +46,11 @@ export function textRequired(message: string, when: (post: PublishablePost) => b
   return (post) => (when(post) && !post.text.trim() ? message : null);
 }
 
-/** The text's length within the limit, counted as the platform counts it (characters by default). */
+/** The text's length within the limit, counted as the platform counts it (code points by default; X: `xTextLength`). */
 export function textLength(
   limit: number | ((post: PublishablePost) => number),
   message: Message<[length: number, limit: number, post: PublishablePost]>,
-  count: (text: string) => number = characterCount,
+  count: (text: string) => number = codePointLength,
 ): PostRule {
   return (post) => {
     const max = typeof limit === 'number' ? limit : limit(post);

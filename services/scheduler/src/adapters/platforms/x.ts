@@ -1,6 +1,7 @@
 import { ApiResponseError, TwitterApi, type SendTweetV2Params, type TweetV2, type TwitterApiv2 } from 'twitter-api-v2';
 import { z } from 'zod';
 import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { xTextLength } from '@planner/contracts/text-length';
 import { xApiClientSettings } from '@planner/service-kit';
 import type { SchedulerConfig } from '../../config.js';
 import { requiredToken } from './credentials.js';
@@ -63,39 +64,7 @@ interface MediaUploadData {
   processing_info?: { state: 'pending' | 'in_progress' | 'succeeded' | 'failed'; check_after_secs?: number; error?: { message?: string } };
 }
 
-const LIGHT_CODE_POINTS: ReadonlyArray<readonly [number, number]> = [
-  [0, 4351],
-  [8192, 8205],
-  [8208, 8223],
-  [8242, 8247],
-];
 const URL_PATTERN = /https?:\/\/\S+/gi;
-/** X shortens every link to a t.co link of this length. */
-const URL_WEIGHT = 23;
-
-/**
- * A text's length as X counts it (twitter-text's v3 rules): links 23, an emoji
- * (even a joined sequence) 2, code points outside the Latin and common
- * punctuation ranges (CJK, for one) 2, the rest 1, after NFC normalisation.
- */
-export function xWeightedLength(text: string): number {
-  let length = 0;
-  const withoutLinks = text.normalize('NFC').replace(URL_PATTERN, () => {
-    length += URL_WEIGHT;
-    return '';
-  });
-  for (const { segment } of new Intl.Segmenter().segment(withoutLinks)) {
-    if (/\p{Extended_Pictographic}/u.test(segment)) {
-      length += 2;
-      continue;
-    }
-    for (const char of segment) {
-      const point = char.codePointAt(0)!;
-      length += LIGHT_CODE_POINTS.some(([from, to]) => point >= from && point <= to) ? 1 : 2;
-    }
-  }
-  return length;
-}
 
 /** The text as X gives it back (HTML entities, links as t.co, a media link appended), reduced to what both sides share. */
 function comparable(text: string): string {
@@ -236,7 +205,7 @@ const RULES = [
   textLength(
     (post) => platformTextLimit('x', post.mediaType),
     (length, limit) => `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`,
-    xWeightedLength,
+    xTextLength,
   ),
   postTypes(['text', 'image', 'video', 'carousel'], (post) => `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`),
   textRequired('An X post needs text or media.', withoutMedia),
