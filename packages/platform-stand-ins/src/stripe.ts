@@ -77,7 +77,7 @@ function stripeError(res: ServerResponse, status: number, message: string, code?
  * sessions in subscription mode, subscriptions with prorated price changes and
  * cancellation at the period's end, invoices, the billing portal, products and
  * prices by lookup key. What Stripe would post to a webhook is queued as
- * events (takeEvents); its clock gives each event a later `created` second.
+ * events (takeEvents), each `created` at the second it happened.
  */
 export async function startStripeStandIn(options: { secretKey?: string } = {}): Promise<StripeStandIn> {
   const server = await startStandInServer();
@@ -93,8 +93,8 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   /** Line items and subscription metadata a session was created with (not part of the session object). */
   const sessionOrders = new Map<string, { price: string; metadata: Record<string, string> }>();
 
-  let lastSecond = 0;
-  const clock = () => (lastSecond = Math.max(Math.floor(Date.now() / 1000), lastSecond + 1));
+  // Stripe's clock is the wall clock, to the second: events of one second tie, as Stripe's do.
+  const clock = () => Math.floor(Date.now() / 1000);
 
   const event = (type: string, object: StripeObject, previousAttributes?: Record<string, unknown>): StripeEventObject => ({
     ...example('event'),

@@ -1,6 +1,11 @@
-import { defineService } from '@planner/service-kit';
+import { defineService, routes } from '@planner/service-kit';
+import { billingAdapters } from './adapters/index.js';
 import { configSchema } from './config.js';
 import { entities, migrations } from './entities/index.js';
+import { expirySweep } from './jobs/expiry-sweep.js';
+import { adminRoutes } from './routes/admin-routes.js';
+import { paymentRoutes } from './routes/payment-routes.js';
+import { webhookRoutes } from './routes/webhook-routes.js';
 
 /** The billing service: what main runs and the tests start. */
 export const billingService = defineService({
@@ -8,5 +13,6 @@ export const billingService = defineService({
   description: 'Plans, Stripe checkout, subscriptions and their webhooks, admin plan changes.',
   configSchema,
   database: { entities, migrations },
-  entryPoints: [],
+  adapters: billingAdapters,
+  entryPoints: [routes(paymentRoutes), routes(adminRoutes), routes(webhookRoutes), expirySweep],
 });
