@@ -5,6 +5,7 @@ import { entities, migrations } from './entities/index.js';
 import { expirySweep } from './jobs/expiry-sweep.js';
 import { adminRoutes } from './routes/admin-routes.js';
 import { paymentRoutes } from './routes/payment-routes.js';
+import { sandboxRoutes } from './routes/sandbox-routes.js';
 import { webhookRoutes } from './routes/webhook-routes.js';
 
 /** The billing service: what main runs and the tests start. */
@@ -14,5 +15,5 @@ export const billingService = defineService({
   configSchema,
   database: { entities, migrations },
   adapters: billingAdapters,
-  entryPoints: [routes(paymentRoutes), routes(adminRoutes), routes(webhookRoutes), expirySweep],
+  entryPoints: [routes(paymentRoutes), routes(adminRoutes), routes(webhookRoutes), routes(sandboxRoutes), expirySweep],
 });
