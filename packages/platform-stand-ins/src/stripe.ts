@@ -239,9 +239,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     });
     route('POST', '/v1/prices', (_req, form, res) => {
       if (!form.product || !products.has(String(form.product))) return stripeError(res, 400, `No such product: '${form.product}'`, 'resource_missing');
-      if (form.lookup_key && [...prices.values()].some((price) => price.lookup_key === form.lookup_key)) {
-        return stripeError(res, 400, `A price (${String(form.lookup_key)}) already uses that lookup key.`, 'lookup_key_already_exists');
-      }
+      const holder = form.lookup_key ? [...prices.values()].find((price) => price.lookup_key === form.lookup_key) : undefined;
+      if (holder && form.transfer_lookup_key !== 'true') return stripeError(res, 400, `A price (${holder.id}) already uses that lookup key.`, 'lookup_key_already_exists');
+      if (holder) holder.lookup_key = null;
       sendJson(res, 200, createPrice(String(form.product), Number(form.unit_amount), (form.lookup_key as string | undefined) ?? null, (form.recurring as { interval?: string } | undefined)?.interval ?? 'month'));
     });
     route('GET', '/v1/products/:id', (req, _form, res) => {
