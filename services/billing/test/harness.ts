@@ -66,7 +66,7 @@ export function useBilling(options: { sandbox?: boolean; env?: Record<string, st
   };
   h.announced = async (userId) => {
     const rows = await h.ctx.dataSource.query<Array<{ envelope: { data: EventData<'billing.subscription.changed'> } }>>(
-      `SELECT envelope FROM outbox WHERE subject = 'billing.subscription.changed' AND envelope->'data'->>'userId' = $1 ORDER BY created_at, envelope->'data'->>'changedAt'`,
+      `SELECT envelope FROM outbox WHERE subject = 'billing.subscription.changed' AND envelope->'data'->>'userId' = $1 ORDER BY envelope->'data'->>'changedAt'`,
       [userId],
     );
     return rows.map((row) => row.envelope.data);

@@ -6,8 +6,9 @@ import {
   heldFromReport,
   isExpired,
   judgeReport,
+  nextAnnouncement,
   planChangeFor,
-  statusAfterInvoice,
+  judgeInvoice,
   subscriptionDetails,
   type HeldSubscription,
   type ProviderSubscription,
@@ -35,9 +36,10 @@ describe('judgeReport: the object’s own state and time, not arrival', () => {
     expect(judgeReport(held(), report({ planType: 'advanced', amountCents: 3999 }), t(101))).toBe('apply');
   });
 
-  it('skips an older report, and a copy of the state held', () => {
+  it('skips an older report and a copy of the state held; a newer copy moves the time on', () => {
     expect(judgeReport(held(), report({ planType: 'starter' }), t(99))).toBe('stale');
-    expect(judgeReport(held(), report(), t(200))).toBe('unchanged');
+    expect(judgeReport(held(), report(), t(100))).toBe('unchanged');
+    expect(judgeReport(held(), report(), t(200))).toBe('apply');
   });
 
   it('calls a same-second report that says something else a tie', () => {
@@ -56,18 +58,21 @@ describe('judgeReport: the object’s own state and time, not arrival', () => {
   });
 });
 
-describe('statusAfterInvoice', () => {
+describe('judgeInvoice', () => {
   it('past_due on a failed payment, active once paid, in Stripe’s order', () => {
-    expect(statusAfterInvoice(held(), 'sub_1', false, t(150))).toBe('past_due');
-    expect(statusAfterInvoice(held({ status: 'past_due' }, t(150)), 'sub_1', true, t(200))).toBe('active');
+    expect(judgeInvoice(held(), 'sub_1', false, t(150))).toEqual({ verdict: 'apply', status: 'past_due' });
+    expect(judgeInvoice(held({ status: 'past_due' }, t(150)), 'sub_1', true, t(200))).toEqual({ verdict: 'apply', status: 'active' });
     // The failure of before the payment, arriving after it, changes nothing.
-    expect(statusAfterInvoice(held({}, t(200)), 'sub_1', false, t(150))).toBeNull();
+    expect(judgeInvoice(held({}, t(200)), 'sub_1', false, t(150)).verdict).toBe('stale');
+    // Of the same second as the state held and saying otherwise: Stripe settles it.
+    expect(judgeInvoice(held({ status: 'past_due' }, t(200)), 'sub_1', true, t(200)).verdict).toBe('tie');
+    expect(judgeInvoice(held({}, t(200)), 'sub_1', true, t(300)).verdict).toBe('unchanged');
   });
 
   it('ignores invoices of other or ended subscriptions', () => {
-    expect(statusAfterInvoice(held(), 'sub_other', true, t(200))).toBeNull();
-    expect(statusAfterInvoice(held({ status: 'canceled' }), 'sub_1', true, t(200))).toBeNull();
-    expect(statusAfterInvoice(null, 'sub_1', true, t(200))).toBeNull();
+    expect(judgeInvoice(held(), 'sub_other', true, t(200)).verdict).toBe('stale');
+    expect(judgeInvoice(held({ status: 'canceled' }), 'sub_1', true, t(200)).verdict).toBe('stale');
+    expect(judgeInvoice(null, 'sub_1', true, t(200)).verdict).toBe('stale');
   });
 });
 
@@ -117,6 +122,12 @@ describe('views and times', () => {
       created_at: t(0).toISOString(),
       updated_at: t(1).toISOString(),
     });
+  });
+
+  it('announces each change of a user after the previous one', () => {
+    expect(nextAnnouncement(t(100), null)).toEqual(t(100));
+    expect(nextAnnouncement(t(100), t(50))).toEqual(t(100));
+    expect(nextAnnouncement(t(100), t(100)).getTime()).toBe(t(100).getTime() + 1);
   });
 
   it('ends a monthly period on the same day, or the month’s last', () => {

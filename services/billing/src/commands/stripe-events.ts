@@ -3,8 +3,8 @@ import type { WebhookAnswer } from '@planner/contracts';
 import type { BillingContext } from '../context.js';
 import { CheckoutSession } from '../entities/checkout-session.entity.js';
 import type { BillingEvent } from '../domain/stripe-objects.js';
-import { statusAfterInvoice, type ProviderSubscription } from '../domain/subscription-state.js';
-import { applyReport, lockSubscriptionOf, saveSubscription, userOfStripe } from './subscriptions.js';
+import { judgeInvoice, type ProviderSubscription } from '../domain/subscription-state.js';
+import { applyReport, lockSubscriptionOf, saveSubscription, settleWithStripe, userOfStripe } from './subscriptions.js';
 
 /** Records the event id in the caller's transaction; false when it was handled before (or is being handled now). */
 async function firstDelivery(manager: EntityManager, event: BillingEvent): Promise<boolean> {
@@ -56,8 +56,10 @@ export async function handleStripeEvent(ctx: BillingContext, event: BillingEvent
         const userId = await userOfStripe(manager, detail.subscriptionId);
         if (!userId) break;
         const current = await lockSubscriptionOf(manager, userId);
-        const status = statusAfterInvoice(current, detail.subscriptionId, detail.paid, event.at);
-        if (current && status) await saveSubscription(ctx, manager, userId, current, { ...current, status, stateAt: event.at });
+        const { verdict, status } = judgeInvoice(current, detail.subscriptionId, detail.paid, event.at);
+        if (!current || verdict === 'stale') break;
+        if (verdict === 'apply' || verdict === 'unchanged') await saveSubscription(ctx, manager, userId, current, { ...current, status, stateAt: event.at });
+        else await settleWithStripe(ctx, manager, userId, current, detail.subscriptionId, event.at);
         break;
       }
       case 'ignored':

@@ -7,6 +7,7 @@ import {
   heldFromReport,
   judgeReport,
   later,
+  nextAnnouncement,
   toStripeSecond,
   type HeldSubscription,
   type ProviderSubscription,
@@ -29,16 +30,16 @@ export async function userOfStripe(manager: EntityManager, subscriptionId: strin
 /**
  * Saves the user's subscription as `next`; when the plan the user has or the
  * status changed, billing.subscription.changed goes out in the same
- * transaction, saying when the change took effect (`changedAt`).
+ * transaction, saying when the change took effect (`changedAt`, later than
+ * the user's previous one: writes of a user are serialized by their lock).
  */
 export async function saveSubscription(ctx: BillingContext, manager: EntityManager, userId: string, current: Subscription | null, next: HeldSubscription): Promise<Subscription> {
   const repo = manager.getRepository(Subscription);
-  const before = current && { planType: effectivePlan(current), status: current.status };
-  const saved = await repo.save(current ? repo.merge(current, next) : repo.create({ userId, ...next }));
   const planType = effectivePlan(next);
-  if (!before || before.planType !== planType || before.status !== next.status) {
-    await ctx.outbox.add(manager, 'billing.subscription.changed', { userId, planType, status: next.status, changedAt: next.stateAt.toISOString() });
-  }
+  const changed = !current || effectivePlan(current) !== planType || current.status !== next.status;
+  const announcedAt = changed ? nextAnnouncement(next.stateAt, current?.announcedAt ?? null) : (current?.announcedAt ?? null);
+  const saved = await repo.save(current ? repo.merge(current, { ...next, announcedAt }) : repo.create({ userId, ...next, announcedAt }));
+  if (changed) await ctx.outbox.add(manager, 'billing.subscription.changed', { userId, planType, status: next.status, changedAt: announcedAt!.toISOString() });
   return saved;
 }
 
@@ -72,9 +73,14 @@ export async function applyReport(
   const stateAt = fresh && current ? later(at, current.stateAt) : at;
   const verdict = judgeReport(current, report, stateAt);
   if (verdict === 'stale' || verdict === 'unchanged') return current;
-  const settled = verdict === 'tie' && !fresh ? await ctx.adapters.payments.subscription(report.subscriptionId) : report;
-  if (!settled) return current;
-  return saveSubscription(ctx, manager, userId, current, heldFromReport(source, settled, stateAt));
+  if (verdict === 'tie' && !fresh) return settleWithStripe(ctx, manager, userId, current, report.subscriptionId, stateAt);
+  return saveSubscription(ctx, manager, userId, current, heldFromReport(source, report, stateAt));
+}
+
+/** Two reports of one second disagree: the subscription as Stripe holds it now is applied (fresh). */
+export async function settleWithStripe(ctx: BillingContext, manager: EntityManager, userId: string, current: Subscription | null, subscriptionId: string, at: Date): Promise<Subscription | null> {
+  const now = await ctx.adapters.payments.subscription(subscriptionId);
+  return now ? applyReport(ctx, manager, userId, current, now, { source: 'stripe', at, fresh: true }) : current;
 }
 
 /** A fresh report (our own call's answer) applied in a transaction of its own, under the user's lock. */

@@ -65,8 +65,9 @@ function sameState(held: HeldSubscription, incoming: ProviderSubscription): bool
 /**
  * Orders what arrives by the object's own state and time, not by arrival:
  * a Stripe subscription that ended never comes back; an older report than the
- * one held is stale; a report from the same second that says something else
- * is a tie only Stripe can settle (ask it for the subscription as it is now).
+ * one held is stale, a newer one is applied (if only to move the time on); a
+ * report from the same second that says something else is a tie only Stripe
+ * can settle (ask it for the subscription as it is now).
  * Another subscription than the one held replaces it when it is live (the user
  * subscribed again); another one ending concerns a subscription already replaced.
  */
@@ -75,8 +76,9 @@ export function judgeReport(held: HeldSubscription | null, incoming: ProviderSub
   if (held.stripeSubscriptionId !== incoming.subscriptionId) return incoming.status === 'canceled' ? 'stale' : 'apply';
   if (held.status === 'canceled') return incoming.status === 'canceled' ? 'unchanged' : 'stale';
   if (at.getTime() < held.stateAt.getTime()) return 'stale';
-  if (sameState(held, incoming)) return 'unchanged';
-  return at.getTime() === held.stateAt.getTime() ? 'tie' : 'apply';
+  // A newer report is applied even when it says the same: its time makes the reports between stale.
+  if (at.getTime() > held.stateAt.getTime()) return 'apply';
+  return sameState(held, incoming) ? 'unchanged' : 'tie';
 }
 
 /** The held state once a report is applied. */
@@ -97,13 +99,15 @@ export function heldFromReport(source: SubscriptionSource, incoming: ProviderSub
 
 /**
  * An invoice of the held subscription paid or failed at `at`: the status it
- * leaves (paid → active, failed → past_due), or null when it changes nothing
- * (another subscription's, an ended one's, or older than the state held).
+ * leaves (paid → active, failed → past_due), stale when older than the state
+ * held (or of another or an ended subscription), a tie when of the same
+ * second and saying otherwise (Stripe's subscription settles it).
  */
-export function statusAfterInvoice(held: HeldSubscription | null, subscriptionId: string, paid: boolean, at: Date): SubscriptionStatus | null {
-  if (!held || held.stripeSubscriptionId !== subscriptionId || held.status === 'canceled') return null;
-  if (at.getTime() < held.stateAt.getTime()) return null;
-  return paid ? 'active' : 'past_due';
+export function judgeInvoice(held: HeldSubscription | null, subscriptionId: string, paid: boolean, at: Date): { verdict: Verdict; status: SubscriptionStatus } {
+  const status = paid ? 'active' : 'past_due';
+  if (!held || held.stripeSubscriptionId !== subscriptionId || held.status === 'canceled' || at.getTime() < held.stateAt.getTime()) return { verdict: 'stale', status };
+  if (held.status === status) return { verdict: 'unchanged', status };
+  return { verdict: at.getTime() === held.stateAt.getTime() ? 'tie' : 'apply', status };
 }
 
 /** What a user's choice of plan does (part 2 §2 buttons: Upgrade, Downgrade, Resubscribe, Active Until End of Period). */
@@ -167,3 +171,8 @@ export function addMonth(date: Date): Date {
 
 /** The later of two times. */
 export const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
+
+/** The `changedAt` of a user's next announced change: when it took effect, and always after the previous one. */
+export function nextAnnouncement(takesEffect: Date, previous: Date | null): Date {
+  return previous && previous.getTime() >= takesEffect.getTime() ? new Date(previous.getTime() + 1) : takesEffect;
+}

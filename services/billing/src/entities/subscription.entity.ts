@@ -48,6 +48,14 @@ export class Subscription {
   @Column({ type: 'timestamptz', name: 'state_at' })
   stateAt!: Date;
 
+  /**
+   * The `changedAt` of the last billing.subscription.changed about this user:
+   * each next one is later, so consumers can order them even when two changes
+   * carry the same Stripe second.
+   */
+  @Column({ type: 'timestamptz', name: 'announced_at', nullable: true })
+  announcedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 

@@ -18,6 +18,7 @@ export class Subscriptions1764000001000 implements MigrationInterface {
         "cancel_at_period_end" boolean NOT NULL DEFAULT false,
         "amount_cents" int NOT NULL,
         "state_at" timestamptz NOT NULL,
+        "announced_at" timestamptz,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now()
       )`);
