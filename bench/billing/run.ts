@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { NO_RATE_LIMITS, startGateway } from '@planner/gateway/testing';
+import { addPlanPrices, signed, stripeEnv } from '@planner/billing/testing';
 import { startStripeStandIn, type StripeEventObject } from '@planner/platform-stand-ins';
 import { freePort, removeNamespace, startServiceProcess, testId, testInfrastructure } from '@planner/service-kit/testing';
 import { run } from '../lib.js';
@@ -31,12 +32,7 @@ import { run } from '../lib.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const total = Number(process.env.BENCH_EVENTS ?? 1000);
 const users = Number(process.env.BENCH_USERS ?? 160);
-const WEBHOOK_SECRET = 'whsec_bench_billing';
-const PLANS = [
-  ['starter', 999],
-  ['pro', 1999],
-  ['advanced', 3999],
-] as const;
+const PLANS = ['starter', 'pro', 'advanced'] as const;
 
 const percentile = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
 
@@ -53,21 +49,12 @@ async function main(): Promise<void> {
   const namespace = testId('benchbilling');
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-billing-'));
   const stripe = await startStripeStandIn();
-  const prices = Object.fromEntries(PLANS.map(([plan, cents]) => [plan, stripe.addPrice({ unitAmount: cents, lookupKey: `planner_${plan}_monthly` }).id]));
+  const prices = addPlanPrices(stripe);
   const port = await freePort();
   const billing = await startServiceProcess(path.join(root, 'services/billing'), {
     namespace,
     logDir,
-    env: {
-      PORT: String(port),
-      APP_URL: 'https://planner.example',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      STRIPE_PRICE_STARTER: prices.starter!,
-      STRIPE_PRICE_PRO: prices.pro!,
-      STRIPE_PRICE_ADVANCED: prices.advanced!,
-    },
+    env: { PORT: String(port), APP_URL: 'https://planner.example', ...stripeEnv(stripe, prices) },
   });
   const gateway = await startGateway({ upstreams: { billing: `http://127.0.0.1:${port}` }, env: NO_RATE_LIMITS });
   const db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
@@ -80,11 +67,11 @@ async function main(): Promise<void> {
     const hourLater = Math.floor(Date.now() / 1000) + 3600;
     for (let i = 0; i < users; i++) {
       const userId = randomUUID();
-      const [plan] = PLANS[i % PLANS.length]!;
+      const plan = PLANS[i % PLANS.length]!;
       const metadata = { user_id: userId, plan_type: plan };
       const session = await client.checkout.sessions.create({
         mode: 'subscription',
-        line_items: [{ price: prices[plan]!, quantity: 1 }],
+        line_items: [{ price: prices[plan], quantity: 1 }],
         success_url: 'https://planner.example/plan-selection',
         client_reference_id: userId,
         metadata,
@@ -97,11 +84,7 @@ async function main(): Promise<void> {
       userIds.push(userId);
     }
     const copies = Array.from({ length: total - distinct.length }, () => distinct[Math.floor(Math.random() * distinct.length)]!);
-    const signer = new Stripe('sk_bench_signer');
-    const requests = shuffle([...distinct, ...copies]).map((event) => {
-      const body = JSON.stringify(event);
-      return { body, signature: signer.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) };
-    });
+    const requests = shuffle([...distinct, ...copies]).map((event) => signed(event));
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();

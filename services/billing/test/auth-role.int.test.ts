@@ -16,7 +16,7 @@ import { SharedMessages } from '@planner/contracts';
 import { freePort, loopbackUrl, removeNamespace, startServiceProcess, startTestService, waitFor, type TestProcess } from '@planner/service-kit/testing';
 import { billingService } from '../src/service.js';
 import { APP_URL, page } from './harness.js';
-import { addPlanPrices, signed, stripeEnv } from './stripe-support.js';
+import { addPlanPrices, signed, stripeEnv } from '../src/testing.js';
 
 const authDir = fileURLToPath(new URL('../../auth', import.meta.url));
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billing-auth-'));

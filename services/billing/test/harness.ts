@@ -8,7 +8,7 @@ import type { App } from '@planner/service-kit';
 import type { BillingAdapters } from '../src/adapters/index.js';
 import type { BillingConfig } from '../src/config.js';
 import { billingService } from '../src/service.js';
-import { addPlanPrices, signed, stripeEnv } from './stripe-support.js';
+import { addPlanPrices, signed, stripeEnv } from '../src/testing.js';
 
 /** The app's public origin in these tests: success and cancel pages must be on it. */
 export const APP_URL = 'https://planner.example';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@planner/service-kit/testing';
 import { BillingMessages, SharedMessages } from '@planner/contracts';
+import { signed } from '../src/testing.js';
 import { page, useBilling } from './harness.js';
 
 // The expiry sweep runs every half second here: a period's end is seen at once.
@@ -199,7 +200,7 @@ describe('webhooks', () => {
     const user = await paying('pro');
     const deleted = h.stripe.event('customer.subscription.deleted', h.stripe.subscriptions.get(user.subscriptionId)!);
     const body = JSON.stringify(deleted);
-    const { signatureFor } = await import('./stripe-support.js').then((m) => ({ signatureFor: (o: { secret?: string; timestamp?: number }) => m.signed(deleted, o).signature }));
+    const signatureFor = (options: { secret?: string; timestamp?: number }) => signed(deleted, options).signature;
     for (const signature of [signatureFor({ secret: 'whsec_forger' }), signatureFor({ timestamp: Math.floor(Date.now() / 1000) - 3600 }), '']) {
       const answer = await h.api.send({ method: 'POST', url: '/payments/webhook', body, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
       expect([answer.statusCode, answer.json().message]).toEqual([400, BillingMessages.invalidSignature]);

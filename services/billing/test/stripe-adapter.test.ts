@@ -3,7 +3,7 @@ import { startStripeStandIn, type StripeStandIn } from '@planner/platform-stand-
 import { InvalidWebhookError, PaymentsError, type Payments } from '../src/adapters/payments.js';
 import { stripePayments } from '../src/adapters/stripe.js';
 import { deadUrl } from '@planner/gateway/testing';
-import { addPlanPrices, configWith, signed, stripeEnv } from './stripe-support.js';
+import { addPlanPrices, configWith, signed, stripeEnv } from '../src/testing.js';
 
 const USER = '0b8f3a52-4c55-4a41-8f63-5d6f1c0f2a11';
 let stripe: StripeStandIn;
