@@ -17,3 +17,4 @@ export * from './pagination.js';
 export * from './requests.js';
 export * from './auto-schedules.js';
 export * from './zoned-time.js';
+export * from './billing.js';

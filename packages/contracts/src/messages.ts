@@ -218,13 +218,6 @@ export const PublishingMessages = {
   sandboxPostNotFound: 'Sandbox post not found.',
 } as const;
 
-export const BillingMessages = {
-  verificationFailed: 'Payment verification failed.',
-  checkoutFailed: 'Failed to initiate checkout. Please try again later.',
-  cancelFailed: 'Failed to cancel subscription.',
-  portalFailed: 'Failed to access subscription management portal. Please try again later.',
-} as const;
-
 /** Auto-schedules (part 2 §5, §8); the rules shared with posts (name, platform, media, characters) are in PostMessages. */
 export const AutoScheduleMessages = {
   added: 'Schedule added successfully!',
