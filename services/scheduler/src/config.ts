@@ -15,6 +15,15 @@ export const configSchema = serviceConfigSchema(4004, {
    * platforms, and for their time once prepared ahead), not using the CPU.
    */
   PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(256),
+  /**
+   * How long before its time a publish job runs: it claims the publication,
+   * reads the post and the credentials and checks them, then waits for the
+   * time to make the create call, so BullMQ's delay in promoting a job and the
+   * preparation do not make the post late. Until the create call is marked a
+   * withdrawal or a new time still stops it. What a killed worker held is
+   * late by the takeover (seconds), so more ahead is more held at once.
+   */
+  PUBLISH_AHEAD_MS: z.coerce.number().int().min(0).max(60_000).default(750),
   /** Tries of one publication before it fails for good (rate-limit waits do not count). */
   PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How often the sweep looks for overdue publications without a job. */

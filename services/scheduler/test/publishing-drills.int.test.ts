@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, freePort, publishEvent, removeNamespace, startServiceProcess, waitFor, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
 import { PublishingMessages } from '@planner/contracts';
+import { Redis } from '@planner/service-kit';
 import { configSchema, type SchedulerConfig } from '../src/config.js';
 import { entities, migrations } from '../src/entities/index.js';
 
@@ -120,6 +121,10 @@ describe('publishing drills', () => {
     const organizationId = await organizationWithSandbox();
     const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 12_000));
     await waitFor(() => tally(ids), (t) => t.states.queued === 20, 30_000);
+    // Their jobs are in Redis too (each is added once its request has committed), so the restart loses them.
+    const client = new Redis(`redis://127.0.0.1:${redisPort}`);
+    await waitFor(() => client.keys('*:publish:*.1.x.0'), (keys) => ids.every((id) => keys.some((key) => key.endsWith(`:${id}.1.x.0`))), 30_000);
+    client.disconnect();
     redis.kill('SIGKILL');
     await new Promise((resolve) => redis.once('exit', resolve));
     await startRedis();

@@ -4,13 +4,14 @@ import { OutboxEvent } from '@planner/service-kit/data';
 import { publishEvent, untilQueueIdle, waitFor } from '@planner/service-kit/testing';
 import { sweepPublications } from '../src/commands/publication-sweep.js';
 import { publishQueue } from '../src/commands/publish-queue.js';
-import { PREPARE_AHEAD_MS, publishJobId } from '../src/domain/publishing.js';
+import { publishJobId } from '../src/domain/publishing.js';
 import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { SandboxPost } from '../src/entities/sandbox-post.entity.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
-const h = usePublishing(() => ({ platforms: acceptingPlatforms() }));
+// Jobs run well ahead here, so a withdrawal or a new time can reach a publication being prepared.
+const h = usePublishing(() => ({ platforms: acceptingPlatforms(), env: { PUBLISH_AHEAD_MS: '3000' } }));
 
 const request = (postId: string, organizationId: string, extra: { version?: number; platforms?: Array<'x' | 'linkedin' | 'telegram'>; dueAt?: string | null } = {}) =>
   ({ postId, organizationId, version: extra.version ?? 1, platforms: extra.platforms ?? ['x'], dueAt: extra.dueAt ?? null }) as const;
@@ -104,7 +105,7 @@ describe('publishing through a Sandbox connection', () => {
 
   it('stops a publication being prepared ahead of its time when the post is withdrawn, and moves it when given a new time', async () => {
     const organizationId = await h.addOrganization();
-    const soon = () => new Date(Date.now() + PREPARE_AHEAD_MS - 200).toISOString();
+    const soon = () => new Date(Date.now() + h.ctx.config.PUBLISH_AHEAD_MS - 500).toISOString();
     const preparing = (postId: string) => waitFor(() => publicationsOf(postId), (rows) => rows[0]?.state === 'publishing', 5000);
 
     const withdrawn = await h.addPost(organizationId);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { claimOf, isWithdrawable, onPublishRequested, PREPARE_AHEAD_MS, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
+import { claimOf, isWithdrawable, onPublishRequested, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
+/** How long before its time a job runs (PUBLISH_AHEAD_MS). */
+const AHEAD_MS = 750;
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
 const publication = (fields: Partial<Parameters<typeof claimOf>[0]> = {}) =>
   ({ state: 'queued', cycle: 2, nextAttemptAt: now, leaseUntil: null, handle: {}, ...fields }) as Parameters<typeof claimOf>[0];
@@ -54,27 +56,27 @@ describe('a request to publish again', () => {
 
 describe('claims', () => {
   it('take a queued publication of this cycle at its time', () => {
-    expect(claimOf(publication(), 2, now)).toEqual({ kind: 'take', interrupted: false });
+    expect(claimOf(publication(), 2, now, AHEAD_MS)).toEqual({ kind: 'take', interrupted: false });
   });
 
   it('find nothing to do for a job of another cycle, or one done, failed, in doubt or withdrawn', () => {
-    expect(claimOf(publication(), 1, now)).toEqual({ kind: 'stale' });
-    for (const state of ['published', 'failed', 'in_doubt', 'withdrawn'] as const) expect(claimOf(publication({ state }), 2, now)).toEqual({ kind: 'stale' });
+    expect(claimOf(publication(), 1, now, AHEAD_MS)).toEqual({ kind: 'stale' });
+    for (const state of ['published', 'failed', 'in_doubt', 'withdrawn'] as const) expect(claimOf(publication({ state }), 2, now, AHEAD_MS)).toEqual({ kind: 'stale' });
   });
 
   it('take one due within the preparation time (and a second of slack), and put off a job earlier than that until then', () => {
-    expect(claimOf(publication({ nextAttemptAt: at(30_000) }), 2, now)).toEqual({ kind: 'busy', until: at(30_000 - PREPARE_AHEAD_MS) });
-    expect(claimOf(publication({ nextAttemptAt: at(PREPARE_AHEAD_MS + 500) }), 2, now).kind).toBe('take');
-    expect(claimOf(publication({ nextAttemptAt: at(PREPARE_AHEAD_MS + 1500) }), 2, now).kind).toBe('busy');
+    expect(claimOf(publication({ nextAttemptAt: at(30_000) }), 2, now, AHEAD_MS)).toEqual({ kind: 'busy', until: at(30_000 - AHEAD_MS) });
+    expect(claimOf(publication({ nextAttemptAt: at(AHEAD_MS + 500) }), 2, now, AHEAD_MS).kind).toBe('take');
+    expect(claimOf(publication({ nextAttemptAt: at(AHEAD_MS + 1500) }), 2, now, AHEAD_MS).kind).toBe('busy');
   });
 
   it('wait while another worker holds it, and take over once its lease ran out, checking first if it had begun the create', () => {
-    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(5_000) }), 2, now)).toEqual({ kind: 'busy', until: at(5_000) });
-    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1) }), 2, now)).toEqual({ kind: 'take', interrupted: false });
-    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1), handle: { creating: now.toISOString() } }), 2, now)).toEqual({ kind: 'take', interrupted: true });
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(5_000) }), 2, now, AHEAD_MS)).toEqual({ kind: 'busy', until: at(5_000) });
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1) }), 2, now, AHEAD_MS)).toEqual({ kind: 'take', interrupted: false });
+    expect(claimOf(publication({ state: 'publishing', leaseUntil: at(-1), handle: { creating: now.toISOString() } }), 2, now, AHEAD_MS)).toEqual({ kind: 'take', interrupted: true });
   });
 
   it('check first when a queued one was left with its create begun (a failure without a clear answer)', () => {
-    expect(claimOf(publication({ handle: { creating: now.toISOString() } }), 2, now)).toEqual({ kind: 'take', interrupted: true });
+    expect(claimOf(publication({ handle: { creating: now.toISOString() } }), 2, now, AHEAD_MS)).toEqual({ kind: 'take', interrupted: true });
   });
 });

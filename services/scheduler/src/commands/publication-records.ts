@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { In, type EntityManager } from 'typeorm';
 import type { ConnectionPlatform } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
+import type { SchedulerContext } from '../context.js';
 import { claimOf, LEASE_MS, type Claim } from '../domain/publishing.js';
 import { PublicationAttempt, type AttemptOutcome } from '../entities/publication-attempt.entity.js';
 import { Publication } from '../entities/publication.entity.js';
@@ -29,7 +30,7 @@ export type ClaimAnswer = Held | Exclude<Claim, { kind: 'take' }>;
  * transaction, writing each attempt down before anything is called: two
  * workers, a re-delivered job or a stale one cannot both take one.
  */
-export async function claimPublications(ctx: ServiceContext, requests: readonly ClaimRequest[], now = new Date()): Promise<ClaimAnswer[]> {
+export async function claimPublications(ctx: SchedulerContext, requests: readonly ClaimRequest[], now = new Date()): Promise<ClaimAnswer[]> {
   return ctx.dataSource.transaction(async (manager) => {
     const ids = [...new Set(requests.map((request) => request.publicationId))];
     // In id order, so two workers' batches lock shared rows in the same order and never deadlock.
@@ -39,7 +40,7 @@ export async function claimPublications(ctx: ServiceContext, requests: readonly 
     const answers = requests.map((request): ClaimAnswer => {
       const publication = byId.get(request.publicationId);
       if (!publication) return { kind: 'stale' };
-      const claim = claimOf(publication, request.cycle, now);
+      const claim = claimOf(publication, request.cycle, now, ctx.config.PUBLISH_AHEAD_MS);
       if (claim.kind !== 'take') return claim;
       // Taken now: another job of this batch for the same publication finds it held.
       Object.assign(publication, { state: 'publishing', attempts: publication.attempts + 1, leaseUntil });
@@ -80,11 +81,14 @@ export async function whileHeld(ctx: ServiceContext, held: Held, change: (manage
   });
 }
 
-export async function renewLease(ctx: ServiceContext, held: Held): Promise<boolean> {
-  const result = await ctx.dataSource
-    .getRepository(Publication)
-    .update({ id: held.publication.id, attempts: held.attempt, state: 'publishing' }, { leaseUntil: new Date(Date.now() + LEASE_MS) });
-  return (result.affected ?? 0) > 0;
+/** Renews the leases of the publications a worker holds, in one statement (those it no longer holds are left alone). */
+export async function renewLeases(ctx: ServiceContext, holds: readonly Held[], now = Date.now()): Promise<void> {
+  if (holds.length === 0) return;
+  await ctx.dataSource.query(
+    `UPDATE publications p SET lease_until = $2 FROM jsonb_to_recordset($1::jsonb) AS h(id uuid, attempt int)
+     WHERE p.id = h.id AND p.attempts = h.attempt AND p.state = 'publishing'`,
+    [JSON.stringify(holds.map((held) => ({ id: held.publication.id, attempt: held.attempt }))), new Date(now + LEASE_MS)],
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { isWithdrawable, onPublishRequested } from '../domain/publishing.js';
 import { PublicationAttempt } from '../entities/publication-attempt.entity.js';
 import { Publication } from '../entities/publication.entity.js';
 import { enqueuePublications } from './publish-queue.js';
+import type { SchedulerConfig } from '../config.js';
 
 /**
  * Records a request to publish one version of a post (posts'
@@ -13,7 +14,7 @@ import { enqueuePublications } from './publish-queue.js';
  * a newer version supersedes queued older ones. The jobs are added once the
  * transaction commits; should that fail, the sweep adds them.
  */
-export async function queuePublications(ctx: ServiceContext, manager: EntityManager, request: EventData<'posts.post.publish_requested'>): Promise<void> {
+export async function queuePublications(ctx: ServiceContext<SchedulerConfig>, manager: EntityManager, request: EventData<'posts.post.publish_requested'>): Promise<void> {
   const dueAt = request.dueAt ? new Date(request.dueAt) : new Date();
   const repository = manager.getRepository(Publication);
   // Locked, so a worker's claim and this change of the same rows take turns.

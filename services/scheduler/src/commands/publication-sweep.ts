@@ -3,6 +3,7 @@ import { PublishingMessages } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { Publication } from '../entities/publication.entity.js';
 import { publishQueue, requeueWithoutLiveJob } from './publish-queue.js';
+import type { SchedulerConfig } from '../config.js';
 
 /** A job this late past its time without a worker on it is presumed lost (well past BullMQ's own delay). */
 export const SWEEP_GRACE_MS = 30_000;
@@ -14,7 +15,7 @@ const SWEEP_BATCH = 1000;
  * them again, saying why on the publication. Jobs still waiting, delayed or
  * running are left alone: only a missing or finished job is replaced.
  */
-export async function sweepPublications(ctx: ServiceContext, now = new Date()): Promise<{ requeued: number }> {
+export async function sweepPublications(ctx: ServiceContext<SchedulerConfig>, now = new Date()): Promise<{ requeued: number }> {
   const repository = ctx.dataSource.getRepository(Publication);
   const overdue = await repository.find({
     where: [

@@ -2,7 +2,8 @@ import { CONNECTION_CREDENTIALS_BATCH_SUBJECT, PostRequests, type ConnectionCred
 import { ask, Batcher } from '@planner/service-kit';
 import type { PublishedPost, PublishHandle } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
-import { claimPublications, recordPublishedBatch, rememberHandles, type ClaimAnswer, type ClaimRequest, type Held } from './publication-records.js';
+import { LEASE_RENEW_MS } from '../domain/publishing.js';
+import { claimPublications, recordPublishedBatch, rememberHandles, renewLeases, type ClaimAnswer, type ClaimRequest, type Held } from './publication-records.js';
 
 /** A connection's credentials with whether its organization is active, or why there are none. */
 export type ConnectionAccess = ConnectionCredentialsBatch['items'][number];
@@ -23,6 +24,8 @@ export interface PublishBatches {
   remember: Batcher<{ held: Held; values: PublishHandle }, boolean>;
   /** False when the hold was lost. */
   published: Batcher<{ held: Held; published: PublishedPost; detail: string | null }, boolean>;
+  /** The publications this worker holds: their leases are renewed together. */
+  holds: Set<Held>;
 }
 
 const made = new WeakMap<SchedulerContext, PublishBatches>();
@@ -41,10 +44,20 @@ export function publishBatches(ctx: SchedulerContext): PublishBatches {
       ),
       remember: new Batcher((changes) => rememberHandles(ctx, changes), { maxInFlight: 2 }),
       published: new Batcher((results) => recordPublishedBatch(ctx, results), { maxInFlight: 2 }),
+      holds: new Set(),
     };
+    keepLeases(ctx, batches.holds);
     made.set(ctx, batches);
   }
   return batches;
+}
+
+/** Renews the leases of what the worker holds every LEASE_RENEW_MS, in one statement, for as long as the process lives. */
+function keepLeases(ctx: SchedulerContext, holds: ReadonlySet<Held>): void {
+  const timer = setInterval(() => {
+    renewLeases(ctx, [...holds]).catch((error: unknown) => ctx.logger.warn({ err: error, held: holds.size }, 'leases not renewed'));
+  }, LEASE_RENEW_MS);
+  timer.unref();
 }
 
 /** The posts of these ids, in their order (null for a deleted one), asking again for what did not fit in one answer. */

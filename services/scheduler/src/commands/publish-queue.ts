@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { ServiceContext } from '@planner/service-kit';
-import { PREPARE_AHEAD_MS, publishJobId } from '../domain/publishing.js';
+import type { SchedulerConfig } from '../config.js';
+import { publishJobId } from '../domain/publishing.js';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -35,11 +36,11 @@ export interface Queueable {
   nextAttemptAt: Date;
 }
 
-const jobOf = (publication: Queueable, now: number) => ({
+/** The job of a publication, run PUBLISH_AHEAD_MS before its time, to be prepared by then. */
+const jobOf = (ctx: ServiceContext<SchedulerConfig>, publication: Queueable, now: number) => ({
   name: 'publish',
   data: { publicationId: publication.id, cycle: publication.cycle },
-  // Run ahead of the time, to be prepared by then (PREPARE_AHEAD_MS).
-  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - PREPARE_AHEAD_MS - now) },
+  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - ctx.config.PUBLISH_AHEAD_MS - now) },
 });
 
 /**
@@ -47,10 +48,10 @@ const jobOf = (publication: Queueable, now: number) => ({
  * queueing has a job id of its own (its cycle), and BullMQ keeps one job per
  * id, so adding one that is already there adds nothing.
  */
-export async function enqueuePublications(ctx: ServiceContext, publications: readonly Queueable[]): Promise<void> {
+export async function enqueuePublications(ctx: ServiceContext<SchedulerConfig>, publications: readonly Queueable[]): Promise<void> {
   if (publications.length === 0) return;
   const now = Date.now();
-  await publishQueue(ctx).addBulk(publications.map((publication) => jobOf(publication, now)));
+  await publishQueue(ctx).addBulk(publications.map((publication) => jobOf(ctx, publication, now)));
 }
 
 /**
@@ -58,7 +59,7 @@ export async function enqueuePublications(ctx: ServiceContext, publications: rea
  * missing (lost with Redis, never added) or finished while the publication
  * still waits. Answers the ones it added; live jobs are left alone.
  */
-export async function requeueWithoutLiveJob<P extends Queueable>(ctx: ServiceContext, publications: readonly P[]): Promise<P[]> {
+export async function requeueWithoutLiveJob<P extends Queueable>(ctx: ServiceContext<SchedulerConfig>, publications: readonly P[]): Promise<P[]> {
   const queue = publishQueue(ctx);
   const now = Date.now();
   const requeued: P[] = [];
@@ -69,7 +70,7 @@ export async function requeueWithoutLiveJob<P extends Queueable>(ctx: ServiceCon
       if (state !== 'completed' && state !== 'failed' && state !== 'unknown') continue;
       await existing.remove();
     }
-    const job = jobOf(publication, now);
+    const job = jobOf(ctx, publication, now);
     await queue.add(job.name, job.data, job.opts);
     requeued.push(publication);
   }

@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ask, HttpError } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
-import { LEASE_RENEW_MS, MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
-import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, renewLease, type Held } from './publication-records.js';
+import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
+import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, type Held } from './publication-records.js';
 import { publishBatches, type ConnectionAccess } from './publish-batches.js';
 import type { PublishJob } from './publish-queue.js';
 import { takePublishSlot } from './rate-limits.js';
@@ -25,9 +25,8 @@ export async function publishPublication(ctx: SchedulerContext, job: PublishJob,
   const claim = await publishBatches(ctx).claim.run(job);
   if (!('publication' in claim)) return claim.kind === 'busy' ? { kind: 'later', at: claim.until } : DONE;
   const held = claim;
-  const renewal = setInterval(() => {
-    renewLease(ctx, held).catch((error: unknown) => ctx.logger.warn({ err: error, publicationId: held.publication.id }, 'lease not renewed'));
-  }, LEASE_RENEW_MS);
+  const { holds } = publishBatches(ctx);
+  holds.add(held);
   try {
     return await publishHeld(ctx, held, signal);
   } catch (error) {
@@ -37,7 +36,7 @@ export async function publishPublication(ctx: SchedulerContext, job: PublishJob,
     }
     return await afterFailure(ctx, held, error);
   } finally {
-    clearInterval(renewal);
+    holds.delete(held);
   }
 }
 
@@ -70,7 +69,7 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
     await clearInterrupted(ctx, held);
   }
 
-  // Prepared ahead of its time (PREPARE_AHEAD_MS): the create call waits for it.
+  // Prepared ahead of its time (PUBLISH_AHEAD_MS): the create call waits for it.
   const early = publication.nextAttemptAt.getTime() - Date.now();
   if (early > 0) await sleep(early);
 

@@ -1,9 +1,10 @@
 import { PublishingMessages } from '@planner/contracts';
 import { consume } from '@planner/service-kit';
 import { queuePublications, withdrawPublications } from '../commands/publication-requests.js';
+import type { SchedulerContext } from '../context.js';
 
 /** The posts service's requests to publish a version of a post, and to stop publishing it. */
 export const publishRequests = [
-  consume('posts.post.publish_requested', (request, { ctx, manager }) => queuePublications(ctx, manager, request)),
+  consume<'posts.post.publish_requested', SchedulerContext>('posts.post.publish_requested', (request, { ctx, manager }) => queuePublications(ctx, manager, request)),
   consume('posts.post.publish_withdrawn', ({ postId }, { manager }) => withdrawPublications(manager, postId, PublishingMessages.notApproved)),
 ];

@@ -3,15 +3,18 @@ import type { PublicationState } from '@planner/contracts';
 /**
  * How long a worker's hold on a publication lasts without renewal: past it,
  * the worker is presumed dead and another takes over (after asking the
- * platform). Short, so a killed worker's posts are late by seconds, not minutes;
- * BullMQ's own lock on the job (PUBLISH_JOB_LOCK_MS) is shorter still.
+ * platform). Short, so a killed worker's posts are late by seconds; a live
+ * worker stalled longer than this is taken over too, which the fencing and the
+ * platform check make safe. BullMQ's own lock on the job (PUBLISH_JOB_LOCK_MS)
+ * is shorter still, so the job is back with a live worker by the time the
+ * lease has run out.
  */
-export const LEASE_MS = 15_000;
-/** How often a running publish renews its hold (long uploads outlive one lease). */
-export const LEASE_RENEW_MS = 5_000;
-/** BullMQ's lock on a running job, and how often a worker looks for jobs whose worker died. */
-export const PUBLISH_JOB_LOCK_MS = 10_000;
-export const STALLED_CHECK_MS = 5_000;
+export const LEASE_MS = 5_000;
+/** How often a worker renews the holds it keeps (all in one statement; long uploads outlive one lease). */
+export const LEASE_RENEW_MS = 1_500;
+/** BullMQ's lock on a running job (renewed at half of it), and how often a worker looks for jobs whose worker died. */
+export const PUBLISH_JOB_LOCK_MS = 4_000;
+export const STALLED_CHECK_MS = 2_000;
 
 /**
  * The BullMQ job id of one queueing of a publication: post id, version and
@@ -36,15 +39,6 @@ export function retryDelayMs(failures: number, random: number, atLeastMs = 0): n
 /** A rate-limit wait longer than this past the due time fails the publication instead of waiting on. */
 export const MAX_RATE_LIMIT_WAIT_MS = 24 * 3_600_000;
 
-/**
- * A job runs this long before its publication's time: it claims it, reads the
- * post and the credentials and checks them, then waits for the time to make
- * the create call. BullMQ's delay in promoting a job and the preparation then
- * do not make the post late. Until the create call is marked, a withdrawal
- * or a new time still stops it (`stoppable`).
- */
-export const PREPARE_AHEAD_MS = 2_000;
-
 /** The part of a publication whose state these rules read. */
 export interface PublicationStatus {
   state: PublicationState;
@@ -53,7 +47,7 @@ export interface PublicationStatus {
 
 /**
  * Held by a worker that has not yet marked its create call (preparing, or
- * waiting for the time): a change can still stop it, since the worker's
+ * waiting for the time, see PUBLISH_AHEAD_MS): a change can still stop it, since the worker's
  * next write, the mark, is fenced by the state and then fails.
  */
 function stoppable({ state, handle }: PublicationStatus): boolean {
@@ -98,19 +92,22 @@ export type Claim =
   /** Nothing to do: done, withdrawn, or this job is from an earlier queueing. */
   | { kind: 'stale' };
 
-/** How early a job may run before its publication's time: prepared ahead, and BullMQ's delays are not to the millisecond. */
-const EARLY_TOLERANCE_MS = PREPARE_AHEAD_MS + 1000;
+/** How much earlier than it is meant to (`aheadMs` before its time) a job may run: BullMQ's delays are not to the millisecond. */
+const EARLY_TOLERANCE_MS = 1000;
 
 /** Whether a worker holding job `cycle` may take the publication now. */
 export function claimOf(
   publication: { state: PublicationState; cycle: number; nextAttemptAt: Date; leaseUntil: Date | null; handle: Record<string, unknown> },
   cycle: number,
   now: Date,
+  /** How long before its time a job runs, to be prepared by then (PUBLISH_AHEAD_MS). */
+  aheadMs: number,
 ): Claim {
   if (publication.cycle !== cycle) return { kind: 'stale' };
   if (publication.state === 'queued') {
     // A job early for its time (a wait recorded after the job was moved) runs at the recorded time.
-    if (publication.nextAttemptAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return { kind: 'busy', until: new Date(publication.nextAttemptAt.getTime() - PREPARE_AHEAD_MS) };
+    const runsAt = publication.nextAttemptAt.getTime() - aheadMs;
+    if (runsAt > now.getTime() + EARLY_TOLERANCE_MS) return { kind: 'busy', until: new Date(runsAt) };
     return { kind: 'take', interrupted: Boolean(publication.handle.creating) };
   }
   if (publication.state !== 'publishing') return { kind: 'stale' };
