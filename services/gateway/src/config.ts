@@ -37,6 +37,9 @@ export const configSchema = serviceConfigSchema(8080, {
   /** The same endpoints per caller over all accounts: room for an office behind one address, not for spraying. */
   AUTH_RATE_LIMIT_ADDRESS_MAX: count(100),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: count(60),
+  /** POST /api/payments/webhook, per caller, instead of the general limit: Stripe sends bursts from few addresses; billing checks each signature. */
+  WEBHOOK_RATE_LIMIT_MAX: count(12_000),
+  WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: count(60),
   /**
    * Largest request body (bytes) in general, and on the media upload routes: a
    * 300 MB video (part 2 §5; 300 MiB too) with the rest of its multipart form.

@@ -43,6 +43,7 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     rateLimits: {
       general: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
       auth: { max: config.AUTH_RATE_LIMIT_MAX, addressMax: config.AUTH_RATE_LIMIT_ADDRESS_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      webhook: { max: config.WEBHOOK_RATE_LIMIT_MAX, windowSeconds: config.WEBHOOK_RATE_LIMIT_WINDOW_SECONDS },
     },
     bodyLimits: { general: config.BODY_LIMIT_BYTES, upload: config.UPLOAD_BODY_LIMIT_BYTES },
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,

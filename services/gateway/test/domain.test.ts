@@ -124,7 +124,7 @@ describe('buckets known to be full', () => {
 });
 
 describe('rate-limit policy', () => {
-  const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, addressMax: 50, windowSeconds: 300 } };
+  const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, addressMax: 50, windowSeconds: 300 }, webhook: { max: 1000, windowSeconds: 60 } };
 
   it('counts users by id and anonymous callers by address', () => {
     expect(callerKey({ userId: 'u1', role: 'pro', emailVerified: true }, '10.0.0.1')).toBe('u:u1');
@@ -143,6 +143,12 @@ describe('rate-limit policy', () => {
       { key: 'rl:login:ip:1:-', max: 5, windowMs: 300_000 },
       { key: 'rl:login:ip:1', max: 50, windowMs: 300_000 },
     ]);
+  });
+
+  it("counts a provider's webhook in a bucket of its own instead of the general one", () => {
+    expect(bucketsFor('POST', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:webhook:ip:1', max: 1000, windowMs: 60_000 }]);
+    expect(bucketsFor('GET', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/payments/subscriptions', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
   });
 
   it('counts credential requests per caller and account, under a larger ceiling per caller', () => {

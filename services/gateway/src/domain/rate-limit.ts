@@ -10,6 +10,12 @@ export interface RateLimitSettings {
    * between them; `addressMax` per caller whatever the account, against spraying.
    */
   auth: { max: number; addressMax: number; windowSeconds: number };
+  /**
+   * On a provider's webhook (Stripe's), per caller, instead of the general
+   * limit: a provider sends bursts from few addresses, and the service checks
+   * each request's signature before anything else.
+   */
+  webhook: { max: number; windowSeconds: number };
 }
 
 /** One counter in the store: a fixed window of `windowMs` allowing `max` requests. */
@@ -43,6 +49,9 @@ const STRICT_ENDPOINTS: Record<string, string> = {
   '/api/auth/register': 'register',
   '/api/auth/reset-password': 'reset',
 };
+
+/** Webhooks of outside providers: counted in a bucket of their own (see RateLimitSettings.webhook). */
+const WEBHOOK_ENDPOINTS = new Set(['/api/payments/webhook']);
 
 /** The caller a limit counts against: the user when authenticated, else the client address. */
 export function callerKey(identity: Identity | null, ip: string): string {
@@ -79,6 +88,7 @@ export function accountOf(body: Buffer | undefined): string | undefined {
  * endpoint one per caller and account and the caller's ceiling over all accounts.
  */
 export function bucketsFor(method: string, path: string, caller: string, settings: RateLimitSettings, account?: string): Bucket[] {
+  if (method === 'POST' && WEBHOOK_ENDPOINTS.has(path)) return [{ key: `rl:webhook:${caller}`, max: settings.webhook.max, windowMs: settings.webhook.windowSeconds * 1000 }];
   const general: Bucket = { key: `rl:all:${caller}`, max: settings.general.max, windowMs: settings.general.windowSeconds * 1000 };
   const endpoint = strictEndpoint(method, path);
   if (!endpoint) return [general];
