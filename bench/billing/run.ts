@@ -12,9 +12,8 @@
  * checkout.session.completed, invoice.paid) and, an hour later by Stripe's
  * clock, a failed renewal (invoice.payment_failed, customer.subscription.updated
  * to past_due): 5 distinct events; the rest of the 1,000 are copies of random
- * ones. All are shuffled and sent at once. The gateway's rate limits are
- * raised out of the way here (see docs/decisions/billing.md on the webhook
- * and the per-address limit).
+ * ones. All are shuffled and sent at once, from one address, through the
+ * gateway with its production limits (the webhook has a bucket of its own).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { NO_RATE_LIMITS, startGateway } from '@planner/gateway/testing';
+import { startGateway } from '@planner/gateway/testing';
 import { addPlanPrices, signed, stripeEnv } from '@planner/billing/testing';
 import { startStripeStandIn, type StripeEventObject } from '@planner/platform-stand-ins';
 import { freePort, removeNamespace, startServiceProcess, testId, testInfrastructure } from '@planner/service-kit/testing';
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
     logDir,
     env: { PORT: String(port), APP_URL: 'https://planner.example', ...stripeEnv(stripe, prices) },
   });
-  const gateway = await startGateway({ upstreams: { billing: `http://127.0.0.1:${port}` }, env: NO_RATE_LIMITS });
+  const gateway = await startGateway({ upstreams: { billing: `http://127.0.0.1:${port}` } });
   const db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
   await db.connect();
   try {
