@@ -1,10 +1,9 @@
 import { z } from 'zod';
 
-// Imports nothing of the contracts: organizations.ts, plans.ts and posts.ts all
-// read it, and plans.ts and organizations.ts already import each other.
+import { CHARACTER_COUNT_RANGE } from './character-counts.js';
 
-/** Part 2 §9: a character limit and a target count are 1 to 5000. */
-export const CHARACTER_COUNT_RANGE = { min: 1, max: 5000 } as const;
+// Imports no other contracts module: organizations.ts and posts.ts read it, and
+// plans.ts and organizations.ts already import each other.
 
 const characterCount = z.number().int().min(CHARACTER_COUNT_RANGE.min).max(CHARACTER_COUNT_RANGE.max);
 const setting = z.string().nullable();

@@ -7,6 +7,7 @@ export * from './services.js';
 export * from './tokens.js';
 export * from './auth.js';
 export * from './organizations.js';
+export * from './character-counts.js';
 export * from './generator-settings.js';
 export * from './content.js';
 export * from './notifications.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHARACTER_COUNT_RANGE } from './generator-settings.js';
+import { CHARACTER_COUNT_RANGE } from './character-counts.js';
 import { OrganizationMessages } from './organizations.js';
 import { isAdminRole, type Role } from './roles.js';
 
