@@ -4,7 +4,7 @@ import { connectionConfigSchema } from '../src/adapters/config.js';
 import { linkedinProvider } from '../src/adapters/linkedin.js';
 import { APP_URL, consentAt, newOrganization, signedIn, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { organizationState } from './org-scoped-routes.js';
-import { startLinkedInStandIn, type PlatformStandIn } from './stand-ins/platforms.js';
+import { LINKEDIN_AGENCY_PAGES, startLinkedInStandIn, type PlatformStandIn } from './stand-ins/platforms.js';
 
 let h: ConnectionsHarness;
 let linkedin: PlatformStandIn;
@@ -107,10 +107,22 @@ describe('posting as a LinkedIn page (LINKEDIN_ORGANIZATION_PAGES=true)', () => 
     expect((await credentials(organizationId)).specific_data).toMatchObject({ organization_id: '2414183', organization_name: 'Stand-in Company' });
   });
 
+  it('lists a member’s roles across the ACL finder’s pages (100 a call), each page once', async () => {
+    const { token, organizationId } = await connected();
+    const roles = LINKEDIN_AGENCY_PAGES.flatMap((page, n) => [
+      { organization: page.id, role: n % 2 ? 'CONTENT_ADMINISTRATOR' : 'ADMINISTRATOR', state: 'APPROVED' },
+      ...(n % 3 ? [] : [{ organization: page.id, role: 'ANALYST', state: 'APPROVED' }]),
+    ]);
+    linkedin.linkedinRoles!.set(await userToken(organizationId), roles);
+    expect((await pagesOf(token, organizationId)).json().pages).toEqual(LINKEDIN_AGENCY_PAGES);
+    const last = LINKEDIN_AGENCY_PAGES.at(-1)!;
+    expect((await choose(token, organizationId, last.id)).json().connection.specific_data.organization_name).toBe(last.name);
+  });
+
   it('answers no pages with a notice, and LinkedIn refusing the token with Facebook’s kind of messages', async () => {
     const { token, organizationId } = await connected();
     const memberToken = await userToken(organizationId);
-    linkedin.pagelessTokens!.add(memberToken);
+    linkedin.linkedinRoles!.set(memberToken, []);
     expect((await pagesOf(token, organizationId)).json()).toEqual({ pages: [], message: 'No LinkedIn pages found for this account' });
     expect((await choose(token, organizationId, '2414183')).status).toBe(400);
 

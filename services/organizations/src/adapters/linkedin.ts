@@ -13,6 +13,8 @@ const POSTING_ROLES = new Set(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR', 'DIRECT
 const LINKEDIN_VERSION = '202607';
 /** Roles asked for per page of the ACL finder; a member rarely holds more. */
 const ACL_PAGE_SIZE = 100;
+/** Page names looked up at once: an agency's member may hold roles on dozens. */
+const NAME_LOOKUPS_AT_ONCE = 10;
 
 /** A LinkedIn page (organization) the member may post as. */
 export interface LinkedInPage {
@@ -78,8 +80,13 @@ export function linkedinProvider(config: ConnectionConfig): LinkedInProvider {
     },
     async pages(accessToken) {
       const ids = await postableOrganizations(accessToken);
-      // The organization lookup answers every member its name (localizedName); the rest of it only to administrators.
-      return Promise.all(ids.map(async (id) => ({ id, name: String((await rest(accessToken, `organizations/${id}`)).localizedName ?? '') })));
+      const pages: LinkedInPage[] = [];
+      for (let at = 0; at < ids.length; at += NAME_LOOKUPS_AT_ONCE) {
+        // The organization lookup answers every member its name (localizedName); the rest of it only to administrators.
+        const named = ids.slice(at, at + NAME_LOOKUPS_AT_ONCE).map(async (id) => ({ id, name: String((await rest(accessToken, `organizations/${id}`)).localizedName ?? '') }));
+        pages.push(...(await Promise.all(named)));
+      }
+      return pages;
     },
   };
 }

@@ -12,8 +12,10 @@ export interface PlatformStandIn {
   env: Record<string, string>;
   /** Path of the authorization page, to check the URL the service hands the browser. */
   authorizePath: string;
-  /** Facebook and LinkedIn: tokens of people who manage no page (the platform lists none for them). */
+  /** Facebook: user tokens of people who manage no page (Graph lists none for them). */
   pagelessTokens?: Set<string>;
+  /** LinkedIn: the roles a token's member holds, in place of the stand-in member's own (LINKEDIN_ACLS). */
+  linkedinRoles?: Map<string, LinkedInAcl[]>;
 }
 
 const secret = (platform: string) => `${platform}-secret-${randomBytes(6).toString('hex')}`;
@@ -167,8 +169,14 @@ async function youtube(): Promise<PlatformStandIn> {
   };
 }
 
+export interface LinkedInAcl {
+  organization: string;
+  role: string;
+  state: string;
+}
+
 /** The stand-in member's roles on LinkedIn pages, as the organization ACL finder lists them: some may post, some not. */
-const LINKEDIN_ACLS = [
+const LINKEDIN_ACLS: LinkedInAcl[] = [
   { organization: '2414183', role: 'ADMINISTRATOR', state: 'APPROVED' },
   { organization: '2414183', role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED' },
   { organization: '5515715', role: 'CONTENT_ADMINISTRATOR', state: 'APPROVED' },
@@ -176,12 +184,16 @@ const LINKEDIN_ACLS = [
   { organization: '7717717', role: 'ANALYST', state: 'APPROVED' },
   { organization: '8818818', role: 'ADMINISTRATOR', state: 'REQUESTED' },
 ];
+/** Pages an agency's member may hold roles on, more than one answer of the ACL finder lists. */
+export const LINKEDIN_AGENCY_PAGES = Array.from({ length: 120 }, (_, n) => ({ id: String(9_100_000 + n), name: `Stand-in Client ${n + 1}` }));
+/** Every page the stand-in knows: id → localizedName. */
 const LINKEDIN_ORGANIZATIONS: Record<string, string> = {
   '2414183': 'Stand-in Company',
   '5515715': 'Stand-in Brand',
   '6616616': 'Stand-in Ads',
   '7717717': 'Stand-in Analytics',
   '8818818': 'Stand-in Requested',
+  ...Object.fromEntries(LINKEDIN_AGENCY_PAGES.map((page) => [page.id, page.name])),
 };
 const linkedinError = (status: number, message: string, code?: string) => ({ status, serviceErrorCode: status === 401 ? 65600 : 100, ...(code && { code }), message });
 
@@ -196,7 +208,7 @@ export async function startLinkedInStandIn(): Promise<PlatformStandIn> {
       Object.assign(body, { expires_in: 5184000, refresh_token_expires_in: 31536000, scope: [...granted].sort().join(',') });
     },
   });
-  const pagelessTokens = new Set<string>();
+  const linkedinRoles = new Map<string, LinkedInAcl[]>();
   /** A /rest call's checks, in LinkedIn's order: the version header, the token, then the permission; false when answered. */
   const restCall = (req: Parameters<typeof bearerOf>[0], res: Parameters<typeof sendJson>[0], permission: string | null): boolean => {
     if (!/^\d{6}$/.test(String(req.headers['linkedin-version'] ?? ''))) {
@@ -221,7 +233,7 @@ export async function startLinkedInStandIn(): Promise<PlatformStandIn> {
       return sendJson(res, 400, linkedinError(400, 'Invalid query parameters passed to request'));
     }
     const { role, state } = req.query;
-    const mine = pagelessTokens.has(bearerOf(req)!) ? [] : LINKEDIN_ACLS.filter((acl) => (!role || acl.role === role) && (!state || acl.state === state));
+    const mine = (linkedinRoles.get(bearerOf(req)!) ?? LINKEDIN_ACLS).filter((acl) => (!role || acl.role === role) && (!state || acl.state === state));
     const start = Number(req.query.start ?? 0);
     const count = Number(req.query.count ?? 10);
     const elements = mine.slice(start, start + count).map((acl) => ({
@@ -256,7 +268,7 @@ export async function startLinkedInStandIn(): Promise<PlatformStandIn> {
   return {
     platform: 'linkedin',
     standIn,
-    pagelessTokens,
+    linkedinRoles,
     authorizePath: '/oauth/v2/authorization',
     env: {
       LINKEDIN_CLIENT_ID: 'linkedin-client',
