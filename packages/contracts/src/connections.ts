@@ -32,6 +32,17 @@ export const ConnectionMessages = {
   facebookPageSaved: 'Facebook page successfully saved',
   facebookPageFailed: 'Failed to save Facebook page',
   telegramConnectFailed: 'Failed to connect Telegram channel.',
+  /** Not worded by the spec (part 2 §7 names page routes for Facebook only): LinkedIn's page choice, in Facebook's words. */
+  linkedinNoPages: 'No LinkedIn pages found for this account',
+  linkedinPagesFailed: 'Failed to load LinkedIn pages',
+  linkedinPageSaved: 'LinkedIn page successfully saved',
+  linkedinPageFailed: 'Failed to save LinkedIn page',
+  /** Not worded by the spec: the page is not one the member holds an approved posting role on. */
+  linkedinPageNotAllowed: 'Failed to save LinkedIn page: this LinkedIn account may not post as that page',
+  /** Not worded by the spec: LINKEDIN_ORGANIZATION_PAGES is off, so the page scopes are not asked for. */
+  linkedinPagesOff: 'Posting as a LinkedIn page is not enabled on this server.',
+  /** Not worded by the spec: the connection was made without the page scopes (before they were asked for). */
+  linkedinPagesNotGranted: 'This LinkedIn connection may not post as a page. Please connect LinkedIn again to allow it.',
   /** Not worded by the spec: the provider's client id/secret are not set on this server. */
   notConfigured: (platform: string) =>
     `${platform} is not configured on this server (no client credentials). A Sandbox connection can be made instead.`,

@@ -185,10 +185,11 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
       ...CONNECTION_PLATFORMS.flatMap((p) => [`/oauth/${p}/sandbox`, `/oauth/${p}/disconnect`, `/oauth/${p}/refresh`]),
       ...CONNECTION_PLATFORMS.filter((p) => p !== 'telegram').map((p) => `/oauth/${p}/authorize`),
       '/oauth/facebook/page',
+      '/oauth/linkedin/page',
       '/oauth/telegram/connect_channel',
       '/oauth/telegram/channel',
     ];
-    const queryRoutes = ['/oauth/connections', '/oauth/x/authorize', '/oauth/instagram/authorize', '/oauth/facebook/pages', '/oauth/telegram/channels'];
+    const queryRoutes = ['/oauth/connections', '/oauth/x/authorize', '/oauth/instagram/authorize', '/oauth/facebook/pages', '/oauth/linkedin/pages', '/oauth/telegram/channels'];
     const valid = { organization_id: org };
     await expectRefused(
       [
@@ -214,6 +215,11 @@ describe('bad input gets a 4xx with a clear message, never a 500, and changes no
         ['POST', '/oauth/facebook/page', { ...valid, page_id: '1' }, 404, 'Facebook is not connected.'],
         ['POST', '/oauth/facebook/page', { ...valid, page_id: 5 }, 400],
         ['POST', '/oauth/facebook/page', { ...valid, page_id: 'p'.repeat(101) }, 400],
+        ['GET', `/oauth/linkedin/pages?organization_id=${org}`, undefined, 404, 'LinkedIn is not connected.'],
+        ['POST', '/oauth/linkedin/page', { ...valid, page_id: '2414183' }, 404, 'LinkedIn is not connected.'],
+        ['POST', '/oauth/linkedin/page', { ...valid, page_id: 5 }, 400],
+        ['POST', '/oauth/linkedin/page', { ...valid, page_id: ['2414183'] }, 400],
+        ['POST', '/oauth/linkedin/page', { ...valid, page_id: 'p'.repeat(101) }, 400],
         ...[undefined, 5, null, '', '   '].flatMap((identifier): Row[] => [
           ['POST', '/oauth/telegram/connect_channel', { ...valid, channel_identifier: identifier }, 400, 'Please enter your Telegram channel identifier.'],
           ['POST', '/oauth/telegram/channel', { ...valid, channel_id: identifier }, 400, 'Please enter your Telegram channel identifier.'],

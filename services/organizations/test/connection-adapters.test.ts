@@ -51,6 +51,10 @@ describe('provider adapters by default point at the real providers', () => {
     expect(new URL(link('tiktok').url).searchParams.get('scope')).toBe('user.info.basic,video.publish');
     expect(new URL(link('youtube').url).searchParams.get('access_type')).toBe('offline');
     expect(new URL(link('linkedin').url).searchParams.get('scope')).toBe('openid profile email w_member_social');
+    const pages = providersFrom(connectionConfigSchema.parse({ NODE_ENV: 'test', ...credentials, LINKEDIN_ORGANIZATION_PAGES: 'true' })).oauth.linkedin;
+    expect(pages.pagesEnabled && !oauth.linkedin.pagesEnabled).toBe(true);
+    const pageScopes = new URL(pages.authorizationUrl({ state: 's', redirectUri: 'https://app.example/cb' }).url).searchParams.get('scope');
+    expect(pageScopes).toBe('openid profile email w_member_social w_organization_social r_organization_social rw_organization_admin');
   });
 
   it('is not configured without both client id and secret; Telegram without a bot token', () => {

@@ -99,6 +99,7 @@ describe('connection views', () => {
     const shown = (platform: ConnectionFacts['platform'], specificData: Record<string, unknown>) => connectionView({ ...base, platform, specificData }).specific_data;
     expect(shown('x', { username: 'brand', name: 'Brand', user_id: '2244994945' })).toEqual({ username: 'brand', name: 'Brand' });
     expect(shown('linkedin', { user_name: 'Member', organization_name: null, person_id: 'lnk-1' })).toEqual({ user_name: 'Member', organization_name: null });
+    expect(shown('linkedin', { user_name: 'Member', organization_name: 'Page', person_id: 'lnk-1', organization_id: '2414183' })).toEqual({ user_name: 'Member', organization_name: 'Page' });
     expect(shown('tiktok', { username: 'creator', open_id: 'tt-1' })).toEqual({ username: 'creator', open_id: 'tt-1' });
     expect(shown('telegram', { id: '-100123', name: 'Channel', username: null })).toEqual({ id: '-100123', name: 'Channel', username: null });
   });

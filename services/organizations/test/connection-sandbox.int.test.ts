@@ -38,6 +38,18 @@ describe('platforms without client credentials (the dev flow)', () => {
     expect((await h.send('POST', '/oauth/linkedin/refresh', { token, payload: { organization_id: organizationId } })).json().connection.sandbox).toBe(true);
   });
 
+  it('offers a Sandbox LinkedIn connection one labelled Sandbox page to post as, whatever LINKEDIN_ORGANIZATION_PAGES says', async () => {
+    const { token, organizationId } = await ownerWithOrganization();
+    await h.send('POST', '/oauth/linkedin/sandbox', { token, payload: { organization_id: organizationId } });
+    expect((await h.send('GET', `/oauth/linkedin/pages?organization_id=${organizationId}`, { token })).json()).toEqual({ pages: [{ id: 'sandbox', name: 'LinkedIn Sandbox Page' }] });
+    const saved = await h.send('POST', '/oauth/linkedin/page', { token, payload: { organization_id: organizationId, page_id: 'sandbox' } });
+    expect(saved.json()).toMatchObject({ message: 'LinkedIn page successfully saved', connection: { label: 'Sandbox', url: null, specific_data: { organization_name: 'LinkedIn Sandbox Page' } } });
+    const creds = await h.ctx.bus.request<ConnectionCredentials>('organizations.connection.credentials', { organization_id: organizationId, platform: 'linkedin' });
+    expect(creds.specific_data).toMatchObject({ organization_id: 'sandbox', organization_name: 'LinkedIn Sandbox Page' });
+    const refused = await h.send('POST', '/oauth/linkedin/page', { token, payload: { organization_id: organizationId, page_id: '2414183' } });
+    expect([refused.status, refused.json().message]).toEqual([400, 'Failed to save LinkedIn page: this LinkedIn account may not post as that page']);
+  });
+
   it('offers Telegram only as Sandbox without a bot token', async () => {
     const { token, organizationId } = await ownerWithOrganization();
     const refused = await h.send('POST', '/oauth/telegram/connect_channel', { token, payload: { organization_id: organizationId, channel_identifier: '@any_channel' } });

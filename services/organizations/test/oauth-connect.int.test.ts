@@ -8,7 +8,7 @@ import { connectionConfigSchema } from '../src/adapters/config.js';
 import { providersFrom } from '../src/adapters/index.js';
 import { connectionCredentials, sweepConnections } from '../src/commands/connections.js';
 import { organizationScopedRoutes, organizationState } from './org-scoped-routes.js';
-import { APP_URL, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
+import { APP_URL, consentAt, newOrganization, signedIn, startConnectionsHarness, type ConnectionsHarness } from './oauth-harness.js';
 import { startPlatformStandIns, type PlatformStandIn } from './stand-ins/platforms.js';
 import { startTelegramStandIn } from './stand-ins/telegram.js';
 
@@ -37,29 +37,9 @@ afterAll(async () => {
   await telegram?.close();
 });
 
-async function owner(emailVerified = true): Promise<{ id: string; token: string }> {
-  const id = randomUUID();
-  return { id, token: await h.ctx.keys.sign({ sub: id, role: 'advanced', email_verified: emailVerified }) };
-}
-
-async function organizationOf(user: { token: string }): Promise<string> {
-  const created = await h.send('POST', '/organizations', { token: user.token, payload: { name: `Brand ${randomUUID().slice(0, 6)}` } });
-  expect(created.status).toBe(201);
-  return created.json().id;
-}
-
-/** The popup's way: authorize → the provider's page → back to the app's callback address (not yet visited). */
-async function consent(platform: PlatformStandIn['platform'], organizationId: string, token: string): Promise<string> {
-  const started = await h.send('POST', `/oauth/${platform}/authorize`, { token, payload: { organization_id: organizationId } });
-  expect(started.status).toBe(200);
-  const redirectUrl: string = started.json().redirect_url;
-  expect(redirectUrl.startsWith(`${standIns[platform].standIn.url}${standIns[platform].authorizePath}`)).toBe(true);
-  const provider = await h.visit(redirectUrl);
-  expect(provider.status).toBe(302);
-  const back = new URL(provider.location!);
-  expect(`${back.origin}${back.pathname}`).toBe(`${APP_URL}/api/oauth/${platform}/callback`);
-  return back.toString();
-}
+const owner = (emailVerified = true) => signedIn(h, emailVerified);
+const organizationOf = (user: { token: string }) => newOrganization(h, user);
+const consent = (platform: PlatformStandIn['platform'], organizationId: string, token: string) => consentAt(h, standIns[platform], organizationId, token);
 
 const rowOf = async (organizationId: string): Promise<string> =>
   (await h.ctx.dataSource.query(`SELECT row_to_json(c)::text AS row FROM connections c WHERE organization_id = $1`, [organizationId]))[0]?.row ?? '';

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { behindGateway } from '@planner/gateway/testing';
 import { bearer, startTestService } from '@planner/service-kit/testing';
 import { organizationsService } from '../src/service.js';
+import type { PlatformStandIn } from './stand-ins/platforms.js';
 
 /** The app's public address in these tests: redirect URIs and result pages are built on it. */
 export const APP_URL = 'http://app.test';
@@ -57,3 +60,30 @@ export async function startConnectionsHarness(env: Record<string, string>) {
   };
 }
 export type ConnectionsHarness = Awaited<ReturnType<typeof startConnectionsHarness>>;
+
+/** A signed-in user (with a verified e-mail unless told otherwise), who owns what they create. */
+export async function signedIn(h: ConnectionsHarness, emailVerified = true): Promise<{ id: string; token: string }> {
+  const id = randomUUID();
+  return { id, token: await h.ctx.keys.sign({ sub: id, role: 'advanced', email_verified: emailVerified }) };
+}
+
+/** A new organization of the user's, through the API. */
+export async function newOrganization(h: ConnectionsHarness, user: { token: string }): Promise<string> {
+  const created = await h.send('POST', '/organizations', { token: user.token, payload: { name: `Brand ${randomUUID().slice(0, 6)}` } });
+  expect(created.status).toBe(201);
+  return created.json().id;
+}
+
+/** The popup's way: authorize → the provider's page → back to the app's callback address (not yet visited). */
+export async function consentAt(h: ConnectionsHarness, provider: PlatformStandIn, organizationId: string, token: string): Promise<string> {
+  const { platform } = provider;
+  const started = await h.send('POST', `/oauth/${platform}/authorize`, { token, payload: { organization_id: organizationId } });
+  expect(started.status).toBe(200);
+  const redirectUrl: string = started.json().redirect_url;
+  expect(redirectUrl.startsWith(`${provider.standIn.url}${provider.authorizePath}`)).toBe(true);
+  const page = await h.visit(redirectUrl);
+  expect(page.status).toBe(302);
+  const back = new URL(page.location!);
+  expect(`${back.origin}${back.pathname}`).toBe(`${APP_URL}/api/oauth/${platform}/callback`);
+  return back.toString();
+}

@@ -31,6 +31,12 @@ export const connectionConfigShape = {
   LINKEDIN_CLIENT_SECRET: z.string().optional(),
   LINKEDIN_AUTH_URL: url('https://www.linkedin.com/oauth/v2/authorization'),
   LINKEDIN_TOKEN_URL: url('https://www.linkedin.com/oauth/v2/accessToken'),
+  /**
+   * Lets a LinkedIn connection post as a page the member administers: the authorize asks for the organization
+   * scopes, which LinkedIn grants only to apps approved for its Community Management API (others get
+   * unauthorized_scope_error), hence off by default. 'true' or 'false' (a parsed config, already boolean, parses again).
+   */
+  LINKEDIN_ORGANIZATION_PAGES: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
   TIKTOK_CLIENT_KEY: z.string().optional(),
   TIKTOK_CLIENT_SECRET: z.string().optional(),
   TIKTOK_AUTH_URL: url('https://www.tiktok.com/v2/auth/authorize/'),

@@ -3,7 +3,7 @@ import type { Logger } from '@planner/service-kit';
 import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
 import type { ConnectionConfig } from './config.js';
 import { facebookProvider, type FacebookProvider } from './facebook.js';
-import { linkedinProvider } from './linkedin.js';
+import { linkedinProvider, type LinkedInProvider } from './linkedin.js';
 import { instagramProvider, threadsProvider } from './meta-login.js';
 import type { OAuthProvider } from './provider.js';
 import { telegramBot, type TelegramBot } from './telegram.js';
@@ -14,7 +14,7 @@ import { youtubeProvider } from './youtube.js';
 export type OAuthPlatform = Exclude<ConnectionPlatform, 'telegram'>;
 
 export interface Providers {
-  oauth: Record<OAuthPlatform, OAuthProvider> & { facebook: FacebookProvider };
+  oauth: Record<OAuthPlatform, OAuthProvider> & { facebook: FacebookProvider; linkedin: LinkedInProvider };
   telegram: TelegramBot;
 }
 

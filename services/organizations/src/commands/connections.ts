@@ -32,6 +32,16 @@ export async function findConnection(ctx: ServiceContext, organizationId: string
   return connection;
 }
 
+/** What a provider answers; its refusal or failure becomes a 502 with `failure` as the message (a page list's way). */
+export async function fromProvider<T>(failure: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError) throw new HttpError(502, failure);
+    throw error;
+  }
+}
+
 /** Creates or replaces the organization's connection to a platform, with the connected event, in one transaction. */
 export function saveConnection(ctx: ServiceContext, organization: Organization, userId: string, platform: ConnectionPlatform, fields: ConnectionFields): Promise<Connection> {
   return ctx.dataSource.transaction(async (manager) => {

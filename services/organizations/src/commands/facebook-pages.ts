@@ -1,9 +1,8 @@
 import { ConnectionMessages } from '@planner/contracts';
-import { badRequest, HttpError } from '@planner/service-kit';
-import { ProviderError } from '../adapters/provider.js';
+import { badRequest } from '@planner/service-kit';
 import type { OrganizationsContext } from '../context.js';
 import { Connection } from '../entities/connection.entity.js';
-import { findConnection, freshConnection, openToken, sealToken } from './connections.js';
+import { findConnection, freshConnection, fromProvider, openToken, sealToken } from './connections.js';
 
 /** The Facebook user's token of a real connection, refreshed first when about to expire. */
 async function facebookUserToken(ctx: OrganizationsContext, organizationId: string): Promise<string> {
@@ -15,12 +14,7 @@ async function facebookUserToken(ctx: OrganizationsContext, organizationId: stri
 /** The pages the user manages, with their tokens; a provider's failure is a 502 with `failure` as its message. */
 async function managedPages(ctx: OrganizationsContext, organizationId: string, failure: string) {
   const token = await facebookUserToken(ctx, organizationId);
-  try {
-    return await ctx.adapters.providers.oauth.facebook.pages(token);
-  } catch (error) {
-    if (error instanceof ProviderError) throw new HttpError(502, failure);
-    throw error;
-  }
+  return fromProvider(failure, () => ctx.adapters.providers.oauth.facebook.pages(token));
 }
 
 /** The pages the user manages: id and name (their tokens stay on the server). */

@@ -6,6 +6,7 @@ import { configurableOrganization, ownOrganization } from '../commands/access.js
 import { connectFacebookWithToken, connectSandbox, connectTelegram, finishConnect, startConnect, telegramChannels } from '../commands/connect.js';
 import { disconnect, organizationConnections, refreshConnection } from '../commands/connections.js';
 import { chooseFacebookPage, facebookPages } from '../commands/facebook-pages.js';
+import { chooseLinkedInPage, linkedinPages } from '../commands/linkedin-pages.js';
 import type { OrganizationsContext } from '../context.js';
 import { resultPage } from '../domain/connections/callback.js';
 import { connectionView, platformsMap } from '../domain/connections/view.js';
@@ -24,7 +25,8 @@ const callbackQuery = z.object({
 });
 
 /**
- * /oauth/...: connect (OAuth popup, Telegram channel, Sandbox), disconnect, refresh, Facebook pages (part 2 §7).
+ * /oauth/...: connect (OAuth popup, Telegram channel, Sandbox), disconnect, refresh, Facebook pages (part 2 §7), and LinkedIn
+ * pages in their manner (docs/decisions/connection-account-ids.md).
  * Every route but the provider's callback acts for the caller on their own organization (404 otherwise).
  */
 export async function oauthRoutes(app: App, { ctx }: { ctx: OrganizationsContext }): Promise<void> {
@@ -100,6 +102,20 @@ export async function oauthRoutes(app: App, { ctx }: { ctx: OrganizationsContext
     const organization = await configurableOrganization(ctx, requireUser(request), request.body.organization_id);
     const connection = await chooseFacebookPage(ctx, organization.id, request.body.page_id.trim());
     return { success: true, message: ConnectionMessages.facebookPageSaved, connection: connectionView(connection) };
+  });
+
+  app.get('/oauth/linkedin/pages', { schema: { tags, querystring: organizationQuery } }, async (request) => {
+    const organization = await ownOrganization(ctx, requireUser(request), request.query.organization_id);
+    const pages = await linkedinPages(ctx, organization.id);
+    return { pages, ...(pages.length === 0 && { message: ConnectionMessages.linkedinNoPages }) };
+  });
+
+  // No page (null or empty): the member posts again, as before any page was chosen.
+  const linkedinPageBody = organizationBody.extend({ page_id: z.string().trim().max(100).nullable().default(null) });
+  app.post('/oauth/linkedin/page', { schema: { tags, body: linkedinPageBody } }, async (request) => {
+    const organization = await configurableOrganization(ctx, requireUser(request), request.body.organization_id);
+    const connection = await chooseLinkedInPage(ctx, organization.id, request.body.page_id || null);
+    return { success: true, message: ConnectionMessages.linkedinPageSaved, connection: connectionView(connection) };
   });
 
   const channelBody = organizationBody.extend({

@@ -8,8 +8,8 @@ export interface StandInOptions {
   /** Where this provider serves its authorization page and token endpoint. */
   endpoints: { authorize: string; token?: string; userinfo?: string };
   clientSecret: string;
-  /** Reshapes a successful token answer into the provider's own format. */
-  shapeToken?: (body: Body, request: Body) => void;
+  /** Reshapes a successful token answer into the provider's own format; `granted` are the scopes asked for at /authorize. */
+  shapeToken?: (body: Body, request: Body, granted: string[]) => void;
 }
 
 export interface OAuthStandIn {
@@ -26,6 +26,8 @@ export interface OAuthStandIn {
   redeemCode: (code: string, redirectUri: string) => boolean;
   issueAccessToken: () => string;
   hasAccessToken: (token: string | undefined | null) => boolean;
+  /** The scopes granted with a token from the token endpoint: those asked for at /authorize, kept through refreshes. */
+  scopesOf: (token: string | undefined | null) => string[];
   /** The provider refuses refreshes from now on (revoked app access). */
   refuseRefresh: boolean;
   /** The token endpoint fails on the provider's side (503) from now on. */
@@ -63,6 +65,8 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
   await server.start(0, '127.0.0.1');
   const url = `http://127.0.0.1:${server.address().port}`;
   const codes = new Map<string, string>();
+  const scopesByCode = new Map<string, string[]>();
+  const scopesByToken = new Map<string, string[]>();
   const accessTokens: string[] = [];
   const refreshTokens = new Set<string>();
   const revoked = new Set<string>();
@@ -92,6 +96,7 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       return token;
     },
     hasAccessToken: (token) => typeof token === 'string' && accessTokens.includes(token) && !revoked.has(token),
+    scopesOf: (token) => (typeof token === 'string' && scopesByToken.get(token)) || [],
     addRoute: (method, path, handler) => server.service.addRoute(method, path, (req, res) => handler(req as never, res)),
     close: () => server.stop(),
   };
@@ -103,8 +108,10 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
 
   server.service.on('beforeAuthorizeRedirect', ({ url: redirect }: { url: URL }, req: IncomingMessage) => {
     const code = redirect.searchParams.get('code');
-    const redirectUri = new URL(req.url ?? '/', url).searchParams.get('redirect_uri');
+    const query = new URL(req.url ?? '/', url).searchParams;
+    const redirectUri = query.get('redirect_uri');
     if (code && redirectUri) codes.set(code, redirectUri);
+    if (code) scopesByCode.set(code, (query.get('scope') ?? '').split(/[ ,]+/).filter(Boolean));
   });
 
   server.service.on('beforeResponse', (response: { body: Body; statusCode: number }, req: IncomingMessage & { body: Body }) => {
@@ -119,6 +126,8 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       return;
     }
     if (secretOf(req, body) !== options.clientSecret) return refuse('invalid_client', 'Client authentication failed.');
+    const granted = (body.grant_type === 'authorization_code' ? scopesByCode.get(String(body.code)) : scopesByToken.get(String(body.refresh_token))) ?? [];
+    scopesByCode.delete(String(body.code));
     if (body.grant_type === 'authorization_code' && !standIn.redeemCode(String(body.code), String(body.redirect_uri))) {
       return refuse('invalid_grant', 'The authorization code is invalid, expired, used or was issued to another redirect URI.');
     }
@@ -126,9 +135,13 @@ export async function startOAuthStandIn(options: StandInOptions): Promise<OAuthS
       if (standIn.refuseRefresh || !refreshTokens.delete(String(body.refresh_token))) return refuse('invalid_grant', 'The refresh token is invalid or revoked.');
     }
     accessTokens.push(String(response.body.access_token));
-    if (typeof response.body.refresh_token === 'string') refreshTokens.add(response.body.refresh_token);
+    scopesByToken.set(String(response.body.access_token), granted);
+    if (typeof response.body.refresh_token === 'string') {
+      refreshTokens.add(response.body.refresh_token);
+      scopesByToken.set(response.body.refresh_token, granted);
+    }
     delete response.body.id_token;
-    options.shapeToken?.(response.body, body);
+    options.shapeToken?.(response.body, body, granted);
   });
   return standIn;
 }

@@ -14,6 +14,8 @@ export interface PlatformStandIn {
   authorizePath: string;
   /** Facebook: user tokens of people who manage no page (Graph lists none for them). */
   pagelessTokens?: Set<string>;
+  /** LinkedIn: the roles a token's member holds, in place of the stand-in member's own (LINKEDIN_ACLS). */
+  linkedinRoles?: Map<string, LinkedInAcl[]>;
 }
 
 const secret = (platform: string) => `${platform}-secret-${randomBytes(6).toString('hex')}`;
@@ -167,16 +169,90 @@ async function youtube(): Promise<PlatformStandIn> {
   };
 }
 
-async function linkedin(): Promise<PlatformStandIn> {
+export interface LinkedInAcl {
+  organization: string;
+  role: string;
+  state: string;
+}
+
+/** The stand-in member's roles on LinkedIn pages, as the organization ACL finder lists them: some may post, some not. */
+const LINKEDIN_ACLS: LinkedInAcl[] = [
+  { organization: '2414183', role: 'ADMINISTRATOR', state: 'APPROVED' },
+  { organization: '2414183', role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED' },
+  { organization: '5515715', role: 'CONTENT_ADMINISTRATOR', state: 'APPROVED' },
+  { organization: '6616616', role: 'DIRECT_SPONSORED_CONTENT_POSTER', state: 'APPROVED' },
+  { organization: '7717717', role: 'ANALYST', state: 'APPROVED' },
+  { organization: '8818818', role: 'ADMINISTRATOR', state: 'REQUESTED' },
+];
+/** Pages an agency's member may hold roles on, more than one answer of the ACL finder lists. */
+export const LINKEDIN_AGENCY_PAGES = Array.from({ length: 120 }, (_, n) => ({ id: String(9_100_000 + n), name: `Stand-in Client ${n + 1}` }));
+/** Every page the stand-in knows: id → localizedName. */
+const LINKEDIN_ORGANIZATIONS: Record<string, string> = {
+  '2414183': 'Stand-in Company',
+  '5515715': 'Stand-in Brand',
+  '6616616': 'Stand-in Ads',
+  '7717717': 'Stand-in Analytics',
+  '8818818': 'Stand-in Requested',
+  ...Object.fromEntries(LINKEDIN_AGENCY_PAGES.map((page) => [page.id, page.name])),
+};
+const linkedinError = (status: number, message: string, code?: string) => ({ status, serviceErrorCode: status === 401 ? 65600 : 100, ...(code && { code }), message });
+
+export async function startLinkedInStandIn(): Promise<PlatformStandIn> {
   const clientSecret = secret('linkedin');
   const standIn = await startOAuthStandIn({
     endpoints: { authorize: '/oauth/v2/authorization', token: '/oauth/v2/accessToken', userinfo: '/v2/userinfo' },
     clientSecret,
-    shapeToken: (body) => {
+    // LinkedIn answers the scopes granted, comma-separated; it grants what the authorization asked for.
+    shapeToken: (body, _request, granted) => {
       delete body.token_type;
-      Object.assign(body, { expires_in: 5184000, refresh_token_expires_in: 31536000, scope: 'email,openid,profile,w_member_social' });
+      Object.assign(body, { expires_in: 5184000, refresh_token_expires_in: 31536000, scope: [...granted].sort().join(',') });
     },
   });
+  const linkedinRoles = new Map<string, LinkedInAcl[]>();
+  /** A /rest call's checks, in LinkedIn's order: the version header, the token, then the permission; false when answered. */
+  const restCall = (req: Parameters<typeof bearerOf>[0], res: Parameters<typeof sendJson>[0], permission: string | null): boolean => {
+    if (!/^\d{6}$/.test(String(req.headers['linkedin-version'] ?? ''))) {
+      sendJson(res, 400, linkedinError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING'));
+      return false;
+    }
+    const token = bearerOf(req);
+    if (!standIn.hasAccessToken(token)) {
+      sendJson(res, 401, linkedinError(401, 'Invalid access token'));
+      return false;
+    }
+    if (permission && !standIn.scopesOf(token).includes(permission)) {
+      sendJson(res, 403, linkedinError(403, `Not enough permissions to access: ${req.url?.split('?')[0]}`, 'ACCESS_DENIED'));
+      return false;
+    }
+    return true;
+  };
+  // GET /rest/organizationAcls?q=roleAssignee[&role][&state][&start][&count]: the token's member's roles (Rest.li 2.0 finder).
+  standIn.addRoute('GET', '/rest/organizationAcls', (req, res) => {
+    if (!restCall(req, res, 'rw_organization_admin')) return;
+    if (req.headers['x-restli-protocol-version'] !== '2.0.0' || req.query.q !== 'roleAssignee') {
+      return sendJson(res, 400, linkedinError(400, 'Invalid query parameters passed to request'));
+    }
+    const { role, state } = req.query;
+    const mine = (linkedinRoles.get(bearerOf(req)!) ?? LINKEDIN_ACLS).filter((acl) => (!role || acl.role === role) && (!state || acl.state === state));
+    const start = Number(req.query.start ?? 0);
+    const count = Number(req.query.count ?? 10);
+    const elements = mine.slice(start, start + count).map((acl) => ({
+      roleAssignee: 'urn:li:person:lnk-123',
+      role: acl.role,
+      state: acl.state,
+      organization: `urn:li:organization:${acl.organization}`,
+      created: { actor: 'urn:li:person:lnk-123', time: 1700000000000 },
+      lastModified: { actor: 'urn:li:person:lnk-123', time: 1700000000000 },
+    }));
+    sendJson(res, 200, { paging: { start, count, links: [], total: mine.length }, elements });
+  });
+  // GET /rest/organizations/{id}: every member reads a page's name; the other fields are for its administrators.
+  for (const [id, localizedName] of Object.entries(LINKEDIN_ORGANIZATIONS)) {
+    standIn.addRoute('GET', `/rest/organizations/${id}`, (req, res) => {
+      if (!restCall(req, res, null)) return;
+      sendJson(res, 200, { id: Number(id), localizedName, vanityName: localizedName.toLowerCase().replace(/\W+/g, '-'), name: { localized: { en_US: localizedName }, preferredLocale: { country: 'US', language: 'en' } } });
+    });
+  }
   standIn.addRoute('POST', '/oauth/v2/revoke', (req, res) => {
     if (req.body?.client_secret !== clientSecret || !standIn.revoke(req.body?.token)) return sendJson(res, 400, { error: 'invalid_request', error_description: 'Unable to revoke token' });
     sendJson(res, 200, {});
@@ -192,6 +268,7 @@ async function linkedin(): Promise<PlatformStandIn> {
   return {
     platform: 'linkedin',
     standIn,
+    linkedinRoles,
     authorizePath: '/oauth/v2/authorization',
     env: {
       LINKEDIN_CLIENT_ID: 'linkedin-client',
@@ -231,6 +308,6 @@ async function tiktok(): Promise<PlatformStandIn> {
 
 /** Every OAuth platform's stand-in, started. */
 export async function startPlatformStandIns(): Promise<Record<PlatformStandIn['platform'], PlatformStandIn>> {
-  const all = await Promise.all([x(), facebook(), metaLogin('instagram'), metaLogin('threads'), youtube(), linkedin(), tiktok()]);
+  const all = await Promise.all([x(), facebook(), metaLogin('instagram'), metaLogin('threads'), youtube(), startLinkedInStandIn(), tiktok()]);
   return Object.fromEntries(all.map((s) => [s.platform, s])) as Record<PlatformStandIn['platform'], PlatformStandIn>;
 }

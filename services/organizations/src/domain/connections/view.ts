@@ -12,9 +12,10 @@ export interface ConnectionFacts {
 
 /**
  * Account ids kept in `specific_data` for the scheduler to publish as (X, Instagram and Threads `user_id`, LinkedIn
- * `person_id`). Part 2 §3 does not list them among a connection's fields, so the browser's view leaves them out.
+ * `person_id` and the chosen page's `organization_id`). Part 2 §3 does not list them among a connection's fields, so
+ * the browser's view leaves them out (a LinkedIn page shows as its `organization_name`).
  */
-const PUBLISHING_IDS = new Set(['user_id', 'person_id']);
+const PUBLISHING_IDS = new Set(['user_id', 'person_id', 'organization_id']);
 
 const shownSpecificData = (specificData: Record<string, unknown>) => Object.fromEntries(Object.entries(specificData).filter(([key]) => !PUBLISHING_IDS.has(key)));
 
