@@ -1,8 +1,5 @@
 import { planLabel, PLANS, type PlanType } from '@planner/contracts';
-import { escapeHtml } from '@planner/service-kit';
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+import { escapeHtml, htmlPage as page } from '@planner/service-kit';
 
 /** The sandbox's checkout page: clearly labelled, no card asked, Pay or Cancel (forms posting to its own address). */
 export function sandboxCheckoutPage(sessionId: string, plan: PlanType): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
-import { badRequest, escapeHtml, idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, escapeHtml, htmlPage as page, idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { countNewsletterFigures, recordClick, recordOpen } from '../commands/deliveries.js';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
@@ -26,8 +26,6 @@ const addressQuery = z.object({ email: linkValue, token: linkValue });
 const clickQuery = z.object({ url: linkValue, sig: linkValue });
 
 const HTML = 'text/html; charset=utf-8';
-/** A bare page for a reader who followed a mail's link (the gateway's CSP allows no styles or scripts on API answers). */
-const page = (title: string, body: string) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title>${body}</html>`;
 
 /** A transparent 1×1 GIF: the open-tracking pixel. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
