@@ -1,6 +1,7 @@
 import { defineService, routes } from '@planner/service-kit';
 import { billingAdapters } from './adapters/index.js';
 import { configSchema } from './config.js';
+import { accountDeleted } from './consumers/account-deleted.js';
 import { entities, migrations } from './entities/index.js';
 import { expirySweep } from './jobs/expiry-sweep.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -15,5 +16,5 @@ export const billingService = defineService({
   configSchema,
   database: { entities, migrations },
   adapters: billingAdapters,
-  entryPoints: [routes(paymentRoutes), routes(adminRoutes), routes(webhookRoutes), routes(sandboxRoutes), expirySweep],
+  entryPoints: [routes(paymentRoutes), routes(adminRoutes), routes(webhookRoutes), routes(sandboxRoutes), accountDeleted, expirySweep],
 });

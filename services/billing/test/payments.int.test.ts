@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@planner/service-kit/testing';
+import { publishCopy, publishEvent, untilConsumerIdle, waitFor } from '@planner/service-kit/testing';
 import { BillingMessages, SharedMessages } from '@planner/contracts';
 import { signed } from '../src/testing.js';
 import { page, useBilling } from './harness.js';
@@ -151,6 +151,23 @@ describe('plan changes of a paying user', () => {
     await h.deliver(...h.stripe.takeEvents());
     expect((await subscriptionOf(user.token)).subscription.status).toBe('active');
     expect((await h.announced(user.id)).map((e) => e.status)).toEqual(['active', 'past_due', 'active']);
+  });
+});
+
+describe('a deleted account', () => {
+  it('ends its paid subscription at Stripe now and records it canceled, once however often the deletion arrives', async () => {
+    const user = await paying('pro');
+    const deletion = await publishEvent(h.ctx, 'auth.user.deleted', { userId: user.id, email: 'gone@example.com' });
+    await waitFor(() => subscriptionOf(user.token), (view) => view.subscription?.status === 'canceled');
+    expect(h.stripe.subscriptions.get(user.subscriptionId)).toMatchObject({ status: 'canceled' });
+    expect((await h.announced(user.id)).map((e) => [e.planType, e.status])).toEqual([
+      ['pro', 'active'],
+      ['basic', 'canceled'],
+    ]);
+
+    await publishCopy(h.ctx, deletion);
+    await untilConsumerIdle(h.ctx, { durable: 'billing', subject: 'auth.user.deleted' });
+    expect(await h.announced(user.id)).toHaveLength(2);
   });
 });
 

@@ -30,6 +30,8 @@ export interface Payments {
   /** Moves a subscription to another plan now, prorated; undoes a cancellation at the period's end. */
   changePlan(current: ProviderSubscription, plan: PaidPlan, userId: string): Promise<ProviderSubscription>;
   setCancelAtPeriodEnd(current: ProviderSubscription, cancel: boolean): Promise<ProviderSubscription>;
+  /** Ends a subscription now, without a refund (the account it paid for is deleted). */
+  cancelNow(current: ProviderSubscription): Promise<ProviderSubscription>;
   /** The customer's billing portal; null where there is none (the sandbox). */
   portalUrl(customerId: string, returnUrl: string): Promise<string | null>;
   /** Checks a webhook's signature and reads it; throws InvalidWebhookError for a forged, stale or unreadable one. */

@@ -32,6 +32,9 @@ export function sandboxPayments(appUrl: string): Payments {
     async setCancelAtPeriodEnd(current, cancel) {
       return { ...current, cancelAtPeriodEnd: cancel };
     },
+    async cancelNow(current) {
+      return { ...current, status: 'canceled', cancelAtPeriodEnd: false };
+    },
     async portalUrl() {
       return null;
     },

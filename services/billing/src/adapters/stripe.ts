@@ -92,6 +92,9 @@ export function stripePayments(config: BillingConfig & { STRIPE_SECRET_KEY: stri
     setCancelAtPeriodEnd(current, cancel) {
       return update(current.subscriptionId, { cancel_at_period_end: cancel });
     },
+    async cancelNow(current) {
+      return ours(await call('subscription cancellation', () => stripe.subscriptions.cancel(current.subscriptionId)));
+    },
     async portalUrl(customerId, returnUrl) {
       const session = await call('billing portal', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;

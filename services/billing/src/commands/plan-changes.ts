@@ -58,3 +58,24 @@ export async function cancelSubscription(ctx: BillingContext, userId: string): P
   if (held.cancelAtPeriodEnd) throw conflict(BillingMessages.alreadyDowngraded);
   return { success: true, message: await changeInPlace(ctx, userId, held, 'cancel_at_period_end', 'basic') };
 }
+
+/**
+ * A deleted account is not charged again (auth.user.deleted): its running paid
+ * subscription ends now, without a refund, and is recorded canceled. One that
+ * already ended, or an admin's grant, needs nothing. Delivered again after the
+ * payment side ended it, the subscription is read back and recorded as it is.
+ */
+export async function endForDeletedAccount(ctx: BillingContext, userId: string): Promise<void> {
+  const held = await ctx.dataSource.getRepository(Subscription).findOneBy({ userId });
+  if (!isPaying(held)) return;
+  const { payments } = ctx.adapters;
+  let report: ProviderSubscription;
+  try {
+    report = await payments.cancelNow(asReported(held));
+  } catch (error) {
+    const now = await payments.subscription(held.stripeSubscriptionId);
+    if (now?.status !== 'canceled') throw error;
+    report = now;
+  }
+  await applyFreshReport(ctx, userId, report, held.source);
+}
