@@ -14,12 +14,16 @@
  */
 import type { z } from 'zod';
 import type {
+  CheckoutSessionResponse,
   LandingStatistics,
   OrganizationLimits,
   Pagination,
+  PaymentResult,
+  SubscriptionResponse,
   SystemMessage,
   TimezoneOption,
   changePasswordRequestSchema,
+  checkoutSessionRequestSchema,
   deleteAccountRequestSchema,
   googleCallbackSchema,
   loginRequestSchema,
@@ -30,6 +34,7 @@ import type {
   resetRequestSchema,
   sessionResponseSchema,
   successMessageSchema,
+  verifyPaymentRequestSchema,
 } from '@planner/contracts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -119,6 +124,7 @@ export interface ApiEndpoints {
     '/organizations': Endpoint<Organization[]>;
     '/organizations/limits': Endpoint<OrganizationLimits>;
     '/organizations/timezones': Endpoint<TimezoneOption[]>;
+    '/payments/subscriptions': Endpoint<SubscriptionResponse>;
     '/statistics': Endpoint<LandingStatistics>;
     '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
     '/version': Endpoint<{ version: string }>;
@@ -136,6 +142,9 @@ export interface ApiEndpoints {
     '/newsletter/subscribe': Endpoint<SuccessMessage, { email: string }>;
     '/newsletter/unsubscribe': Endpoint<SuccessMessage, { email: string }>;
     '/organizations': Endpoint<Organization, { name: string }>;
+    '/payments/cancel-subscription': Endpoint<PaymentResult>;
+    '/payments/create-checkout-session': Endpoint<CheckoutSessionResponse, z.input<typeof checkoutSessionRequestSchema>>;
+    '/payments/verify-payment': Endpoint<PaymentResult, z.input<typeof verifyPaymentRequestSchema>>;
   };
   PUT: {
     '/organizations/:id': Endpoint<Organization, OrganizationUpdate>;

@@ -91,6 +91,14 @@ export function App() {
               }
             />
           ))}
+          <Route
+            path="/plan-selection"
+            element={
+              <RequireAuth>
+                <RemotePage remote="billing" page="PlanSelectionPage" />
+              </RequireAuth>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {/* Popup result pages are shown without the navigation (part 1 §2). */}

@@ -1,0 +1,212 @@
+import { BillingMessages, PLAN_TYPES, planLabel, type PaymentResult, type PlanType } from '@planner/contracts';
+import { isApiError, type Host, type HostProps } from '@planner/remote-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { formatDate, planButton, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
+
+/** Part 2 §8: the words when an answer lacks what it must carry. */
+export const INVALID_RESPONSE = 'Received invalid response from server';
+/** Not worded by the spec: the cancellation's confirmation. */
+export const CANCEL_CONFIRMATION = 'Cancel your subscription? Your plan stays active until the end of the period, then you are on Basic.';
+
+const SUBSCRIPTION = ['payments', 'subscription'];
+const PAGE_PATH = '/plan-selection';
+
+type Notice = { kind: 'success' | 'error'; text: string };
+
+/** The server's sentence for a refused request; the spec's `fallback` for anything else (network, no body). */
+function failure(error: unknown, fallback: string): string {
+  const message = isApiError(error) ? error.body?.message : undefined;
+  return typeof message === 'string' && message.trim() ? message : fallback;
+}
+
+/** A payment answer: its message, or the spec's words when it says nothing usable. */
+function resultNotice(result: PaymentResult | undefined, failed: string): Notice {
+  if (typeof result?.success !== 'boolean') return { kind: 'error', text: INVALID_RESPONSE };
+  return result.success ? { kind: 'success', text: result.message } : { kind: 'error', text: result.message || failed };
+}
+
+/** Leaves the app for Stripe's (or the sandbox's) checkout or Stripe's billing portal. */
+export const browser = { go: (url: string) => window.location.assign(url) };
+
+/**
+ * Part 2 §2 Plan selection: the four plans with their buttons, checkout and the
+ * return from it (`session_id` and `plan`, verified), Manage Plan (Stripe's
+ * portal), cancellation at the period's end, Return to Dashboard.
+ */
+export function PlanSelectionPage({ host }: HostProps) {
+  const queries = useQueryClient();
+  const subscription = useQuery({ queryKey: SUBSCRIPTION, queryFn: () => host.api.request('GET', '/payments/subscriptions') });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+
+  /** After a change: the user's role (features, navigation) and the subscription as they now are. */
+  const refresh = async () => {
+    await Promise.all([host.session.reloadUser(), queries.invalidateQueries({ queryKey: SUBSCRIPTION })]);
+  };
+
+  const checkout = useMutation({
+    mutationFn: (planType: PlanType) => {
+      const page = new URL(PAGE_PATH, window.location.origin).toString();
+      return host.api.request('POST', '/payments/create-checkout-session', { body: { planType, successUrl: page, cancelUrl: page } });
+    },
+    onMutate: () => setNotice(null),
+    onSuccess: async (answer) => {
+      if (typeof answer?.checkoutUrl !== 'string' || !answer.checkoutUrl) return setNotice({ kind: 'error', text: INVALID_RESPONSE });
+      // A paying user's plan changed on their subscription: no payment page to go to.
+      if (answer.changedInPlace) {
+        setNotice({ kind: 'success', text: answer.message ?? '' });
+        return refresh();
+      }
+      browser.go(answer.checkoutUrl);
+    },
+    onError: (error) => setNotice({ kind: 'error', text: failure(error, BillingMessages.checkoutFailed) }),
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => host.api.request('POST', '/payments/cancel-subscription'),
+    onMutate: () => {
+      setNotice(null);
+      setConfirmingCancel(false);
+    },
+    onSuccess: (result) => {
+      setNotice(resultNotice(result, BillingMessages.cancelFailed));
+      return refresh();
+    },
+    onError: (error) => setNotice({ kind: 'error', text: failure(error, BillingMessages.cancelFailed) }),
+  });
+
+  const verifying = useVerification(host, setNotice, refresh);
+  const busy = verifying || checkout.isPending || cancel.isPending;
+  const standing = planStanding(subscription.data);
+  const answer = subscription.data;
+
+  const managePlan = () => {
+    if (answer?.portal_url) browser.go(answer.portal_url);
+    else setNotice({ kind: 'error', text: answer?.message ?? BillingMessages.portalFailed });
+  };
+
+  return (
+    <main className="page" aria-labelledby="plans-title" aria-busy={busy}>
+      <h1 id="plans-title">Choose your plan</h1>
+      {answer?.sandbox && (
+        <p className="badge badge-yellow" role="note">
+          Sandbox: no real payment
+        </p>
+      )}
+      {verifying && <p role="status">Verifying your payment…</p>}
+      {notice && (
+        <div className={`form-message form-message-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      )}
+      {subscription.isError && <div className="form-message form-message-error" role="alert">{failure(subscription.error, subscription.error.message)}</div>}
+      {answer && <SubscriptionSummary standing={standing} periodEnd={answer.subscription?.current_period_end ?? null} />}
+
+      <ul className="cards" aria-label="Plans">
+        {PLAN_TYPES.map((plan) => {
+          const button = planButton(plan, standing, busy || subscription.isPending);
+          return (
+            <li key={plan} className="card" aria-labelledby={`plan-${plan}`}>
+              <h2 id={`plan-${plan}`}>{planLabel(plan)}</h2>
+              <p>
+                <strong>{planPrice(plan)}</strong> per month
+              </p>
+              <ul>
+                {planFeatures(plan).map((feature) => (
+                  <li key={feature.text}>
+                    <span aria-hidden="true">{feature.included ? '✓ ' : '✗ '}</span>
+                    {feature.text}
+                    {!feature.included && <span className="visually-hidden"> (not included)</span>}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="button"
+                disabled={button.disabled}
+                aria-describedby={`plan-${plan}`}
+                onClick={() => checkout.mutate(plan)}
+              >
+                {button.label}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+
+      <p className="actions">
+        {(answer?.portal_url || answer?.message) && (
+          <button type="button" className="button button-secondary" onClick={managePlan} disabled={busy}>
+            Manage Plan
+          </button>
+        )}
+        {answer?.has_subscription && standing.current !== 'basic' && !standing.canceling && (
+          <button type="button" className="button button-danger" onClick={() => setConfirmingCancel(true)} disabled={busy}>
+            Cancel Subscription
+          </button>
+        )}
+        <Link to="/" className="button button-secondary">
+          Return to Dashboard
+        </Link>
+      </p>
+      {confirmingCancel && (
+        <div className="danger-zone" role="group" aria-labelledby="cancel-confirmation">
+          <p id="cancel-confirmation">{CANCEL_CONFIRMATION}</p>
+          <p className="actions">
+            <button type="button" className="button button-danger" onClick={() => cancel.mutate()}>
+              Yes, cancel
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setConfirmingCancel(false)}>
+              Keep my plan
+            </button>
+          </p>
+        </div>
+      )}
+    </main>
+  );
+}
+
+function SubscriptionSummary({ standing, periodEnd }: { standing: PlanStanding; periodEnd: string | null }) {
+  if (standing.current === 'basic') return <p>You are on the Basic plan.</p>;
+  const until = periodEnd ? formatDate(periodEnd) : null;
+  if (standing.canceling) return <p>{BillingMessages.activeUntil(until ?? 'its end')}</p>;
+  return (
+    <p>
+      You are on the {planLabel(standing.current)} plan{until ? `, renewing on ${until}` : ''}.
+    </p>
+  );
+}
+
+/**
+ * The return from checkout (`?session_id=…&plan=…`): verifies the payment once,
+ * shows the result, and drops the query so that a reload does not verify again.
+ * True while the verification runs.
+ */
+function useVerification(host: Host, setNotice: (notice: Notice) => void, refresh: () => Promise<void>): boolean {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sessionId = params.get('session_id');
+  const plan = PLAN_TYPES.find((name) => name === params.get('plan'));
+  const started = useRef(false);
+  const verify = useMutation({
+    mutationFn: (body: { sessionId: string; planType: PlanType }) => host.api.request('POST', '/payments/verify-payment', { body }),
+    onSuccess: (result) => {
+      setNotice(resultNotice(result, BillingMessages.verificationFailed));
+      return refresh();
+    },
+    onError: (error) => setNotice({ kind: 'error', text: failure(error, BillingMessages.verificationError(error.message)) }),
+    onSettled: () => navigate(PAGE_PATH, { replace: true }),
+  });
+  useEffect(() => {
+    if (!sessionId || started.current) return;
+    started.current = true;
+    if (plan) verify.mutate({ sessionId, planType: plan });
+    else {
+      setNotice({ kind: 'error', text: BillingMessages.verificationFailed });
+      navigate(PAGE_PATH, { replace: true });
+    }
+  });
+  return verify.isPending;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionDetails, SubscriptionResponse } from '@planner/contracts';
+import { formatDate, planButton, planFeatures, planPrice, planStanding, type PlanStanding } from '../src/plans.js';
+
+const onBasic: PlanStanding = { current: 'basic', canceling: false, lapsed: null };
+const onPro: PlanStanding = { current: 'pro', canceling: false, lapsed: null };
+const proCanceling: PlanStanding = { current: 'pro', canceling: true, lapsed: null };
+const proLapsed: PlanStanding = { current: 'basic', canceling: false, lapsed: 'pro' };
+
+describe('plan buttons (part 2 §2), one state each', () => {
+  it('Current Plan: the plan in effect, disabled', () => {
+    expect(planButton('pro', onPro, false)).toEqual({ label: 'Current Plan', disabled: true });
+    expect(planButton('basic', onBasic, false)).toEqual({ label: 'Current Plan', disabled: true });
+  });
+
+  it('Upgrade: a plan above the one in effect', () => {
+    expect(planButton('starter', onBasic, false)).toEqual({ label: 'Upgrade', disabled: false });
+    expect(planButton('advanced', onPro, false)).toEqual({ label: 'Upgrade', disabled: false });
+  });
+
+  it('Downgrade: a paid plan below the one in effect; basic is always disabled', () => {
+    expect(planButton('starter', onPro, false)).toEqual({ label: 'Downgrade', disabled: false });
+    expect(planButton('basic', onPro, false)).toEqual({ label: 'Downgrade', disabled: true });
+  });
+
+  it('Active Until End of Period: the plan in effect once canceled at the period end', () => {
+    expect(planButton('pro', proCanceling, false)).toEqual({ label: 'Active Until End of Period', disabled: true });
+  });
+
+  it('Already Downgraded: basic while the paid plan runs out', () => {
+    expect(planButton('basic', proCanceling, false)).toEqual({ label: 'Already Downgraded', disabled: true });
+    expect(planButton('advanced', proCanceling, false)).toEqual({ label: 'Upgrade', disabled: false });
+  });
+
+  it('Resubscribe: the paid plan of an expired subscription', () => {
+    expect(planButton('pro', proLapsed, false)).toEqual({ label: 'Resubscribe', disabled: false });
+    expect(planButton('starter', proLapsed, false)).toEqual({ label: 'Upgrade', disabled: false });
+    expect(planButton('basic', proLapsed, false)).toEqual({ label: 'Current Plan', disabled: true });
+  });
+
+  it('every button is disabled while processing or verifying a payment, its label kept', () => {
+    for (const standing of [onBasic, onPro, proCanceling, proLapsed]) {
+      for (const plan of ['basic', 'starter', 'pro', 'advanced'] as const) {
+        const button = planButton(plan, standing, true);
+        expect(button).toEqual({ label: planButton(plan, standing, false).label, disabled: true });
+      }
+    }
+  });
+});
+
+const details = (overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails => ({
+  plan_type: 'pro',
+  status: 'active',
+  current_period_start: '2026-11-01T00:00:00.000Z',
+  current_period_end: '2026-12-01T00:00:00.000Z',
+  cancel_at_period_end: false,
+  amount: 19.99,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+  ...overrides,
+});
+const answer = (has_subscription: boolean, subscription: SubscriptionDetails | null): SubscriptionResponse => ({
+  has_subscription,
+  subscription,
+  portal_url: null,
+  sandbox: true,
+});
+
+describe('where the user stands (part 2 §4)', () => {
+  it('reads the running subscription, its cancellation, and an expired one', () => {
+    expect(planStanding(undefined)).toEqual(onBasic);
+    expect(planStanding(answer(false, null))).toEqual(onBasic);
+    expect(planStanding(answer(true, details()))).toEqual(onPro);
+    expect(planStanding(answer(true, details({ cancel_at_period_end: true })))).toEqual(proCanceling);
+    expect(planStanding(answer(false, details({ status: 'canceled' })))).toEqual(proLapsed);
+    expect(planStanding(answer(false, details({ plan_type: 'basic', status: 'canceled' })))).toEqual(onBasic);
+  });
+});
+
+describe('plan cards (part 2 §1)', () => {
+  it('prices per month and the features of the plan table', () => {
+    expect(['basic', 'starter', 'pro', 'advanced'].map((plan) => planPrice(plan as 'basic'))).toEqual(['Free', '$9.99', '$19.99', '$39.99']);
+    expect(planFeatures('basic')).toEqual([
+      { text: '1 organization', included: true },
+      { text: 'No content generation', included: false },
+      { text: 'No media generation', included: false },
+      { text: 'Calendar, Auto-Post, Post Review', included: false },
+      { text: 'Priority Support', included: false },
+    ]);
+    expect(planFeatures('advanced').map((feature) => feature.text)).toEqual([
+      '25 organizations',
+      '100 content generations per day',
+      '50 media generations per day',
+      'Calendar, Auto-Post, Post Review',
+      'Priority Support',
+    ]);
+    expect(planFeatures('advanced').every((feature) => feature.included)).toBe(true);
+  });
+
+  it('dates read dd/Mon/yyyy hh:mm', () => {
+    expect(formatDate(new Date(2026, 11, 1, 9, 5).toISOString())).toBe('01/Dec/2026 09:05');
+  });
+});
