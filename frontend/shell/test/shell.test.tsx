@@ -175,6 +175,24 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
+  it('shows /plan-selection from the billing remote to a user, and sends a visitor to /login', async () => {
+    const loaded: string[] = [];
+    const loader: RemoteLoader = {
+      load: async (name) => {
+        loaded.push(name);
+        return { pages: { PlanSelectionPage: async () => () => <h1>Plans</h1>, LoginPage: async () => LoginPage }, config: {} };
+      },
+    };
+    const shell = testShell(api.url, { remotes: loader });
+    render(<Providers services={shell.services} path="/plan-selection"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Remote login for a visitor' })).toBeTruthy();
+    cleanup();
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user() });
+    render(<Providers services={shell.services} path="/plan-selection"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
+    expect(loaded).toContain('billing');
+  });
+
   it('sends a visitor from /profile and /accounts to /login', async () => {
     const shell = testShell(api.url, { remotes: flakyLoader(0) });
     render(<Providers services={shell.services} path="/accounts"><App /></Providers>);
