@@ -88,7 +88,8 @@ export const subscriptionResponseSchema = z.object({
   has_subscription: z.boolean(),
   /** Stripe's billing portal for the customer; null without a Stripe customer, in sandbox mode, or when Stripe failed (then `message`). */
   portal_url: z.string().nullable(),
-  subscription: subscriptionDetailsSchema.nullable(),
+  // z.nullable(x) rather than x.nullable(): a call on z is pure to the frontend builds' tree-shaking, so bundles that use none of these schemas drop zod.
+  subscription: z.nullable(subscriptionDetailsSchema),
   /** Payments run in the labelled sandbox (no Stripe key): no money moves. */
   sandbox: z.boolean(),
   message: z.string().optional(),
