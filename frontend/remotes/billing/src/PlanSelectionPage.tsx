@@ -171,7 +171,7 @@ export function PlanSelectionPage({ host }: HostProps) {
 function SubscriptionSummary({ standing, periodEnd }: { standing: PlanStanding; periodEnd: string | null }) {
   if (standing.current === 'basic') return <p>You are on the Basic plan.</p>;
   const until = periodEnd ? formatDate(periodEnd) : null;
-  if (standing.canceling) return <p>{BillingMessages.activeUntil(until ?? 'its end')}</p>;
+  if (standing.canceling) return <p>Your {planLabel(standing.current)} plan is canceled: it stays active until {until ?? 'the end of the period'}, then you are on Basic.</p>;
   return (
     <p>
       You are on the {planLabel(standing.current)} plan{until ? `, renewing on ${until}` : ''}.

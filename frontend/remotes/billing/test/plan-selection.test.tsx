@@ -81,7 +81,7 @@ describe('plan selection', () => {
       Professional: 'Active Until End of Period (disabled)',
       Advanced: 'Upgrade',
     }));
-    expect(screen.getByText(/^Active until the end of the period \(01\/Dec\/2026/)).toBeTruthy();
+    expect(screen.getByText(/^Your Professional plan is canceled: it stays active until 01\/Dec\/2026/)).toBeTruthy();
     cleanup();
 
     answer = subscriptionAnswer({ has_subscription: false, subscription: running({ status: 'canceled' }) });
