@@ -1,9 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingMessages, type SubscriptionDetails, type SubscriptionResponse } from '@planner/contracts';
+import { BillingMessages, type SubscriptionResponse } from '@planner/contracts';
 import { browser, CANCEL_CONFIRMATION, INVALID_RESPONSE, PlanSelectionPage } from '../src/PlanSelectionPage.js';
 import pages from '../src/pages.js';
+import { subscriptionDetails } from './fixtures.js';
 // The host stand-in the account remote's page tests use (the shell's Host interface, answering from a function).
 import { apiError, renderPage, testHost, type Call } from '../../account/test/support.js';
 
@@ -12,17 +13,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const running = (overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails => ({
-  plan_type: 'pro',
-  status: 'active',
-  current_period_start: '2026-11-01T00:00:00.000Z',
-  current_period_end: '2026-12-01T00:00:00.000Z',
-  cancel_at_period_end: false,
-  amount: 19.99,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
 const subscriptionAnswer = (overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse => ({
   has_subscription: false,
   portal_url: null,
@@ -71,7 +61,7 @@ describe('plan selection', () => {
   });
 
   it('labels a canceling plan Active Until End of Period and basic Already Downgraded; an expired plan is Resubscribe', async () => {
-    let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: running({ cancel_at_period_end: true }) });
+    let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: subscriptionDetails({ cancel_at_period_end: true }) });
     const { host } = billingHost(() => answer);
     renderPage(PlanSelectionPage, host, '/plan-selection');
     expect(await screen.findByText('Sandbox: no real payment')).toBeTruthy();
@@ -84,7 +74,7 @@ describe('plan selection', () => {
     expect(screen.getByText(/^Your Professional plan is canceled: it stays active until 01\/Dec\/2026/)).toBeTruthy();
     cleanup();
 
-    answer = subscriptionAnswer({ has_subscription: false, subscription: running({ status: 'canceled' }) });
+    answer = subscriptionAnswer({ has_subscription: false, subscription: subscriptionDetails({ status: 'canceled' }) });
     renderPage(PlanSelectionPage, host, '/plan-selection');
     await waitFor(async () => expect((await planButtons()).Professional!.textContent).toBe('Resubscribe'));
   });
@@ -118,11 +108,11 @@ describe('plan selection', () => {
 
   it('a plan changed in place shows the server’s message and reloads the user and the subscription', async () => {
     const go = vi.spyOn(browser, 'go');
-    let answer = subscriptionAnswer({ has_subscription: true, subscription: running() });
+    let answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() });
     const { host, session } = billingHost(
       () => answer,
       () => {
-        answer = subscriptionAnswer({ has_subscription: true, subscription: running({ plan_type: 'advanced' }) });
+        answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails({ plan_type: 'advanced' }) });
         return { checkoutUrl: 'http://localhost/plan-selection?plan=advanced', sessionId: null, changedInPlace: true, message: BillingMessages.planChanged('advanced') };
       },
     );
@@ -158,7 +148,7 @@ describe('plan selection', () => {
     let verified = false;
     let answerVerification!: () => void;
     const { host, calls, session } = billingHost(
-      () => (verified ? subscriptionAnswer({ has_subscription: true, subscription: running() }) : subscriptionAnswer()),
+      () => (verified ? subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() }) : subscriptionAnswer()),
       () =>
         new Promise((resolve) => {
           answerVerification = () => {
@@ -209,7 +199,7 @@ describe('plan selection', () => {
   });
 
   it('cancels after confirmation, then shows Active Until End of Period; a failure reads Failed to cancel subscription.', async () => {
-    let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: running() });
+    let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: subscriptionDetails() });
     let cancelAnswer: () => unknown = () => {
       throw apiError(503, null);
     };
@@ -221,7 +211,7 @@ describe('plan selection', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(BillingMessages.cancelFailed);
 
     cancelAnswer = () => {
-      answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: running({ cancel_at_period_end: true }) });
+      answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: subscriptionDetails({ cancel_at_period_end: true }) });
       return { success: true, message: BillingMessages.activeUntil('01/Dec/2026') };
     };
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Subscription' }));
@@ -234,14 +224,14 @@ describe('plan selection', () => {
 
   it('Manage Plan opens the billing portal, or says the portal could not be opened', async () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
-    let answer = subscriptionAnswer({ has_subscription: true, subscription: running(), portal_url: 'https://billing.example/p/1' });
+    let answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails(), portal_url: 'https://billing.example/p/1' });
     const { host } = billingHost(() => answer);
     renderPage(PlanSelectionPage, host, '/plan-selection');
     await userEvent.click(await screen.findByRole('button', { name: 'Manage Plan' }));
     expect(go).toHaveBeenCalledWith('https://billing.example/p/1');
     cleanup();
 
-    answer = subscriptionAnswer({ has_subscription: true, subscription: running(), message: BillingMessages.portalFailed });
+    answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails(), message: BillingMessages.portalFailed });
     renderPage(PlanSelectionPage, host, '/plan-selection');
     await userEvent.click(await screen.findByRole('button', { name: 'Manage Plan' }));
     expect(screen.getByRole('alert').textContent).toBe('Failed to access subscription management portal. Please try again later.');

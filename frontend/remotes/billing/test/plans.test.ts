@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionDetails, SubscriptionResponse } from '@planner/contracts';
 import { formatDate, planButton, planFeatures, planPrice, planStanding, type PlanStanding } from '../src/plans.js';
+import { subscriptionDetails } from './fixtures.js';
 
 const onBasic: PlanStanding = { current: 'basic', canceling: false, lapsed: null };
 const onPro: PlanStanding = { current: 'pro', canceling: false, lapsed: null };
@@ -48,17 +49,6 @@ describe('plan buttons (part 2 §2), one state each', () => {
   });
 });
 
-const details = (overrides: Partial<SubscriptionDetails> = {}): SubscriptionDetails => ({
-  plan_type: 'pro',
-  status: 'active',
-  current_period_start: '2026-11-01T00:00:00.000Z',
-  current_period_end: '2026-12-01T00:00:00.000Z',
-  cancel_at_period_end: false,
-  amount: 19.99,
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  ...overrides,
-});
 const answer = (has_subscription: boolean, subscription: SubscriptionDetails | null): SubscriptionResponse => ({
   has_subscription,
   subscription,
@@ -70,10 +60,10 @@ describe('where the user stands (part 2 §4)', () => {
   it('reads the running subscription, its cancellation, and an expired one', () => {
     expect(planStanding(undefined)).toEqual(onBasic);
     expect(planStanding(answer(false, null))).toEqual(onBasic);
-    expect(planStanding(answer(true, details()))).toEqual(onPro);
-    expect(planStanding(answer(true, details({ cancel_at_period_end: true })))).toEqual(proCanceling);
-    expect(planStanding(answer(false, details({ status: 'canceled' })))).toEqual(proLapsed);
-    expect(planStanding(answer(false, details({ plan_type: 'basic', status: 'canceled' })))).toEqual(onBasic);
+    expect(planStanding(answer(true, subscriptionDetails()))).toEqual(onPro);
+    expect(planStanding(answer(true, subscriptionDetails({ cancel_at_period_end: true })))).toEqual(proCanceling);
+    expect(planStanding(answer(false, subscriptionDetails({ status: 'canceled' })))).toEqual(proLapsed);
+    expect(planStanding(answer(false, subscriptionDetails({ plan_type: 'basic', status: 'canceled' })))).toEqual(onBasic);
   });
 });
 
