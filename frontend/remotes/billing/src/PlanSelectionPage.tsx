@@ -1,4 +1,4 @@
-import { BillingMessages, PLAN_TYPES, planLabel, type PaymentResult, type PlanType } from '@planner/contracts';
+import { BillingMessages, isAdminRole, PLAN_TYPES, planLabel, type PaymentResult, type PlanType } from '@planner/contracts';
 import { isApiError, type Host, type HostProps } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,9 @@ export const INVALID_RESPONSE = 'Received invalid response from server';
 export const CANCEL_CONFIRMATION = 'Cancel your subscription? Your plan stays active until the end of the period, then you are on Basic.';
 
 const SUBSCRIPTION = ['payments', 'subscription'];
+/** How often, and how many times, the user is reloaded while their role has not caught up with the plan. */
+export const ROLE_SYNC_DELAY_MS = 1000;
+export const ROLE_SYNC_ATTEMPTS = 10;
 const PAGE_PATH = '/plan-selection';
 
 type Notice = { kind: 'success' | 'error'; text: string };
@@ -78,6 +81,7 @@ export function PlanSelectionPage({ host }: HostProps) {
   });
 
   const verifying = useVerification(host, setNotice, refresh);
+  useRoleFollowsPlan(host, subscription.isSuccess ? planStanding(subscription.data).current : null);
   const busy = verifying || checkout.isPending || cancel.isPending;
   const standing = planStanding(subscription.data);
   const answer = subscription.data;
@@ -209,4 +213,23 @@ function useVerification(host: Host, setNotice: (notice: Notice) => void, refres
     }
   });
   return verify.isPending;
+}
+
+/**
+ * The role follows the plan by event (billing → auth), a moment after billing
+ * answers: while the session's role is another plan than the one in effect,
+ * the user is reloaded every ROLE_SYNC_DELAY_MS, a few times, so that the
+ * navigation and the feature guards catch up without a new login.
+ */
+function useRoleFollowsPlan(host: Host, plan: PlanType | null): void {
+  const [attempts, setAttempts] = useState(0);
+  const role = host.session.user?.role;
+  const behind = plan !== null && role !== undefined && role !== 'test' && !isAdminRole(role) && role !== plan;
+  useEffect(() => {
+    if (!behind || attempts >= ROLE_SYNC_ATTEMPTS) return;
+    const timer = setTimeout(() => {
+      void host.session.reloadUser().finally(() => setAttempts((count) => count + 1));
+    }, ROLE_SYNC_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [behind, attempts, host]);
 }

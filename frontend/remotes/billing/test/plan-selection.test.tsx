@@ -1,12 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingMessages, type SubscriptionResponse } from '@planner/contracts';
-import { browser, CANCEL_CONFIRMATION, INVALID_RESPONSE, PlanSelectionPage } from '../src/PlanSelectionPage.js';
+import { BillingMessages, type PublicUser, type SubscriptionResponse } from '@planner/contracts';
+import { browser, CANCEL_CONFIRMATION, INVALID_RESPONSE, PlanSelectionPage, ROLE_SYNC_ATTEMPTS, ROLE_SYNC_DELAY_MS } from '../src/PlanSelectionPage.js';
 import pages from '../src/pages.js';
 import { subscriptionDetails } from './fixtures.js';
 // The host stand-in the account remote's page tests use (the shell's Host interface, answering from a function).
-import { apiError, renderPage, testHost, type Call } from '../../account/test/support.js';
+import { apiError, renderPage, testHost, user, type Call } from '../../account/test/support.js';
 
 afterEach(() => {
   cleanup();
@@ -22,8 +23,8 @@ const subscriptionAnswer = (overrides: Partial<SubscriptionResponse> = {}): Subs
 });
 
 /** Answers GET /payments/subscriptions with `subscription()` (so a test can change it) and the other calls with `others`. */
-function billingHost(subscription: () => SubscriptionResponse, others: (call: Call) => unknown = () => ({})) {
-  return testHost((call) => (call.path === '/payments/subscriptions' ? subscription() : others(call)));
+function billingHost(subscription: () => SubscriptionResponse, others: (call: Call) => unknown = () => ({}), sessionUser: PublicUser | null = null) {
+  return testHost((call) => (call.path === '/payments/subscriptions' ? subscription() : others(call)), sessionUser);
 }
 
 /** The button of each plan card, by the plan's name. */
@@ -235,5 +236,25 @@ describe('plan selection', () => {
     renderPage(PlanSelectionPage, host, '/plan-selection');
     await userEvent.click(await screen.findByRole('button', { name: 'Manage Plan' }));
     expect(screen.getByRole('alert').textContent).toBe('Failed to access subscription management portal. Please try again later.');
+  });
+
+  it('reloads the user, a few times, while their role has not caught up with the plan in effect', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const behind = billingHost(() => subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() }), undefined, user({ role: 'basic' }));
+      renderPage(PlanSelectionPage, behind.host, '/plan-selection');
+      await screen.findByText(/You are on the Professional plan/);
+      for (let step = 0; step < ROLE_SYNC_ATTEMPTS + 2; step++) await act(() => vi.advanceTimersByTimeAsync(ROLE_SYNC_DELAY_MS));
+      expect(behind.session.reloaded).toBe(ROLE_SYNC_ATTEMPTS);
+      cleanup();
+
+      const caughtUp = billingHost(() => subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() }), undefined, user({ role: 'pro' }));
+      renderPage(PlanSelectionPage, caughtUp.host, '/plan-selection');
+      await screen.findByText(/You are on the Professional plan/);
+      await act(() => vi.advanceTimersByTimeAsync(3 * ROLE_SYNC_DELAY_MS));
+      expect(caughtUp.session.reloaded).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
