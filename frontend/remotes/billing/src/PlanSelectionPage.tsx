@@ -117,7 +117,7 @@ export function PlanSelectionPage({ host }: HostProps) {
               <p>
                 <strong>{planPrice(plan)}</strong> per month
               </p>
-              <ul>
+              <ul className="plan-features">
                 {planFeatures(plan).map((feature) => (
                   <li key={feature.text}>
                     <span aria-hidden="true">{feature.included ? '✓ ' : '✗ '}</span>
