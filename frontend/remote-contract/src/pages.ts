@@ -24,6 +24,7 @@ export interface RemotePageNames {
     | 'ToastDemoPage'
     | 'UnsubscribePage';
   account: 'AccountsPage' | 'HomePage' | 'LoginPage' | 'ProfilePage' | 'RegisterPage' | 'ResetPasswordPage' | 'VerifyEmailPage';
+  organization: 'ConfigPage';
 }
 
 /** A remote, as /remotes.json names it and the gateway serves it (/remotes/<name>/). */
