@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, MOODS, OrganizationMessages, TONES, LANGUAGES, templateLimit, type Role } from '@planner/contracts';
+import { CONTENT_TYPES, isAdminRole, LANGUAGES, MOODS, OrganizationMessages, templateLimit, TONES, type Role } from '@planner/contracts';
 import type { Host, Template } from '@planner/remote-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -6,11 +6,6 @@ import { Link } from 'react-router-dom';
 import { Collapsible } from './Collapsible.js';
 import { errorText, NO_TEMPLATES } from './messages.js';
 import { draftOf, templateErrors, templateInput, type TemplateDraft, type TemplateErrors } from './template-rules.js';
-
-/** Part 2 §6: creating and editing templates is premium; a basic user sees them locked, with the way to upgrade. */
-export function templatesLocked(role: Role): boolean {
-  return role === 'basic';
-}
 
 type TextField = 'template_name' | 'data' | 'topic' | 'context' | 'time_of_year' | 'event_details' | 'character_limit' | 'target_character_count';
 const TEXT_LABELS: [TextField, string][] = [
@@ -220,12 +215,12 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
 /**
  * Part 2 §2, §4, §5, §6: the organization's templates as count/max, one open for
  * editing at a time, delete with confirmation (never the default), set default,
- * and creation within the role's limit; locked (read-only, upgrade prompt) for basic.
+ * and creation within the role's limit, with the way to upgrade at it; read-only while the organization is inactive.
  */
 export function Templates({ host, organizationId, templates, role, disabled }: { host: Host; organizationId: string; templates: Template[]; role: Role; disabled: boolean }) {
   const queries = useQueryClient();
   const max = templateLimit(role);
-  const locked = templatesLocked(role) || disabled;
+  const locked = disabled;
   const [open, setOpen] = useState<{ id: string; mode: RowMode } | null>(null);
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -241,11 +236,6 @@ export function Templates({ host, organizationId, templates, role, disabled }: {
   });
   return (
     <Collapsible title="Templates" summary={`${templates.length}/${max}`}>
-      {templatesLocked(role) && (
-        <p className="upgrade-prompt">
-          Creating and editing templates is a premium feature. <Link to="/plan-selection">Upgrade your plan</Link>
-        </p>
-      )}
       {templates.length === 0 ? (
         <p>{NO_TEMPLATES}</p>
       ) : (
@@ -282,7 +272,18 @@ export function Templates({ host, organizationId, templates, role, disabled }: {
             <button type="button" className="button" disabled={atLimit} onClick={() => setCreating(true)}>
               New template
             </button>
-            {atLimit && <p className="muted">{OrganizationMessages.templateLimit(max)}</p>}
+            {atLimit && (
+              <p className="upgrade-prompt">
+                {OrganizationMessages.templateLimit(max)}
+                {/* Part 2 §6: more templates are a premium feature (docs/decisions/organization-config-page.md). */}
+                {!isAdminRole(role) && (
+                  <>
+                    {' '}
+                    <Link to="/plan-selection">Upgrade your plan</Link>
+                  </>
+                )}
+              </p>
+            )}
           </>
         ))}
     </Collapsible>
