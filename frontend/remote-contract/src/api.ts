@@ -196,6 +196,7 @@ export interface ApiEndpoints {
     '/oauth/:platform/authorize': Endpoint<{ redirect_url: string }, { organization_id: string }>;
     '/oauth/:platform/sandbox': Endpoint<PlatformConnection, { organization_id: string }>;
     '/oauth/:platform/disconnect': Endpoint<SuccessMessage, { organization_id: string }>;
+    '/oauth/:platform/refresh': Endpoint<{ success: boolean; connection: PlatformConnection }, { organization_id: string }>;
     '/oauth/facebook/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string }>;
     '/oauth/telegram/connect_channel': Endpoint<{ status: string; message: string }, { organization_id: string; channel_identifier: string }>;
     '/oauth/linkedin/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string | null }>;

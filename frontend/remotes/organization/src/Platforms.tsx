@@ -12,6 +12,9 @@ const VERIFY_WARNED: readonly ConnectionPlatform[] = ['x', 'facebook', 'instagra
 const POPUP_FEATURES = 'width=800,height=700';
 const POPUP_POLL_MS = 1000;
 
+/** Not worded by the spec: a connection's token was renewed with the provider. */
+export const connectionRefreshed = (platform: string) => `The ${platform} connection was refreshed.`;
+
 type Connections = Record<string, PlatformConnection>;
 const connectionOf = (platforms: Connections, platform: ConnectionPlatform): PlatformConnection | undefined => platforms[platform.toUpperCase()];
 
@@ -152,7 +155,12 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
     onSuccess: ({ message }) => connected(message),
     onError: () => host.toast({ kind: 'error', message: ConnectionMessages.disconnectFailed(name) }),
   });
-  const busy = disabled || connect.isPending || sandbox.isPending || disconnect.isPending || telegram.isPending;
+  const refresh = useMutation({
+    mutationFn: () => host.api.request('POST', '/oauth/:platform/refresh', { params, body }),
+    onSuccess: () => connected(connectionRefreshed(name)),
+    onError: (error) => host.toast({ kind: 'error', message: errorText(error) }),
+  });
+  const busy = disabled || refresh.isPending || connect.isPending || sandbox.isPending || disconnect.isPending || telegram.isPending;
   const who = connection?.is_connected ? accountName(connection) : null;
   return (
     <section className="card platform-panel" aria-label={`${name} settings`}>
@@ -164,6 +172,13 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
         <>
           {who && <p>Connected as {who}</p>}
           {connection.sandbox && <p className="muted">A Sandbox connection publishes into a local feed, not to {name}.</p>}
+          {!connection.sandbox && platform !== 'telegram' && (
+            <>
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => refresh.mutate()}>
+                Refresh
+              </button>{' '}
+            </>
+          )}
           <button type="button" className="button button-danger" disabled={busy} onClick={() => disconnect.mutate()}>
             Disconnect
           </button>
