@@ -1,7 +1,7 @@
 /**
  * Account Configuration (/organization/config) in headless Chromium against the
  * whole product (`npm start`): a verified user with an organization connects a
- * Sandbox platform and creates a template, and the page passes axe.
+ * Sandbox platform and creates a template, the page passes axe and fits a phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -92,5 +92,12 @@ describe('account configuration in a browser', () => {
     expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'organization-config.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
+
+    // Kept by the server, and usable at a phone's width (no sideways scrolling).
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Weekly bread' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Linked accounts' }).getByText('LinkedIn').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }, 120_000);
 });
