@@ -37,7 +37,7 @@ export function LinkedAccounts({ platforms, blurred }: { platforms: Record<strin
 /** The account's name as part 2 §3's specific_data gives it per platform. */
 export function accountName(connection: PlatformConnection): string | null {
   const data = connection.specific_data;
-  for (const key of ['page_name', 'organization_name', 'channel_title', 'user_name', 'username', 'name', 'title']) {
+  for (const key of ['page_name', 'organization_name', 'channel_title', 'user_name', 'name', 'title', 'username']) {
     const value = data[key];
     if (typeof value === 'string' && value) return value;
   }

@@ -117,7 +117,8 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
   const [identifierError, setIdentifierError] = useState<string | null>(null);
   const identifierId = useId();
   const reload = () => queries.invalidateQueries({ queryKey: ['organization-config', organizationId] });
-  const connected = (message = ConnectionMessages.connected(name)) => {
+  /** A change went through: its message, and the page read again. */
+  const settled = (message = ConnectionMessages.connected(name)) => {
     setSandboxOffer(null);
     host.toast({ kind: 'success', message });
     return reload();
@@ -129,7 +130,7 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
   };
   const openPopup = useOAuthPopup((result) => {
     if (result?.platform && result.platform.toLowerCase() !== platform) return;
-    if (result?.type === 'oauth-success') void connected();
+    if (result?.type === 'oauth-success') void settled();
     else if (result?.type === 'oauth-error') host.toast({ kind: 'error', message: ConnectionMessages.connectFailed(name, result.error) });
     else void reload();
   });
@@ -142,22 +143,22 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
   });
   const telegram = useMutation({
     mutationFn: (channel: string) => host.api.request('POST', '/oauth/telegram/connect_channel', { body: { ...body, channel_identifier: channel } }),
-    onSuccess: ({ message }) => connected(message),
+    onSuccess: ({ message }) => settled(message),
     onError: (error) => failedConnect(error, ConnectionMessages.telegramConnectFailed),
   });
   const sandbox = useMutation({
     mutationFn: () => host.api.request('POST', '/oauth/:platform/sandbox', { params, body }),
-    onSuccess: () => connected(),
+    onSuccess: () => settled(),
     onError: (error) => host.toast({ kind: 'error', message: ConnectionMessages.connectFailed(name, errorText(error)) }),
   });
   const disconnect = useMutation({
     mutationFn: () => host.api.request('POST', '/oauth/:platform/disconnect', { params, body }),
-    onSuccess: ({ message }) => connected(message),
+    onSuccess: ({ message }) => settled(message),
     onError: () => host.toast({ kind: 'error', message: ConnectionMessages.disconnectFailed(name) }),
   });
   const refresh = useMutation({
     mutationFn: () => host.api.request('POST', '/oauth/:platform/refresh', { params, body }),
-    onSuccess: () => connected(connectionRefreshed(name)),
+    onSuccess: () => settled(connectionRefreshed(name)),
     onError: (error) => host.toast({ kind: 'error', message: errorText(error) }),
   });
   const busy = disabled || refresh.isPending || connect.isPending || sandbox.isPending || disconnect.isPending || telegram.isPending;

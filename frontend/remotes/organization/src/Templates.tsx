@@ -132,7 +132,7 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
       if (action.kind === 'delete') return host.api.request('DELETE', '/organizations/:id/templates/:tid', { params });
       return host.api.request('POST', '/organizations/:id/templates/:tid/set-default', { params });
     },
-    onSuccess: async (answer, action) => {
+    onSuccess: async (_, action) => {
       setFailure(null);
       setMode('collapsed');
       if (action.kind === 'delete') host.toast({ kind: 'success', message: OrganizationMessages.templateDeleted });
