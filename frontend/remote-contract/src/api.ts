@@ -106,6 +106,58 @@ export interface Organization {
 /** PUT /organizations/:id changes exactly one setting (part 2 §2). */
 export type OrganizationUpdate = { name: string } | { language: string } | { default_before_post_review_time: number } | { timezone: string };
 
+/** Not in contracts yet: one platform of an organization's platforms map (keyed by uppercase platform, part 2 §3), never a token. */
+export interface PlatformConnection {
+  is_connected: boolean;
+  url: string | null;
+  specific_data: Record<string, unknown>;
+  /** The rest only once connected. */
+  platform?: string;
+  status?: 'connected' | 'expired';
+  /** A labelled Sandbox connection publishes into a local feed, not to the platform. */
+  sandbox?: boolean;
+  label?: string | null;
+  expires_at?: string | null;
+  /** 'Facebook Page Required' until a page is saved (part 2 §4). */
+  notice?: string | null;
+}
+
+/** Not in contracts yet: a template as the organizations service shows it (part 2 §3). */
+export interface Template {
+  id: string;
+  template_name: string;
+  is_default: boolean;
+  data: string | null;
+  content_type: string | null;
+  topic: string | null;
+  context: string | null;
+  time_of_year: string | null;
+  event_details: string | null;
+  tone: string | null;
+  mood: string | null;
+  language: string | null;
+  character_limit: number | null;
+  target_character_count: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A template's settings as created or changed (only those sent change). */
+export type TemplateInput = Partial<Omit<Template, 'id' | 'created_at' | 'updated_at'>>;
+
+/** GET /organizations/:id/config (part 2 §7): the organization with its platforms map, its templates, the supported platforms uppercased. */
+export interface OrganizationConfig {
+  organization: Omit<Organization, 'platforms'> & { platforms: Record<string, PlatformConnection> };
+  templates: Template[];
+  supportedPlatforms: string[];
+}
+
+/** A Facebook or LinkedIn page the connected account may post as. */
+export interface PlatformPage {
+  id: string;
+  name: string;
+}
+
 /** One endpoint: what it answers, and the body and query it takes (`never`: none). */
 interface Endpoint<Response, Body = never, Query extends QueryValues = never> {
   response: Response;
@@ -123,6 +175,9 @@ export interface ApiEndpoints {
     '/blog/posts/:slug': Endpoint<{ post: BlogPost }>;
     '/organizations': Endpoint<Organization[]>;
     '/organizations/limits': Endpoint<OrganizationLimits>;
+    '/organizations/:id/config': Endpoint<OrganizationConfig>;
+    '/oauth/facebook/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;
+    '/oauth/linkedin/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;
     '/organizations/timezones': Endpoint<TimezoneOption[]>;
     '/payments/subscriptions': Endpoint<SubscriptionResponse>;
     '/statistics': Endpoint<LandingStatistics>;
@@ -145,15 +200,26 @@ export interface ApiEndpoints {
     '/payments/cancel-subscription': Endpoint<PaymentResult>;
     '/payments/create-checkout-session': Endpoint<CheckoutSessionResponse, z.input<typeof checkoutSessionRequestSchema>>;
     '/payments/verify-payment': Endpoint<PaymentResult, z.input<typeof verifyPaymentRequestSchema>>;
+    '/organizations/:id/templates': Endpoint<Template, TemplateInput & { template_name: string }>;
+    '/organizations/:id/templates/:tid/set-default': Endpoint<Template>;
+    '/oauth/:platform/authorize': Endpoint<{ redirect_url: string }, { organization_id: string }>;
+    '/oauth/:platform/sandbox': Endpoint<PlatformConnection, { organization_id: string }>;
+    '/oauth/:platform/disconnect': Endpoint<SuccessMessage, { organization_id: string }>;
+    '/oauth/:platform/refresh': Endpoint<{ success: boolean; connection: PlatformConnection }, { organization_id: string }>;
+    '/oauth/facebook/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string }>;
+    '/oauth/telegram/connect_channel': Endpoint<{ status: string; message: string }, { organization_id: string; channel_identifier: string }>;
+    '/oauth/linkedin/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string | null }>;
   };
   PUT: {
     '/organizations/:id': Endpoint<Organization, OrganizationUpdate>;
     '/organizations/:id/activate': Endpoint<Organization>;
     '/organizations/:id/deactivate': Endpoint<Organization, { reason?: string } | undefined>;
+    '/organizations/:id/templates/:tid': Endpoint<Template, TemplateInput>;
   };
   DELETE: {
     '/auth/delete-account': Endpoint<SuccessMessage, z.input<typeof deleteAccountRequestSchema>>;
     '/organizations/:id': Endpoint<SuccessResponse>;
+    '/organizations/:id/templates/:tid': Endpoint<SuccessMessage>;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@planner/contracts';
-import type { HostApiClient, SessionResponse } from './api.js';
+import type { HostApiClient, Organization, SessionResponse } from './api.js';
 
 export type * from './pages.js';
 export * from './api.js';
@@ -14,7 +14,12 @@ export interface Host {
   session: HostSession;
   toast(toast: ToastInput): void;
   config: HostConfig;
+  /** The organization selected in the shell's switcher, on /organization/* pages; null elsewhere or with none. */
+  organization: HostOrganization | null;
 }
+
+/** What the shell knows of the selected organization (its GET /organizations entry). */
+export type HostOrganization = Pick<Organization, 'id' | 'name' | 'is_active'>;
 
 export interface HostProps {
   host: Host;

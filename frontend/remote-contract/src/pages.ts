@@ -25,6 +25,7 @@ export interface RemotePageNames {
     | 'UnsubscribePage';
   account: 'AccountsPage' | 'HomePage' | 'LoginPage' | 'ProfilePage' | 'RegisterPage' | 'ResetPasswordPage' | 'VerifyEmailPage';
   billing: 'PlanSelectionPage';
+  organization: 'ConfigPage';
 }
 
 /** A remote, as /remotes.json names it and the gateway serves it (/remotes/<name>/). */

@@ -3,7 +3,7 @@ import type { PageName } from '@planner/remote-contract';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
-import { RequireAuth } from './guards.js';
+import { RequireAuth, RequireOrganization } from './guards.js';
 import { RemotePage } from './remotes/RemotePage.js';
 import { useUser } from './shell-context.js';
 import { ConnectionBanner } from './ui/ConnectionBanner.js';
@@ -96,6 +96,16 @@ export function App() {
             element={
               <RequireAuth>
                 <RemotePage remote="billing" page="PlanSelectionPage" />
+              </RequireAuth>
+            }
+          />
+          <Route
+            path="/organization/config"
+            element={
+              <RequireAuth>
+                <RequireOrganization>
+                  <RemotePage remote="organization" page="ConfigPage" />
+                </RequireOrganization>
               </RequireAuth>
             }
           />

@@ -55,6 +55,7 @@ export function NavBar() {
           {user && (
             <>
               <li><OrganizationSwitcher /></li>
+              <li><NavLink to="/organization/config">Config</NavLink></li>
               <li><NavLink to="/profile">Profile</NavLink></li>
               <li>
                 <button type="button" className="link-button" onClick={() => void logout()} disabled={leaving}>

@@ -46,6 +46,11 @@ export function useSelectedOrganizationId(): string | null {
 
 const SelectedOrganization = createContext<OrganizationSummary | null>(null);
 
+/** The selected organization inside <RequireOrganization>, null outside it (the remote pages' `host.organization`). */
+export function useSelectedOrganizationOrNull(): OrganizationSummary | null {
+  return useContext(SelectedOrganization);
+}
+
 export function useSelectedOrganization(): OrganizationSummary {
   const organization = useContext(SelectedOrganization);
   if (!organization) throw new Error('useSelectedOrganization outside <RequireOrganization>');

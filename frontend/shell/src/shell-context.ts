@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { PublicUser } from '@planner/contracts';
-import type { Host, HostConfig, SessionPayload } from '@planner/remote-contract';
+import type { Host, HostConfig, HostOrganization, SessionPayload } from '@planner/remote-contract';
 import { ApiClient } from './api/client.js';
 import type { RemoteLoader } from './remotes/loader.js';
 import { SessionStore } from './session/store.js';
@@ -84,7 +84,7 @@ function clearLocalData(storage: Storage): void {
 }
 
 /** The `host` prop every remote page gets. */
-export function useHost(config: HostConfig): Host {
+export function useHost(config: HostConfig, organization: HostOrganization | null = null): Host {
   const services = useShell();
   const user = useUser();
   return useMemo<Host>(
@@ -92,6 +92,7 @@ export function useHost(config: HostConfig): Host {
       api: services.client,
       toast: services.toasts.show,
       config,
+      organization,
       session: {
         user,
         signIn: (payload: SessionPayload) => {
@@ -107,6 +108,6 @@ export function useHost(config: HostConfig): Host {
         },
       },
     }),
-    [services, user, config],
+    [services, user, config, organization],
   );
 }

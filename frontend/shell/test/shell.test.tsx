@@ -193,6 +193,20 @@ describe('routes', () => {
     expect(loaded).toContain('billing');
   });
 
+  it('hands /organization/config the organization selected in the switcher as host.organization', async () => {
+    const orgs = [
+      { id: 'o1', name: 'First', is_active: true },
+      { id: 'o2', name: 'Second', is_active: true },
+    ];
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: orgs } : { status: 404 }));
+    window.localStorage.setItem('selected_organization_id', 'o2');
+    const ConfigPage = ({ host }: HostProps) => <h1>Config of {host.organization?.name ?? 'none'}</h1>;
+    const shell = testShell(api.url, { remotes: { load: async () => ({ pages: { ConfigPage: async () => ConfigPage }, config: {} }) } });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user() });
+    render(<Providers services={shell.services} path="/organization/config"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Config of Second' })).toBeTruthy();
+  });
+
   it('sends a visitor from /profile and /accounts to /login', async () => {
     const shell = testShell(api.url, { remotes: flakyLoader(0) });
     render(<Providers services={shell.services} path="/accounts"><App /></Providers>);

@@ -81,9 +81,11 @@ export const CONTENT_TYPES = ['general', 'promotion', 'promotional', 'engagement
 export const DEFAULT_CONTENT_TYPE = 'general';
 
 /** Who changed an organization's status: its owner, or an admin (part 1 §4). */
-export const statusActorSchema = z.enum(['owner', 'admin']);
+const STATUS_ACTORS = ['owner', 'admin'] as const;
+export const statusActorSchema = z.enum(STATUS_ACTORS);
 /** Who deactivated an organization: its owner, an admin, or the plan the owner moved down to (issue 17). */
-export const deactivationActorSchema = z.enum([...statusActorSchema.options, 'plan']);
+// Marked pure (a spread and a method call are not, to the bundler), so a frontend bundle that reads only messages drops it, and zod.
+export const deactivationActorSchema = /* @__PURE__ */ z.enum([...STATUS_ACTORS, 'plan']);
 
 const organizationRef = { organizationId: z.string().uuid(), ownerId: z.string().uuid() };
 
@@ -208,4 +210,4 @@ export const organizationSetStatusRequestSchema = z.object({ organization_id: z.
 export const organizationsOfOwnerRequestSchema = z.object({ user_id: z.string() });
 
 /** The answer to `OrganizationRequests.listInactive`: each inactive organization with its owner. */
-export const inactiveOrganizationListSchema = z.array(organizationSchema.extend({ owner_id: z.string().uuid() }));
+export const inactiveOrganizationListSchema = z.array(/* @__PURE__ */ organizationSchema.extend({ owner_id: z.string().uuid() }));

@@ -54,6 +54,7 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
     },
     toast: (toast) => toasts.push(toast),
     config: {},
+    organization: null,
     session: {
       user: sessionUser,
       signIn: (payload) => signIns.push(payload),

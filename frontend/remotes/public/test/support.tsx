@@ -29,6 +29,7 @@ export function testHost(respond: (call: Call) => unknown) {
     },
     toast: (toast: ToastInput) => toasts.push(toast),
     config: {},
+    organization: null,
     session: { user: null },
   } as unknown as Host;
   return { host, calls, toasts };

@@ -1,5 +1,6 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { HostConfig, HostProps, PageName, RemoteName } from '@planner/remote-contract';
+import { useSelectedOrganizationOrNull } from '../guards.js';
 import { useHost, useShell } from '../shell-context.js';
 
 /** Not worded by the spec: a part of the app whose code could not be loaded. */
@@ -39,7 +40,7 @@ class RenderBoundary extends Component<{ children: ReactNode; onRetry: () => voi
 }
 
 function Loaded({ Page, config }: { Page: ComponentType<HostProps>; config: HostConfig }) {
-  const host = useHost(config);
+  const host = useHost(config, useSelectedOrganizationOrNull());
   return <Page host={host} />;
 }
 

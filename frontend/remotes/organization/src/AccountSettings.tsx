@@ -1,0 +1,198 @@
+import { LANGUAGES, LIMITS, OrganizationMessages, type TimezoneOption } from '@planner/contracts';
+import type { Host, OrganizationConfig, OrganizationUpdate } from '@planner/remote-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Collapsible } from './Collapsible.js';
+import { errorText, UPDATED } from './messages.js';
+
+type Organization = OrganizationConfig['organization'];
+/** Part 2 §9: a saved setting's message shows 3 s. */
+const SETTINGS_SAVED_MS = 3000;
+type Setting = 'name' | 'language' | 'default_before_post_review_time' | 'timezone';
+
+/** Part 2 §2: the language choices grouped major, european, asian, middle eastern, american. */
+export const LANGUAGE_GROUPS: [label: string, codes: (typeof LANGUAGES)[number][]][] = [
+  ['Major', ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'zh-CN', 'ja-JP']],
+  ['European', ['it-IT', 'pt-PT', 'nl-NL', 'pl-PL', 'ru-RU', 'uk-UA', 'el-GR', 'cs-CZ', 'hu-HU', 'sv-SE', 'da-DK', 'fi-FI', 'no-NO']],
+  ['Asian', ['zh-TW', 'ko-KR', 'th-TH', 'vi-VN', 'id-ID', 'ms-MY', 'hi-IN', 'bn-IN']],
+  ['Middle Eastern', ['ar-SA', 'ar-AE', 'ar-EG', 'fa-IR', 'he-IL']],
+  ['American', ['pt-BR', 'es-MX', 'es-AR', 'es-CO', 'fr-CA']],
+];
+
+/** Part 2 §5: review time in days, hours and minutes ("1 day 2 hours 5 minutes"). */
+export function humanDuration(minutes: number): string {
+  const parts: [number, string][] = [
+    [Math.floor(minutes / 1440), 'day'],
+    [Math.floor((minutes % 1440) / 60), 'hour'],
+    [minutes % 60, 'minute'],
+  ];
+  const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
+  return shown.length ? shown.join(' ') : '0 minutes';
+}
+
+/** Part 2 §5: a positive number of minutes, at most 43200. */
+export function reviewTimeError(value: string): string | null {
+  const n = Number(value);
+  if (!value.trim() || !Number.isFinite(n) || n <= 0) return OrganizationMessages.reviewTimePositive;
+  if (n > LIMITS.maxReviewTimeMinutes) return OrganizationMessages.reviewTimeTooLong;
+  return null;
+}
+
+function SettingRow({ label, shown, editor, onSave, saving, error, saved, editing, setEditing }: {
+  label: string;
+  shown: ReactNode;
+  editor: (id: string) => ReactNode;
+  onSave: () => void;
+  saving: boolean;
+  error: string | null;
+  saved: boolean;
+  editing: boolean;
+  setEditing: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="setting">
+      {editing ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          <label htmlFor={id}>{label}</label> {editor(id)}{' '}
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>{' '}
+          <button type="button" className="button button-secondary" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+      ) : (
+        <p>
+          <strong>{label}:</strong> {shown}{' '}
+          <button type="button" className="link-button" aria-label={`Edit ${label}`} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          {saved && (
+            <span role="status" className="form-message-success">
+              {' '}
+              {UPDATED}
+            </span>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Part 2 §2: the organization's settings, each edited and saved alone (PUT takes one field); 'Updated successfully!' for 3 s. */
+export function AccountSettings({ host, organization, disabled }: { host: Host; organization: Organization; disabled: boolean }) {
+  const queries = useQueryClient();
+  const [editing, setEditing] = useState<Setting | null>(null);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Setting | null>(null);
+  const timezones = useQuery({ queryKey: ['timezones'], queryFn: () => host.api.request('GET', '/organizations/timezones'), staleTime: Infinity });
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(null), SETTINGS_SAVED_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  const save = useMutation({
+    mutationFn: (update: OrganizationUpdate) => host.api.request('PUT', '/organizations/:id', { params: { id: organization.id }, body: update }),
+    onSuccess: async (_, update) => {
+      setSaved(Object.keys(update)[0] as Setting);
+      setEditing(null);
+      await queries.invalidateQueries({ queryKey: ['organization-config', organization.id] });
+      // The switcher shows the name.
+      await queries.invalidateQueries({ queryKey: ['organizations'] });
+    },
+    onError: (failure) => setError(errorText(failure)),
+  });
+  const start = (setting: Setting) => (on: boolean) => {
+    setError(null);
+    setEditing(on ? setting : null);
+    if (on) setValue(String(organization[setting]));
+  };
+  const submit = (setting: Setting) => () => {
+    if (setting === 'name' && !value.trim()) return setError(OrganizationMessages.nameRequired);
+    if (setting === 'default_before_post_review_time') {
+      const problem = reviewTimeError(value);
+      if (problem) return setError(problem);
+      return save.mutate({ default_before_post_review_time: Number(value) });
+    }
+    if (setting === 'name') return save.mutate({ name: value.trim() });
+    if (setting === 'language') return save.mutate({ language: value });
+    return save.mutate({ timezone: value });
+  };
+  const row = (setting: Setting, label: string, shown: ReactNode, editor: (id: string) => ReactNode) => (
+    <SettingRow
+      label={label}
+      shown={shown}
+      editor={editor}
+      onSave={submit(setting)}
+      saving={save.isPending}
+      error={editing === setting ? error : null}
+      saved={saved === setting}
+      editing={editing === setting && !disabled}
+      setEditing={start(setting)}
+    />
+  );
+  const zones = timezones.data ?? [];
+  const zoneLabel = zones.find((zone) => zone.value === organization.timezone)?.label ?? organization.timezone;
+  return (
+    <Collapsible title="Account Settings">
+      {row('name', 'Name', organization.name, (id) => <input id={id} value={value} maxLength={200} onChange={(e) => setValue(e.target.value)} />)}
+      {row('language', 'Language', organization.language, (id) => (
+        <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
+          {LANGUAGE_GROUPS.map(([group, codes]) => (
+            <optgroup key={group} label={group}>
+              {codes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      ))}
+      {row(
+        'default_before_post_review_time',
+        'Review time before posting (minutes)',
+        `${organization.default_before_post_review_time} (${humanDuration(organization.default_before_post_review_time)})`,
+        (id) => (
+          <>
+            <input id={id} type="number" min={1} max={LIMITS.maxReviewTimeMinutes} value={value} onChange={(e) => setValue(e.target.value)} />
+            {Number(value) > 0 && <span className="muted"> {humanDuration(Math.floor(Number(value)))}</span>}
+          </>
+        ),
+      )}
+      {row('timezone', 'Time zone', zoneLabel, (id) => <TimezoneSelect id={id} zones={zones} value={value} onChange={setValue} />)}
+    </Collapsible>
+  );
+}
+
+/** The 9 common zones first (part 2 §2), then every other the server offers. */
+function TimezoneSelect({ id, zones, value, onChange }: { id: string; zones: TimezoneOption[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      {[true, false].map((common) => (
+        <optgroup key={String(common)} label={common ? 'Common' : 'All time zones'}>
+          {zones
+            .filter((zone) => zone.common === common)
+            .map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,274 @@
+import { ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
+import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { accountName } from './LinkedAccounts.js';
+import { errorText } from './messages.js';
+import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
+
+/** Part 2 §2: toggling these while the e-mail is unverified warns instead of opening. */
+const VERIFY_WARNED: readonly ConnectionPlatform[] = ['x', 'facebook', 'instagram', 'threads'];
+/** Part 2 §4, §9: the OAuth popup's size and how often its closure is polled. */
+const POPUP_FEATURES = 'width=800,height=700';
+const POPUP_POLL_MS = 1000;
+
+/** Not worded by the spec: a connection's token was renewed with the provider. */
+export const connectionRefreshed = (platform: string) => `The ${platform} connection was refreshed.`;
+
+type Connections = Record<string, PlatformConnection>;
+const connectionOf = (platforms: Connections, platform: ConnectionPlatform): PlatformConnection | undefined => platforms[platform.toUpperCase()];
+
+/** The tile's badge: Connected, Configured once its page or channel is set, or what the server says is missing. */
+export function badgeOf(platform: ConnectionPlatform, connection: PlatformConnection | undefined): string {
+  if (!connection?.is_connected) return 'Not connected';
+  if (connection.notice) return connection.notice;
+  const data = connection.specific_data;
+  const configured = (platform === 'facebook' && data.page_id) || (platform === 'linkedin' && data.organization_name) || (platform === 'telegram' && data.id);
+  return configured ? 'Configured' : 'Connected';
+}
+
+/** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second. */
+function useOAuthPopup(onResult: (result: { type: string; platform?: string; error?: string } | null) => void) {
+  const popup = useRef<Window | null>(null);
+  const handler = useRef(onResult);
+  handler.current = onResult;
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: string; platform?: string; error?: string } | null;
+      if (data?.type !== 'oauth-success' && data?.type !== 'oauth-error') return;
+      popup.current = null;
+      handler.current({ type: data.type, platform: data.platform, error: data.error });
+    };
+    window.addEventListener('message', listen);
+    const poll = setInterval(() => {
+      if (popup.current?.closed) {
+        popup.current = null;
+        handler.current(null);
+      }
+    }, POPUP_POLL_MS);
+    return () => {
+      window.removeEventListener('message', listen);
+      clearInterval(poll);
+    };
+  }, []);
+  return (url: string) => {
+    popup.current = window.open(url, 'oauth', POPUP_FEATURES);
+  };
+}
+
+function PageChoice({ host, organizationId, platform, connection }: { host: Host; organizationId: string; platform: 'facebook' | 'linkedin'; connection: PlatformConnection }) {
+  const queries = useQueryClient();
+  const id = useId();
+  const [choice, setChoice] = useState('');
+  const words =
+    platform === 'facebook'
+      ? { none: ConnectionMessages.facebookNoPages, loadFailed: ConnectionMessages.facebookPagesFailed, saveFailed: ConnectionMessages.facebookPageFailed }
+      : { none: ConnectionMessages.linkedinNoPages, loadFailed: ConnectionMessages.linkedinPagesFailed, saveFailed: ConnectionMessages.linkedinPageFailed };
+  const pages = useQuery({
+    queryKey: ['pages', organizationId, platform],
+    queryFn: () => host.api.request('GET', platform === 'facebook' ? '/oauth/facebook/pages' : '/oauth/linkedin/pages', { query: { organization_id: organizationId } }),
+    retry: false,
+  });
+  const save = useMutation({
+    mutationFn: (page: PlatformPage | null) =>
+      platform === 'facebook'
+        ? host.api.request('POST', '/oauth/facebook/page', { body: { organization_id: organizationId, page_id: page?.id ?? '' } })
+        : host.api.request('POST', '/oauth/linkedin/page', { body: { organization_id: organizationId, page_id: page?.id ?? null } }),
+    onSuccess: async (answer) => {
+      host.toast({ kind: 'success', message: answer.message });
+      await queries.invalidateQueries({ queryKey: ['organization-config', organizationId] });
+    },
+    onError: (error) => host.toast({ kind: 'error', message: isApiError(error) && error.status === 429 ? errorText(error) : words.saveFailed }),
+  });
+  if (pages.isPending) return <p role="status">Loading pages…</p>;
+  if (pages.isError) return <p role="alert">{errorText(pages.error, words.loadFailed)}</p>;
+  if (pages.data.pages.length === 0) return <p className="form-message form-message-info">{pages.data.message ?? words.none}</p>;
+  const current = String(connection.specific_data.page_id ?? '');
+  return (
+    <form
+      className="actions"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(pages.data.pages.find((page) => page.id === (choice || current)) ?? null);
+      }}
+    >
+      <label htmlFor={id}>{PLATFORM_DISPLAY_NAMES[platform]} page</label>{' '}
+      <select id={id} value={choice || current} onChange={(e) => setChoice(e.target.value)}>
+        {platform === 'linkedin' ? <option value="">Post as myself</option> : <option value="">Choose a page</option>}
+        {pages.data.pages.map((page) => (
+          <option key={page.id} value={page.id}>
+            {page.name}
+          </option>
+        ))}
+      </select>{' '}
+      <button type="submit" className="button" disabled={save.isPending || (platform === 'facebook' && !(choice || current))}>
+        Save page
+      </button>
+    </form>
+  );
+}
+
+function PlatformPanel({ host, organizationId, platform, connection, disabled }: { host: Host; organizationId: string; platform: ConnectionPlatform; connection: PlatformConnection | undefined; disabled: boolean }) {
+  const queries = useQueryClient();
+  const name = PLATFORM_DISPLAY_NAMES[platform];
+  const [sandboxOffer, setSandboxOffer] = useState<string | null>(null);
+  const [identifier, setIdentifier] = useState('');
+  const [identifierError, setIdentifierError] = useState<string | null>(null);
+  const identifierId = useId();
+  const reload = () => queries.invalidateQueries({ queryKey: ['organization-config', organizationId] });
+  /** A change went through: its message, and the page read again. */
+  const settled = (message = ConnectionMessages.connected(name)) => {
+    setSandboxOffer(null);
+    host.toast({ kind: 'success', message });
+    return reload();
+  };
+  // The server offers a Sandbox connection where the platform has no client credentials (400 with sandbox_available).
+  const failedConnect = (error: unknown, fallback: string) => {
+    if (isApiError(error) && error.body?.sandbox_available === true) return setSandboxOffer(errorText(error));
+    host.toast({ kind: 'error', message: errorText(error, fallback) });
+  };
+  const openPopup = useOAuthPopup((result) => {
+    if (result?.platform && result.platform.toLowerCase() !== platform) return;
+    if (result?.type === 'oauth-success') void settled();
+    else if (result?.type === 'oauth-error') host.toast({ kind: 'error', message: ConnectionMessages.connectFailed(name, result.error) });
+    else void reload();
+  });
+  const body = { organization_id: organizationId };
+  const params = { platform };
+  const connect = useMutation({
+    mutationFn: () => host.api.request('POST', '/oauth/:platform/authorize', { params, body }),
+    onSuccess: ({ redirect_url }) => (redirect_url ? openPopup(redirect_url) : host.toast({ kind: 'error', message: 'No redirect URL provided by the server' })),
+    onError: (error) => failedConnect(error, ConnectionMessages.connectFailed(name)),
+  });
+  const telegram = useMutation({
+    mutationFn: (channel: string) => host.api.request('POST', '/oauth/telegram/connect_channel', { body: { ...body, channel_identifier: channel } }),
+    onSuccess: ({ message }) => settled(message),
+    onError: (error) => failedConnect(error, ConnectionMessages.telegramConnectFailed),
+  });
+  const sandbox = useMutation({
+    mutationFn: () => host.api.request('POST', '/oauth/:platform/sandbox', { params, body }),
+    onSuccess: () => settled(),
+    onError: (error) => host.toast({ kind: 'error', message: ConnectionMessages.connectFailed(name, errorText(error)) }),
+  });
+  const disconnect = useMutation({
+    mutationFn: () => host.api.request('POST', '/oauth/:platform/disconnect', { params, body }),
+    onSuccess: ({ message }) => settled(message),
+    onError: () => host.toast({ kind: 'error', message: ConnectionMessages.disconnectFailed(name) }),
+  });
+  const refresh = useMutation({
+    mutationFn: () => host.api.request('POST', '/oauth/:platform/refresh', { params, body }),
+    onSuccess: () => settled(connectionRefreshed(name)),
+    onError: (error) => host.toast({ kind: 'error', message: errorText(error) }),
+  });
+  const busy = disabled || refresh.isPending || connect.isPending || sandbox.isPending || disconnect.isPending || telegram.isPending;
+  const who = connection?.is_connected ? accountName(connection) : null;
+  return (
+    <section className="card platform-panel" aria-label={`${name} settings`}>
+      <h3>
+        {name} <span className="badge">{badgeOf(platform, connection)}</span>
+        {connection?.sandbox && <span className="badge badge-yellow"> {connection.label ?? 'Sandbox'}</span>}
+      </h3>
+      {connection?.is_connected ? (
+        <>
+          {who && <p>Connected as {who}</p>}
+          {connection.sandbox && <p className="muted">A Sandbox connection publishes into a local feed, not to {name}.</p>}
+          {!connection.sandbox && platform !== 'telegram' && (
+            <>
+              <button type="button" className="button button-secondary" disabled={busy} onClick={() => refresh.mutate()}>
+                Refresh
+              </button>{' '}
+            </>
+          )}
+          <button type="button" className="button button-danger" disabled={busy} onClick={() => disconnect.mutate()}>
+            Disconnect
+          </button>
+          {platform === 'facebook' && !connection.sandbox && <PageChoice host={host} organizationId={organizationId} platform="facebook" connection={connection} />}
+          {platform === 'linkedin' && <PageChoice host={host} organizationId={organizationId} platform="linkedin" connection={connection} />}
+        </>
+      ) : platform === 'telegram' ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const channel = identifier.trim();
+            if (!channel) return setIdentifierError(OrganizationMessages.telegramIdentifierRequired);
+            setIdentifierError(null);
+            telegram.mutate(channel);
+          }}
+        >
+          <ol>
+            <li>Choose your channel: public (its @username) or private (its numeric id, like -100…).</li>
+            <li>Add the bot to the channel as an admin with the Post Messages permission.</li>
+            <li>Enter the channel identifier, then verify and connect.</li>
+          </ol>
+          <label htmlFor={identifierId}>Telegram channel identifier</label>{' '}
+          <input id={identifierId} value={identifier} aria-invalid={identifierError ? true : undefined} onChange={(e) => setIdentifier(e.target.value)} />{' '}
+          <button type="submit" className="button" disabled={busy}>
+            Verify and connect
+          </button>
+          {identifierError && (
+            <p className="field-error" role="alert">
+              {identifierError}
+            </p>
+          )}
+        </form>
+      ) : (
+        <button type="button" className="button" disabled={busy} onClick={() => connect.mutate()}>
+          Connect
+        </button>
+      )}
+      {sandboxOffer && !connection?.is_connected && (
+        <div className="form-message form-message-info" role="status">
+          <p>{sandboxOffer}</p>
+          <button type="button" className="button" disabled={busy} onClick={() => sandbox.mutate()}>
+            Connect a Sandbox {name} account
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Part 2 §2: the searchable platform tiles and the chosen platform's panel. */
+export function PlatformsConfiguration({ host, organizationId, platforms, verified, disabled }: { host: Host; organizationId: string; platforms: Connections; verified: boolean; disabled: boolean }) {
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<ConnectionPlatform | null>(null);
+  const searchId = useId();
+  const shown = matchingPlatforms(query);
+  return (
+    <section className="card config-section" aria-labelledby={`${searchId}-title`}>
+      <h2 id={`${searchId}-title`}>Platforms Configuration</h2>
+      <label htmlFor={searchId}>Search platforms</label> <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+      {shown.length === 0 ? (
+        <p role="status">{NO_PLATFORM_MATCH}</p>
+      ) : (
+        <ul className="platform-tiles" aria-label="Platforms">
+          {shown.map((platform) => (
+            <li key={platform}>
+              <button
+                type="button"
+                className={`platform-tile${verified && !disabled ? '' : ' disabled'}`}
+                aria-pressed={chosen === platform}
+                aria-disabled={verified && !disabled ? undefined : true}
+                onClick={() => {
+                  if (disabled) return;
+                  if (!verified) {
+                    if (VERIFY_WARNED.includes(platform)) host.toast({ kind: 'warning', message: OrganizationMessages.verifyEmailBeforePlatforms });
+                    return;
+                  }
+                  setChosen(chosen === platform ? null : platform);
+                }}
+              >
+                {PLATFORM_DISPLAY_NAMES[platform]} <span className="badge">{badgeOf(platform, connectionOf(platforms, platform))}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen && shown.includes(chosen) && (
+        <PlatformPanel host={host} organizationId={organizationId} platform={chosen} connection={connectionOf(platforms, chosen)} disabled={disabled} />
+      )}
+    </section>
+  );
+}

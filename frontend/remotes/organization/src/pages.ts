@@ -1,0 +1,7 @@
+import type { RemotePages } from '@planner/remote-contract';
+
+/** What the organization remote exposes to the shell ('organization/pages'); each page a chunk of its own, fetched when shown. */
+const pages: RemotePages<'organization'> = {
+  ConfigPage: () => import('./ConfigPage.js').then((m) => m.ConfigPage),
+};
+export default pages;

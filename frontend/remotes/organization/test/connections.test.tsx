@@ -1,0 +1,153 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionMessages, OrganizationMessages } from '@planner/contracts';
+import type { PlatformConnection } from '@planner/remote-contract';
+import { ConfigPage } from '../src/ConfigPage.js';
+import { connectionRefreshed } from '../src/Platforms.js';
+import { apiError, config, configHost, ORG_ID, renderPage, type Call } from './support.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const PATH = '/organization/config';
+const facebook = (pageId?: string): PlatformConnection => ({
+  is_connected: true,
+  url: null,
+  platform: 'facebook',
+  status: 'connected',
+  sandbox: false,
+  label: null,
+  specific_data: pageId ? { page_id: pageId, page_name: 'Bakery Page' } : {},
+  notice: pageId ? null : ConnectionMessages.facebookPageRequired,
+});
+
+describe('connecting through the popup (part 2 §4)', () => {
+  it('opens the redirect URL in an 800×700 popup and takes its oauth-success message', async () => {
+    let connected = false;
+    const popup = { closed: false };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as Window);
+    const { host, toasts, calls } = configHost({
+      answer: () => config(connected ? { platforms: { X: { is_connected: true, url: null, specific_data: { username: 'acme' }, platform: 'x', status: 'connected' } } } : {}),
+      change: () => ({ redirect_url: 'https://x.example/authorize?state=s' }),
+    });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^X Not connected/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://x.example/authorize?state=s', 'oauth', 'width=800,height=700'));
+    expect(calls.find((c) => c.path === '/oauth/x/authorize')?.body).toEqual({ organization_id: ORG_ID });
+    connected = true;
+    // Another window's message is ignored; the popup's (same origin) is taken.
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { type: 'oauth-success', platform: 'x' }, origin: 'https://evil.example' })));
+    expect(toasts).toEqual([]);
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { type: 'oauth-success', platform: 'x' }, origin: window.location.origin })));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.connected('X') }));
+    expect(await within(screen.getByRole('region', { name: 'X settings' })).findByText('Connected as acme')).toBeTruthy();
+  });
+
+  it("says 'Failed to connect to {platform}: {error}' on oauth-error, and when the server sends no URL", async () => {
+    vi.spyOn(window, 'open').mockReturnValue({ closed: false } as Window);
+    let url = 'https://threads.example/authorize';
+    const { host, toasts } = configHost({ change: () => ({ redirect_url: url }) });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^Threads/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(window.open).toHaveBeenCalled());
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: { type: 'oauth-error', platform: 'threads', error: 'access_denied' }, origin: window.location.origin })));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: ConnectionMessages.connectFailed('Threads', 'access_denied') }));
+    url = '';
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: 'No redirect URL provided by the server' }));
+  });
+});
+
+describe('a connected platform', () => {
+  it("Facebook without a page reads 'Facebook Page Required' until one is saved, then Configured", async () => {
+    let saved = false;
+    const { host, calls, toasts } = configHost({
+      answer: () => config({ platforms: { FACEBOOK: facebook(saved ? 'p2' : undefined) } }),
+      change: (call: Call) => {
+        if (call.path.startsWith('/oauth/facebook/pages')) return { pages: [{ id: 'p1', name: 'Other Page' }, { id: 'p2', name: 'Bakery Page' }] };
+        saved = true;
+        return { success: true, message: ConnectionMessages.facebookPageSaved, connection: facebook('p2') };
+      },
+    });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: `Facebook ${ConnectionMessages.facebookPageRequired}` }));
+    const panel = screen.getByRole('region', { name: 'Facebook settings' });
+    const save = await within(panel).findByRole('button', { name: 'Save page' });
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.selectOptions(within(panel).getByLabelText('Facebook page'), 'p2');
+    await userEvent.click(save);
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.facebookPageSaved }));
+    expect(calls.find((c) => c.path === '/oauth/facebook/page')?.body).toEqual({ organization_id: ORG_ID, page_id: 'p2' });
+    expect(await screen.findByRole('button', { name: 'Facebook Configured' })).toBeTruthy();
+  });
+
+  it("says 'Failed to load Facebook pages' and 'No Facebook pages found for this account'", async () => {
+    let pages: () => unknown = () => {
+      throw apiError(502, null, '');
+    };
+    const { host } = configHost({ answer: () => config({ platforms: { FACEBOOK: facebook() } }), change: () => pages() });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^Facebook/ }));
+    expect(await screen.findByText(ConnectionMessages.facebookPagesFailed)).toBeTruthy();
+    cleanup();
+    pages = () => ({ pages: [], message: ConnectionMessages.facebookNoPages });
+    renderPage(ConfigPage, configHost({ answer: () => config({ platforms: { FACEBOOK: facebook() } }), change: () => pages() }).host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^Facebook/ }));
+    expect(await screen.findByText(ConnectionMessages.facebookNoPages)).toBeTruthy();
+  });
+
+  it('refreshes and disconnects, with the spec\'s words when disconnecting fails', async () => {
+    let refuse = false;
+    const { host, toasts, calls } = configHost({
+      answer: () => config({ platforms: { FACEBOOK: facebook('p2') } }),
+      change: (call: Call) => {
+        if (call.path.startsWith('/oauth/facebook/pages')) return { pages: [] };
+        if (refuse) throw apiError(500);
+        return call.path.endsWith('/refresh') ? { success: true, connection: facebook('p2') } : { success: true, message: ConnectionMessages.disconnected('Facebook') };
+      },
+    });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Facebook Configured' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: connectionRefreshed('Facebook') }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.disconnected('Facebook') }));
+    expect(calls.find((c) => c.path === '/oauth/facebook/disconnect')?.body).toEqual({ organization_id: ORG_ID });
+    refuse = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: ConnectionMessages.disconnectFailed('Facebook') }));
+  });
+});
+
+describe('states of the page', () => {
+  it("without connections: 'No Linked Accounts' and Configure Accounts", async () => {
+    renderPage(ConfigPage, configHost().host, PATH);
+    expect(await screen.findByText(/No Linked Accounts/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Configure Accounts' }).getAttribute('href')).toBe('/organization/config');
+  });
+
+  it('an inactive organization cannot be configured', async () => {
+    const { host } = configHost({ answer: () => config({ is_active: false }) });
+    renderPage(ConfigPage, host, PATH);
+    expect(await screen.findByText(OrganizationMessages.inactive)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^X Not connected/ }));
+    expect(screen.queryByRole('region', { name: 'X settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New template' })).toBeNull();
+  });
+
+  it('Telegram: the identifier is required, then verified through the bot', async () => {
+    const { host, calls } = configHost({ change: () => ({ status: 'success', message: ConnectionMessages.connected('Telegram') }) });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^Telegram/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and connect' }));
+    expect(screen.getByText(OrganizationMessages.telegramIdentifierRequired)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Telegram channel identifier'), '  @acme_news ');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and connect' }));
+    await waitFor(() => expect(calls.find((c) => c.path === '/oauth/telegram/connect_channel')?.body).toEqual({ organization_id: ORG_ID, channel_identifier: '@acme_news' }));
+  });
+});
