@@ -119,7 +119,9 @@ describe('publishing drills', () => {
 
   it('Redis restarted empty with delayed jobs pending: the sweep queues them again and nothing is lost', async () => {
     const organizationId = await organizationWithSandbox();
-    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 12_000));
+    // Due well after the restart: on a loaded machine recording the requests takes seconds, and a job
+    // that started before Redis went (0.75 s ahead of its time) would be published by its worker, not the sweep.
+    const ids = await requestPosts(organizationId, 20, new Date(Date.now() + 25_000));
     await waitFor(() => tally(ids), (t) => t.states.queued === 20, 30_000);
     // Their jobs are in Redis too (each is added once its request has committed), so the restart loses them.
     const client = new Redis(`redis://127.0.0.1:${redisPort}`);
