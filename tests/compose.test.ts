@@ -164,6 +164,12 @@ describe('docker-compose.yml: environment', () => {
     });
   }
 
+  it("runs the scheduler's publish workers as a service of their own, on the scheduler's image", () => {
+    expect(environmentOf(serviceOf('scheduler')).SCHEDULER_ROLE).toBe('api');
+    expect(environmentOf(serviceOf('scheduler-worker')).SCHEDULER_ROLE).toBe('worker');
+    expect(serviceOf('scheduler-worker').image).toBe(serviceOf('scheduler').image);
+  });
+
   it('gives auth the admin credentials', () => {
     const env = environmentOf(serviceOf('auth'));
     expect(env.ADMIN_EMAIL).toMatch(/@/);

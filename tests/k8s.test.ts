@@ -69,6 +69,14 @@ describe('k8s kustomizations', () => {
 });
 
 describe('k8s base', () => {
+  it("runs the scheduler's publish workers apart from its API, autoscaled, on the same image", () => {
+    const role = (name: string) => containerOf(name)?.env?.find((e: any) => e.name === 'SCHEDULER_ROLE')?.value;
+    expect([role('scheduler'), role('scheduler-worker')]).toEqual(['api', 'worker']);
+    expect(containerOf('scheduler-worker')?.image).toBe(containerOf('scheduler')?.image);
+    expect(base.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === 'scheduler-worker')?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(find('Service', 'scheduler-worker')).toBeUndefined();
+  });
+
   it('has no two resources with the same kind and name', () => {
     const ids = base.map((m) => `${m.kind}/${m.metadata.name}`);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
