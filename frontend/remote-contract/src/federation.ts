@@ -1,9 +1,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import type { BuildEnvironmentOptions, Plugin, UserConfig } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
 import type { RemoteName } from './pages.js';
 
 /**
@@ -140,5 +142,20 @@ export function remoteConfig(name: RemoteName, dependencies: Record<string, stri
       ...buildOptions,
       rolldownOptions: { treeshake, output: { codeSplitting: { groups: [{ name: 'pages-common', test: ownCode, minShareCount: 2 }] } } },
     },
+  };
+}
+
+/** Tests reach only this machine: a file whose code tried another host fails. */
+const NO_NETWORK_SETUP = fileURLToPath(new URL('../../../packages/service-kit/src/testing/vitest-no-network.ts', import.meta.url));
+
+/**
+ * A remote's component tests (its vitest.config.ts): React, happy-dom, the
+ * files under test/, no network. Kept apart from remoteConfig so tests do not
+ * run the module-federation plugin.
+ */
+export function remoteTestConfig(): ViteUserConfig {
+  return {
+    plugins: [react()],
+    test: { environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: [NO_NETWORK_SETUP] },
   };
 }
