@@ -46,16 +46,17 @@ export async function claimPublications(ctx: SchedulerContext, requests: readonl
       Object.assign(publication, { state: 'publishing', attempts: publication.attempts + 1, leaseUntil });
       return { publication, attempt: publication.attempts, interrupted: claim.interrupted };
     });
-    const taken = JSON.stringify(answers.filter((answer): answer is Held => 'publication' in answer).map((held) => ({ id: held.publication.id, attempt: held.attempt })));
-    if (taken !== '[]') {
+    const taken = answers.filter((answer): answer is Held => 'publication' in answer).map((held) => ({ id: held.publication.id, attempt: held.attempt }));
+    if (taken.length > 0) {
+      const rows = JSON.stringify(taken);
       await manager.query(
         `UPDATE publications p SET state = 'publishing', attempts = t.attempt, lease_until = $2, updated_at = now()
          FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, attempt int) WHERE p.id = t.id`,
-        [taken, leaseUntil],
+        [rows, leaseUntil],
       );
       await manager.query(
         `INSERT INTO publication_attempts (publication_id, number, worker, started_at) SELECT t.id, t.attempt, $2, $3 FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, attempt int)`,
-        [taken, WORKER, now],
+        [rows, WORKER, now],
       );
     }
     return answers;

@@ -1,4 +1,4 @@
-import { In, IsNull, type EntityManager } from 'typeorm';
+import { In, IsNull, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import { PublishingMessages, type EventData } from '@planner/contracts';
 import type { ServiceContext } from '@planner/service-kit';
 import { afterCommit } from '@planner/service-kit/data';
@@ -44,19 +44,23 @@ export async function queuePublications(ctx: ServiceContext<SchedulerConfig>, ma
 }
 
 /** Stops what has not gone out of a post (rejected, sent back to review, deleted): its jobs then find nothing to do. */
-export async function withdrawPublications(manager: EntityManager, postId: string, reason: string): Promise<void> {
-  const publications = await manager.getRepository(Publication).find({ where: { postId }, lock: { mode: 'pessimistic_write' } });
-  await stopPublications(manager, publications.filter(isWithdrawable), reason);
+export function withdrawPublications(manager: EntityManager, postId: string, reason: string): Promise<void> {
+  return withdrawWhere(manager, { postId }, reason);
 }
 
 /** A deleted organization: nothing of it is published any more. */
-export async function withdrawOrganizationPublications(manager: EntityManager, organizationId: string): Promise<void> {
-  const publications = await manager.getRepository(Publication).find({ where: { organizationId }, lock: { mode: 'pessimistic_write' } });
-  await stopPublications(manager, publications.filter(isWithdrawable), PublishingMessages.deleted);
+export function withdrawOrganizationPublications(manager: EntityManager, organizationId: string): Promise<void> {
+  return withdrawWhere(manager, { organizationId }, PublishingMessages.deleted);
+}
+
+/** Locks the publications `where` finds and withdraws those not yet (possibly) out. */
+async function withdrawWhere(manager: EntityManager, where: FindOptionsWhere<Publication>, reason: string): Promise<void> {
+  const publications = await manager.getRepository(Publication).find({ where, lock: { mode: 'pessimistic_write' } });
+  await stopPublications(manager, publications.filter(isWithdrawable), reason);
 }
 
 /** Withdraws these publications (locked by the caller); a worker preparing one finds it taken back at its next write. */
-export async function stopPublications(manager: EntityManager, publications: readonly Publication[], reason: string): Promise<void> {
+async function stopPublications(manager: EntityManager, publications: readonly Publication[], reason: string): Promise<void> {
   if (publications.length === 0) return;
   const ids = publications.map((publication) => publication.id);
   await closeOpenAttempts(manager, ids, reason);
