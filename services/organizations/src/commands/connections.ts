@@ -144,9 +144,9 @@ export async function connectionCredentialsBatch(
   const active = new Map(organizations.map((organization) => [organization.id, organization.isActive]));
   return Promise.all(
     items.map(async ({ organization_id, platform }) => {
+      const connection = connections.find((found) => found.organizationId === organization_id && found.platform === platform);
+      if (!connection || !active.has(organization_id)) return { error: { status_code: 404, message: ConnectionMessages.notConnected(displayName(platform)) } };
       try {
-        const connection = connections.find((found) => found.organizationId === organization_id && found.platform === platform);
-        if (!connection || !active.has(organization_id)) throw notFound(ConnectionMessages.notConnected(displayName(platform)));
         return { credentials: credentialsOf(ctx, await freshConnection(ctx, connection)), organization_active: active.get(organization_id)! };
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
