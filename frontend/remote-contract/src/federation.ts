@@ -145,9 +145,6 @@ export function remoteConfig(name: RemoteName, dependencies: Record<string, stri
   };
 }
 
-/** Tests reach only this machine: a file whose code tried another host fails. */
-const NO_NETWORK_SETUP = fileURLToPath(new URL('../../../packages/service-kit/src/testing/vitest-no-network.ts', import.meta.url));
-
 /**
  * A remote's component tests (its vitest.config.ts): React, happy-dom, the
  * files under test/, no network. Kept apart from remoteConfig so tests do not
@@ -156,6 +153,12 @@ const NO_NETWORK_SETUP = fileURLToPath(new URL('../../../packages/service-kit/sr
 export function remoteTestConfig(): ViteUserConfig {
   return {
     plugins: [react()],
-    test: { environment: 'happy-dom', include: ['test/**/*.test.{ts,tsx}'], setupFiles: [NO_NETWORK_SETUP] },
+    test: {
+      environment: 'happy-dom',
+      include: ['test/**/*.test.{ts,tsx}'],
+      // Tests reach only this machine: a file whose code tried another host fails. Resolved here, in
+      // the config's Node, not at import (the shell's tests import this module in happy-dom).
+      setupFiles: [fileURLToPath(new URL('../../../packages/service-kit/src/testing/vitest-no-network.ts', import.meta.url))],
+    },
   };
 }
