@@ -143,8 +143,13 @@ export const organizationStatusSchema = z
     path: ['reason'],
   });
 
+/** What the admin's user search looks in: username or e-mail, or both (the panel's searchType). */
+export const USER_SEARCH_FIELDS = ['all', 'username', 'email'] as const;
+export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number];
+
 export const userListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
+  search_by: z.enum(USER_SEARCH_FIELDS, { error: AuthMessages.userSearchField }).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -153,3 +158,12 @@ export const userListQuerySchema = z.object({
 export const googleCallbackSchema = z.object({
   id_token: z.string({ error: AuthMessages.googleLoginFailed }).min(1, AuthMessages.googleLoginFailed).max(8192),
 });
+
+/** Requests the auth service answers (request/reply over NATS). */
+export const AuthRequests = {
+  /** Whether a user id names an account (billing's admin update refuses an unknown one: 'User not found'). */
+  userExists: 'auth.user.exists',
+} as const;
+
+export const userExistsRequestSchema = z.object({ user_id: z.string().uuid() }).strict();
+export const userExistsSchema = z.object({ exists: z.boolean() });

@@ -5,6 +5,9 @@ export const CONNECTION_PLATFORMS = ['x', 'facebook', 'instagram', 'threads', 'y
 export const connectionPlatformSchema = z.enum(CONNECTION_PLATFORMS);
 export type ConnectionPlatform = z.infer<typeof connectionPlatformSchema>;
 
+/** Part 2 §2: the order the platforms are shown in (the configuration's tiles, linked accounts, the designer's choices). */
+export const PLATFORM_DISPLAY_ORDER: readonly ConnectionPlatform[] = ['x', 'instagram', 'threads', 'facebook', 'youtube', 'linkedin', 'tiktok', 'telegram'];
+
 /** Display names, as the spec's connection messages name them ('Successfully connected to {platform}'). */
 export const PLATFORM_DISPLAY_NAMES: Record<ConnectionPlatform, string> = {
   x: 'X',
@@ -16,6 +19,18 @@ export const PLATFORM_DISPLAY_NAMES: Record<ConnectionPlatform, string> = {
   tiktok: 'TikTok',
   telegram: 'Telegram',
 };
+
+/**
+ * A platform as the post form names it ('X', 'Instagram', 'twitter', 'LINKEDIN')
+ * → the platform's id, or null when it is not one of the eight. Here, beside
+ * the list and without a schema, so a page that names posts' platforms (the
+ * calendar) bundles no zod.
+ */
+export function platformIdOf(name: string): ConnectionPlatform | null {
+  const key = name.trim().toLowerCase();
+  const id = key === 'twitter' ? 'x' : key;
+  return (CONNECTION_PLATFORMS as readonly string[]).includes(id) ? (id as ConnectionPlatform) : null;
+}
 
 /** Error codes of the /oauth/error page (part 2 §8); any other error is passed through raw. */
 export const OAUTH_RESULT_CODES = ['missing_code', 'missing_state', 'invalid_state', 'organization_not_found'] as const;

@@ -16,6 +16,8 @@ export const SharedMessages = {
   serverError: 'A server error occurred. Please try again later.',
   sessionExpired: 'Your authentication has expired. Please log in again.',
   adminRequired: 'Unauthorized: Admin access required',
+  /** What a user who is not an admin sees on an admin page (part 1 §5: /user-manage; the shell's RequireAdmin). */
+  accessDenied: 'Access Denied! This page is only available to administrators.',
   pageNotFound: 'Page Not Found',
   noLogFiles: 'No log files found',
   /** Not worded by the spec: a path with a `..` segment or a broken escape. */
@@ -65,8 +67,9 @@ export const AuthMessages = {
   banReasonRequired: 'Please provide a reason for banning this user',
   deactivateReasonRequired: 'Please provide a reason for deactivating this organization',
   noUserId: 'No user ID provided',
-  accessDenied: 'Access Denied! This page is only available to administrators.',
   userNotFound: 'User not found',
+  /** Not worded by the spec: the admin's user search looks in the username, the e-mail or both. */
+  userSearchField: 'search_by must be all, username or email.',
   /** Not worded by the spec: shown with the ban's reason and end. */
   accountBanned: 'Your account has been banned.',
   /** Not worded by the spec (part 1 §5: an integer of at least 1 hour; empty means permanent). */
@@ -109,6 +112,11 @@ export const PostMessages = {
   publishedTo: (platforms: string) => `Post published successfully to ${platforms}!`,
   scheduledFor: (platforms: string) => `Post scheduled successfully for ${platforms}!`,
   publishFailed: 'Failed to publish post. Please try again.',
+  publishInvalidResponse: 'Failed to publish post. The server returned an invalid response.',
+  scheduleInvalidResponse: 'Failed to schedule post. The server returned an invalid response.',
+  unexpectedError: 'An unexpected error occurred.',
+  schedulingError: 'Error scheduling posts. Please try again.',
+  updateFailed: 'Failed to update post. Please try again.',
   postUpdated: 'Post updated successfully!',
   mediaGenerated: 'Media generated successfully!',
   contentRegenerated: 'Content regenerated successfully!',
@@ -248,4 +256,20 @@ export const AutoScheduleMessages = {
   activeRequired: 'Please say whether the schedule is active: true or false.',
   /** Not worded by the spec: another update dropped media this one keeps. */
   changedMeanwhile: 'This schedule was changed meanwhile. Please reload it and try again.',
+} as const;
+
+/** The statistics pages (part 2 §2, §8); which message says what is in docs/decisions/statistics-pages.md. */
+export const StatisticsMessages = {
+  errorTitle: 'Error Loading Statistics',
+  empty: 'No Statistics Available',
+  /** A load failure that gave no message. */
+  loadFailed: 'Failed to load statistics',
+  /** A load failure that is no API error (the page's own fault). */
+  unexpected: 'An unexpected error occurred',
+  /** Something thrown that is not even an Error. */
+  unknown: 'Unknown error occurred',
+  refreshFailed: 'Failed to refresh statistics',
+  refreshed: 'Statistics refreshed successfully',
+  noOrganization: 'No organization ID provided',
+  connectionRestored: 'Connection restored. Click "Try Again" to load statistics.',
 } as const;

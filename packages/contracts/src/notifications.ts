@@ -41,13 +41,16 @@ const systemMessageDuration = z
   .max(24 * 3600_000, NotificationMessages.systemMessageDuration)
   .multipleOf(1000, NotificationMessages.systemMessageDuration);
 
-/** POST /system-messages/ {type, message, duration, is_active}. */
+/**
+ * POST /system-messages/ {type, message, duration, is_active}. (A call on a schema other than `z` is
+ * marked pure, so frontend bundles that import only this module's constants drop the schemas and zod.)
+ */
 export const systemMessageCreateSchema = z.object(
   {
-    type: systemMessageTypeSchema.default('info'),
+    type: /* @__PURE__ */ systemMessageTypeSchema.default('info'),
     message: systemMessageText,
-    duration: systemMessageDuration.default(LIMITS.defaultSystemMessageDurationMs),
-    is_active: systemMessageActive.default(true),
+    duration: /* @__PURE__ */ systemMessageDuration.default(LIMITS.defaultSystemMessageDurationMs),
+    is_active: /* @__PURE__ */ systemMessageActive.default(true),
   },
   // No body (or not an object): the message, the one field without a default, is what is missing.
   { error: NotificationMessages.systemMessageRequired },
@@ -57,10 +60,10 @@ export const systemMessageCreateSchema = z.object(
 export const systemMessageUpdateSchema = z
   .object(
     {
-      type: systemMessageTypeSchema.optional(),
-      message: systemMessageText.optional(),
-      duration: systemMessageDuration.optional(),
-      is_active: systemMessageActive.optional(),
+      type: /* @__PURE__ */ systemMessageTypeSchema.optional(),
+      message: /* @__PURE__ */ systemMessageText.optional(),
+      duration: /* @__PURE__ */ systemMessageDuration.optional(),
+      is_active: /* @__PURE__ */ systemMessageActive.optional(),
     },
     { error: NotificationMessages.systemMessageNothingToChange },
   )

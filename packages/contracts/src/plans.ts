@@ -149,3 +149,12 @@ export const LANGUAGES = [
   'ms-MY', 'hi-IN', 'bn-IN', 'ar-SA', 'ar-AE', 'ar-EG', 'fa-IR', 'he-IL', 'es-MX', 'es-AR', 'es-CO', 'fr-CA',
 ] as const;
 export const DEFAULT_LANGUAGE = 'en-US';
+
+/** Part 2 §2: the language choices grouped major, european, asian, middle eastern, american. */
+export const LANGUAGE_GROUPS: [label: string, codes: (typeof LANGUAGES)[number][]][] = [
+  ['Major', ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'zh-CN', 'ja-JP']],
+  ['European', ['it-IT', 'pt-PT', 'nl-NL', 'pl-PL', 'ru-RU', 'uk-UA', 'el-GR', 'cs-CZ', 'hu-HU', 'sv-SE', 'da-DK', 'fi-FI', 'no-NO']],
+  ['Asian', ['zh-TW', 'ko-KR', 'th-TH', 'vi-VN', 'id-ID', 'ms-MY', 'hi-IN', 'bn-IN']],
+  ['Middle Eastern', ['ar-SA', 'ar-AE', 'ar-EG', 'fa-IR', 'he-IL']],
+  ['American', ['pt-BR', 'es-MX', 'es-AR', 'es-CO', 'fr-CA']],
+];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { connectionPlatformSchema, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
+import { connectionPlatformSchema } from './connections.js';
 import { generatorSettingsWithDefaults } from './generator-settings.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
+import { scheduleCountSchema } from './scheduler.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from './plans.js';
 
 /** What other services ask the posts service over NATS (request/reply). */
@@ -113,11 +114,18 @@ export const postListSchema = z.array(postSchema);
 
 const count = z.number().int().nonnegative();
 
-/**
- * The answer to `PostRequests.statisticsForOrganization`: the post side of an
- * organization's statistics (part 2 §3 Statistics); the schedule counts come from the scheduler.
- */
-export const postStatisticsSchema = z.object({
+/** The days "publications over time" covers, today (UTC) the last of them. */
+export const PUBLICATION_DAYS = 30;
+
+/** Posts that became published on one day (UTC, 'YYYY-MM-DD'), deleted ones included, as in successful_publications. */
+export const publicationDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  publications: count,
+});
+export type PublicationDay = z.infer<typeof publicationDaySchema>;
+
+/** The figures part 2 §3 counts over posts, kept as counters (post_counts): every statistics answer has them or some of them. */
+export const postCountsSchema = z.object({
   total_posts: count,
   deleted_posts: count,
   successful_publications: count,
@@ -130,7 +138,22 @@ export const postStatisticsSchema = z.object({
   successful_publications_by_platform: z.record(z.string(), count),
   last_updated: z.string().datetime({ offset: true }),
 });
+export type PostCounts = z.infer<typeof postCountsSchema>;
+
+/**
+ * The answer to `PostRequests.statisticsForOrganization`: the post side of an
+ * organization's statistics (part 2 §3 Statistics) with the publications of
+ * each of the last PUBLICATION_DAYS days, oldest first (the statistics
+ * pages' "publications over time"); the schedule counts come from the scheduler.
+ */
+export const postStatisticsSchema = /* @__PURE__ */ postCountsSchema.extend({
+  publications_over_time: z.array(publicationDaySchema),
+});
 export type PostStatistics = z.infer<typeof postStatisticsSchema>;
+
+/** GET/POST /organizations/{id}/statistics (and statistics-data, .../refresh): `{ statistics }`, the posts' figures with the organization's auto-schedules counted. */
+export const organizationStatisticsSchema = /* @__PURE__ */ postStatisticsSchema.extend(scheduleCountSchema.shape);
+export type OrganizationStatistics = z.infer<typeof organizationStatisticsSchema>;
 
 /**
  * Statistics over every organization (part 2 §3 Statistics with the admin
@@ -340,57 +363,6 @@ export const generateResponseSchema = z.object({
   message: z.string(),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
-
-/** The real text limit of each platform (characters); Telegram's caption under media is 1,024. */
-export const PLATFORM_TEXT_LIMITS: Record<ConnectionPlatform, number> = {
-  x: 280,
-  threads: 500,
-  instagram: 2200,
-  tiktok: 2200,
-  linkedin: 3000,
-  telegram: 4096,
-  facebook: 63206,
-  youtube: 5000,
-};
-export const TELEGRAM_CAPTION_LIMIT = 1024;
-
-/** The text limit of a platform for a media type (Telegram captions are shorter than its messages). */
-export function platformTextLimit(platform: ConnectionPlatform, mediaType: (typeof MEDIA_TYPES)[number] = 'text'): number {
-  return platform === 'telegram' && mediaType !== 'text' ? TELEGRAM_CAPTION_LIMIT : PLATFORM_TEXT_LIMITS[platform];
-}
-
-/**
- * A platform as the post form names it ('X', 'Instagram', 'twitter', 'LINKEDIN')
- * → the platform's id, or null when it is not one of the eight.
- */
-export function platformIdOf(name: string): ConnectionPlatform | null {
-  const key = name.trim().toLowerCase();
-  const id = key === 'twitter' ? 'x' : key;
-  const parsed = connectionPlatformSchema.safeParse(id);
-  return parsed.success ? parsed.data : null;
-}
-
-/**
- * Platform names as a client sent them ('twitter', ' LINKEDIN ', 'X') → the
- * names a post or an auto-schedule keeps: each platform's display name ('X',
- * 'LinkedIn'), once, in the order given. Statistics count posts by these
- * names, so one platform is never counted under two spellings. `unknown` is
- * the first name that is none of the eight platforms.
- */
-export function normalisePlatforms(names: readonly string[]): { ids: ConnectionPlatform[]; names: string[]; unknown: string | null } {
-  const ids: ConnectionPlatform[] = [];
-  for (const name of names) {
-    const id = platformIdOf(name);
-    if (!id) return { ids: [], names: [], unknown: name };
-    if (!ids.includes(id)) ids.push(id);
-  }
-  return { ids, names: ids.map((id) => PLATFORM_DISPLAY_NAMES[id]), unknown: null };
-}
-
-/** The form's comma-joined platform names ('X, linkedin,') → the names, blanks dropped. */
-export function platformList(commaJoined: string): string[] {
-  return commaJoined.split(',').map((name) => name.trim()).filter(Boolean);
-}
 
 /** A media item (part 2 §3): where it is, its sniffed type and whether it was uploaded or generated. */
 export const mediaItemSchema = z.object({

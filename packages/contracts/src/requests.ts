@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthRequests, userExistsRequestSchema, userExistsSchema } from './auth.js';
 import {
   CONNECTION_CREDENTIALS_BATCH_SUBJECT,
   CONNECTION_CREDENTIALS_SUBJECT,
@@ -48,6 +49,7 @@ const noPayload = z.object({}).strict();
  * The first part of a subject is the service that answers it.
  */
 export const requestSchemas = {
+  [AuthRequests.userExists]: { request: userExistsRequestSchema, reply: userExistsSchema },
   [OrganizationRequests.access]: { request: organizationAccessRequestSchema, reply: organizationAccessSchema },
   [OrganizationRequests.facts]: { request: organizationFactsRequestSchema, reply: organizationFactsSchema },
   [OrganizationRequests.setStatus]: { request: organizationSetStatusRequestSchema, reply: organizationSchema },

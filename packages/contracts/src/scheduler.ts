@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { connectionPlatformSchema } from './connections.js';
 import { generatorSettingsShape } from './generator-settings.js';
 import { MEDIA_TYPES } from './organizations.js';
+import { DAYS_OF_WEEK } from './zoned-time.js';
 
 /** What other services ask the scheduler over NATS (request/reply); payload `organizationScopedRequestSchema`. */
 export const SchedulerRequests = {
@@ -11,8 +12,7 @@ export const SchedulerRequests = {
   count: 'scheduler.auto_schedule.count',
 } as const;
 
-/** The day a recurring auto-schedule posts on (part 2 §9: the form's default is Monday). */
-export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+/** The day a recurring auto-schedule posts on (part 2 §9: the form's default is Monday): DAYS_OF_WEEK, in zoned-time.ts. */
 export const dayOfWeekSchema = z.enum(DAYS_OF_WEEK);
 export type DayOfWeek = z.infer<typeof dayOfWeekSchema>;
 

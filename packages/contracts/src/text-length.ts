@@ -1,9 +1,12 @@
 import { createRequire } from 'node:module';
 import type * as TwitterText from 'twitter-text';
-import type { ConnectionPlatform } from './connections.js';
+import { platformLengthCounter } from './text-count.js';
 
-// Its own entry point (@planner/contracts/text-length), for the services only:
-// the frontend imports the contracts' main one and never loads twitter-text.
+// Its own entry point (@planner/contracts/text-length), which the contracts' main one does not
+// load. Services get this file; browser builds get text-length.browser.ts (the package's
+// "browser" condition), the same counting with twitter-text bundled.
+
+export { codePointLength } from './text-count.js';
 
 const require = createRequire(import.meta.url);
 /** twitter-text, with the core-js polyfills it brings, costs about 10 MB and 30 ms to load: loaded with the first X text counted. */
@@ -18,14 +21,5 @@ export function xTextLength(text: string): number {
   return twitterText.parseTweet(text).weightedLength;
 }
 
-/** Characters as people count them (code points: an emoji is one), as most platforms state their limits. */
-export function codePointLength(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}
-
 /** A text's length as the platform counts it against its limit (`platformTextLimit`): X its own way, the others in code points. */
-export function platformTextLength(platform: ConnectionPlatform, text: string): number {
-  return platform === 'x' ? xTextLength(text) : codePointLength(text);
-}
+export const platformTextLength = platformLengthCounter(xTextLength);

@@ -5,6 +5,9 @@
  * daylight-saving changes.
  */
 
+/** The days of the week as `Date.getUTCDay()` numbers them, Sunday first (an auto-schedule's weekday). */
+export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
@@ -84,4 +87,13 @@ export function scheduledInstant(value: string, timeZone: string): Date | null {
   const check = new Date(wall);
   if (check.getUTCMonth() !== Number(month) - 1 || check.getUTCDate() !== Number(day) || Number(hour) > 23) return null;
   return instantOfWallClock(wall, timeZone);
+}
+
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** Part 2 §9: a date as the product shows it, dd/Mon/yyyy hh:mm ('10/Mar/2026 09:30'), of a wall-clock time as `wallClockAt` writes it. */
+export function displayDateTime(wall: number): string {
+  const date = new Date(wall);
+  return `${twoDigits(date.getUTCDate())}/${MONTH_ABBREVIATIONS[date.getUTCMonth()]}/${date.getUTCFullYear()} ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as browser from '../src/text-length.browser.js';
 import { codePointLength, platformTextLength, xTextLength } from '../src/text-length.js';
 
 const longLink = 'https://example.com/a/very/long/path/that/x/shortens/with/t.co?and=a&query=string';
@@ -30,5 +31,16 @@ describe('text length as each platform counts it', () => {
     expect(platformTextLength('linkedin', `Fresh bread ${longLink}`)).toBe(12 + longLink.length);
     expect(platformTextLength('threads', '日本')).toBe(2);
     expect(platformTextLength('x', '日本')).toBe(4);
+  });
+});
+
+describe('the browser entry point (text-length.browser.ts)', () => {
+  it('counts every platform as the services do, from twitter-text\'s ES module', () => {
+    const samples = [`Fresh bread ${longLink}`, '日'.repeat(140), '👩‍👩‍👧‍👦 and 👍🏽', 'cafe\u0301', 'two links: example.com and https://t.co/abc', ''];
+    for (const text of samples) {
+      expect(browser.xTextLength(text)).toBe(xTextLength(text));
+      for (const platform of ['x', 'linkedin', 'threads'] as const) expect(browser.platformTextLength(platform, text)).toBe(platformTextLength(platform, text));
+      expect(browser.codePointLength(text)).toBe(codePointLength(text));
+    }
   });
 });

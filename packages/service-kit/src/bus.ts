@@ -8,6 +8,7 @@ import {
   StorageType,
   type JetStreamClient,
   type JetStreamManager,
+  type ConsumerMessages,
   type JsMsg,
   type Msg,
   type MsgHdrs,
@@ -48,6 +49,15 @@ export interface EventBusOptions {
   /** Prefix of every subject and stream: isolates test runs from each other and from dev. */
   namespace?: string;
   logger: Logger;
+  /** Copies JetStream keeps of every stream this bus makes: 3 on a three-member cluster. Default NATS_STREAM_REPLICAS, else 1. */
+  streamReplicas?: number;
+}
+
+/** NATS_STREAM_REPLICAS: 1 on a single server (development, tests), 3 on a three-member cluster (k8s). */
+export function streamReplicasFromEnv(value = process.env.NATS_STREAM_REPLICAS): number {
+  const replicas = Number(value || 1);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) throw new Error(`NATS_STREAM_REPLICAS must be a whole number from 1 to 5, not "${value}"`);
+  return replicas;
 }
 
 export interface ConsumeOptions {
@@ -109,6 +119,11 @@ function headersToRecord(h: MsgHdrs | undefined): Record<string, string> {
 export class EventBus {
   private readonly durableConsumers: Array<{ consumer: DurableConsumer; durable: string; subject: string }> = [];
   private readonly subscriptions: Subscription[] = [];
+  /** The queue-group subscriptions of `reply`, and the answers they are working on. */
+  private readonly responders: Subscription[] = [];
+  private readonly answering = new Set<Promise<void>>();
+  /** The ordered consumers of `follow`. */
+  private readonly followers: ConsumerMessages[] = [];
   private readonly knownStreams = new Set<string>();
   private transferStore: Promise<ObjectStore> | null = null;
   private readonly parked: ParkedMessages;
@@ -119,6 +134,7 @@ export class EventBus {
     private readonly js: JetStreamClient,
     private readonly namespace: string,
     private readonly logger: Logger,
+    private readonly streamReplicas: number,
   ) {
     const parkedStream = this.streamFor('parked');
     this.parked = new ParkedMessages(jsm, js, parkedStream, (subject) => this.wireSubject(subject), () =>
@@ -132,10 +148,10 @@ export class EventBus {
     );
   }
 
-  static async connect({ url, name, namespace = '', logger }: EventBusOptions): Promise<EventBus> {
+  static async connect({ url, name, namespace = '', logger, streamReplicas = streamReplicasFromEnv() }: EventBusOptions): Promise<EventBus> {
     const connection = await connect({ servers: url, name, maxReconnectAttempts: -1 });
     const jsm = await connection.jetstreamManager();
-    return new EventBus(connection, jsm, connection.jetstream(), namespace, logger);
+    return new EventBus(connection, jsm, connection.jetstream(), namespace, logger, streamReplicas);
   }
 
   /** The subject as it travels on the wire (namespaced). */
@@ -176,13 +192,19 @@ export class EventBus {
     return stream;
   }
 
-  private async ensureStreamConfig(config: Pick<StreamConfig, 'name' | 'subjects' | 'duplicate_window' | 'max_age'>): Promise<void> {
+  private async ensureStreamConfig(given: Pick<StreamConfig, 'name' | 'subjects' | 'duplicate_window' | 'max_age'>): Promise<void> {
+    const config = { ...given, num_replicas: this.streamReplicas };
     const stream = config.name;
     if (this.knownStreams.has(stream)) return;
     try {
       const info = await this.jsm.streams.info(stream);
-      // Streams made before a retention change get it too.
-      if (info.config.max_age !== config.max_age) await this.jsm.streams.update(stream, { ...info.config, max_age: config.max_age });
+      // Streams made before a retention or replica change get it too (JetStream copies the data to new replicas).
+      if (info.config.max_age !== config.max_age || info.config.num_replicas !== config.num_replicas) {
+        await this.jsm.streams.update(stream, { ...info.config, max_age: config.max_age, num_replicas: config.num_replicas }).catch((error: unknown) => {
+          // The stream still works as it is; say why it was not changed (e.g. fewer servers than replicas).
+          this.logger.warn({ err: error, stream, replicas: config.num_replicas }, 'could not update the stream to the configured retention or replicas');
+        });
+      }
     } catch {
       try {
         await this.jsm.streams.add(config);
@@ -199,13 +221,23 @@ export class EventBus {
   /** Publishes an envelope with its event id as msgID, so a second publish of it is dropped by JetStream. */
   async publish(envelope: EventEnvelope, traceHeaders: Record<string, string> = {}): Promise<PublishResult> {
     await this.ensureStream(envelope.subject);
+    // A producer span in the trace the event was made in (the outbox row's headers); consumers continue from it.
+    const parent = extractContext(traceHeaders);
+    const span = tracer().startSpan(`publish ${envelope.subject}`, { kind: SpanKind.PRODUCER }, parent);
     const h = natsHeaders();
-    for (const [key, value] of Object.entries(traceHeaders)) h.set(key, value);
-    const ack = await this.js.publish(this.wireSubject(envelope.subject), codec.encode(envelope), {
-      msgID: envelope.eventId,
-      headers: h,
-    });
-    return { duplicate: ack.duplicate, seq: ack.seq };
+    for (const [key, value] of Object.entries(injectTraceHeaders({ ...traceHeaders }, trace.setSpan(parent, span)))) h.set(key, value);
+    try {
+      const ack = await this.js.publish(this.wireSubject(envelope.subject), codec.encode(envelope), {
+        msgID: envelope.eventId,
+        headers: h,
+      });
+      return { duplicate: ack.duplicate, seq: ack.seq };
+    } catch (error) {
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
   }
 
   /**
@@ -305,6 +337,19 @@ export class EventBus {
     return this.parked.replay(filter);
   }
 
+  /** The backlog of each of this bus's durable consumers on the server; one the server could not tell of (gone, unreachable) is left out. */
+  async consumerLag(): Promise<Array<{ consumer: string; subject: string; pending: number; ackPending: number }>> {
+    const lags = await Promise.all(
+      this.durableConsumers.map(({ durable, subject }) =>
+        this.jsm.consumers.info(this.streamFor(subject), this.consumerName(durable, subject)).then(
+          (info) => ({ consumer: durable, subject, pending: info.num_pending, ackPending: info.num_ack_pending }),
+          () => null,
+        ),
+      ),
+    );
+    return lags.filter((lag) => lag !== null);
+  }
+
   /**
    * Answers requests on `subject` (one replica per request, through a queue group),
    * each as it comes: awaiting one before taking the next made concurrent askers
@@ -312,13 +357,25 @@ export class EventBus {
    */
   reply<Req, Res>(subject: string, queue: string, handler: (request: Req) => Promise<Res>): void {
     const sub = this.connection.subscribe(this.rpcSubject(subject), { queue });
-    this.subscriptions.push(sub);
+    this.responders.push(sub);
     void (async () => {
       for await (const msg of sub) {
         // Only sending the answer can fail here (the connection closing at shutdown): the asker times out.
-        this.answer(subject, msg, handler).catch((error: unknown) => this.logger.warn({ err: error, subject }, 'could not send an answer'));
+        const answer = this.answer(subject, msg, handler).catch((error: unknown) => this.logger.warn({ err: error, subject }, 'could not send an answer'));
+        this.answering.add(answer);
+        void answer.finally(() => this.answering.delete(answer));
       }
     })();
+  }
+
+  /**
+   * Stops answering requests (another replica of the service takes them) and
+   * resolves once the answers under way are sent: a graceful stop's step,
+   * while the connection stays open for what the service still does.
+   */
+  async stopResponding(): Promise<void> {
+    await Promise.all(this.responders.map((sub) => (sub.isClosed() || sub.isDraining() ? undefined : sub.drain())));
+    while (this.answering.size > 0) await Promise.allSettled([...this.answering]);
   }
 
   private async answer<Req, Res>(subject: string, msg: Msg, handler: (request: Req) => Promise<Res>): Promise<void> {
@@ -395,7 +452,7 @@ export class EventBus {
   /** The transfers' object store, made (or found) once; a failure is tried again by the next call. */
   private transfers(): Promise<ObjectStore> {
     const bucket = (this.namespace ? `${this.namespace}_transfers` : 'transfers').replaceAll('.', '_');
-    this.transferStore ??= this.js.views.os(bucket, { ttl: nanos(TRANSFER_TTL_MS), storage: StorageType.File }).then(
+    this.transferStore ??= this.js.views.os(bucket, { ttl: nanos(TRANSFER_TTL_MS), storage: StorageType.File, replicas: this.streamReplicas }).then(
       (store) => {
         // The object store is a stream (OBJ_<bucket>): removed with the others by deleteStreams.
         this.knownStreams.add(`OBJ_${bucket}`);
@@ -407,6 +464,28 @@ export class EventBus {
       },
     );
     return this.transferStore;
+  }
+
+  /**
+   * Every event on `subject` from `sinceMs` ago on, then each as it comes: an
+   * ordered consumer of this process alone over the subject's stream, so a
+   * replica started after an event (a restart, one more replica) still sees
+   * it, as every replica must (session revocations).
+   */
+  async follow(subject: string, sinceMs: number, handler: (envelope: EventEnvelope) => void): Promise<void> {
+    const stream = await this.ensureStream(subject);
+    const consumer = await this.js.consumers.get(stream, {
+      filterSubjects: this.wireSubject(subject),
+      opt_start_time: new Date(Date.now() - sinceMs).toISOString(),
+    });
+    const messages = await consumer.consume();
+    this.followers.push(messages);
+    void (async () => {
+      for await (const msg of messages) {
+        const parsed = eventEnvelopeSchema.safeParse(safeDecode(msg.data));
+        if (parsed.success) handler(parsed.data as EventEnvelope);
+      }
+    })();
   }
 
   /** Plain (non-durable) subscription, e.g. for cache invalidation every replica must see. */
@@ -437,7 +516,8 @@ export class EventBus {
     // A stopped consumer may still ask the server for its next batch when its loop comes back for it:
     // that request must go out before the drain, or nats.js rejects it (CONNECTION_DRAINING) unhandled.
     await this.stopConsumers();
-    for (const sub of this.subscriptions) sub.unsubscribe();
+    for (const messages of this.followers) messages.stop();
+    for (const sub of [...this.subscriptions, ...this.responders]) if (!sub.isClosed() && !sub.isDraining()) sub.unsubscribe();
     if (!this.connection.isClosed()) await this.connection.drain();
   }
 

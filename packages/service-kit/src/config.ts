@@ -10,10 +10,17 @@ export const baseConfigSchema = z.object({
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   LOG_DIR: z.string().default(path.resolve(process.cwd(), '../../logs')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `off`: no metrics are recorded and none served. */
+  METRICS: z.enum(['on', 'off']).default('on'),
+  /** Serves GET /metrics on a port of its own (kept off the service's HTTP port, which may be public); unset: on the HTTP port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The public address of the app: links in e-mails and OAuth redirects point here. */
   APP_URL: z.string().url().default('http://localhost:8080'),
-  /** Where the auth service publishes the public keys of access tokens. */
-  JWKS_URL: z.string().url().default('http://127.0.0.1:4001/.well-known/jwks.json'),
+  /** Where the auth service publishes the public keys of access tokens; several auth replicas' comma-separated, tried in turn. */
+  JWKS_URL: z
+    .string()
+    .default('http://127.0.0.1:4001/.well-known/jwks.json')
+    .refine((value) => value.split(',').every((url) => URL.canParse(url.trim())), 'Invalid URL'),
   /**
    * Runs this deployment beside others on the same Postgres, Redis and NATS:
    * prefixes the schema, Redis keys and NATS subjects and streams.
@@ -24,6 +31,14 @@ export const baseConfigSchema = z.object({
     .optional(),
   /** OTLP/HTTP collector for traces; none means spans are not exported. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  /**
+   * On SIGTERM, how long GET /health answers 503 "draining" while requests are
+   * still served (ms), so that the gateway (or a load balancer) takes this
+   * replica out before it stops listening; the gateway probes every second.
+   */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  /** Then, how long in-flight HTTP requests and NATS request handlers have to finish (ms) before their connections are closed. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -9,5 +9,6 @@ export * from './queues.js';
 export { Outbox, OutboxRelay, outboxChannel } from './outbox/outbox.js';
 export { consumeWithInbox } from './outbox/inbox.js';
 export { OutboxEvent } from './outbox/outbox-event.entity.js';
+export { observeOutbox } from './outbox/outbox-metrics.js';
 export { InboxEvent } from './outbox/inbox-event.entity.js';
 export * from './row-drain.js';

@@ -12,7 +12,8 @@ export interface DependencyHealth {
 }
 
 export interface HealthReport {
-  status: 'ok' | 'degraded';
+  /** draining: the service is stopping (SIGTERM) and must get no new requests; it still serves those it gets. */
+  status: 'ok' | 'degraded' | 'draining';
   service: string;
   uptimeSeconds: number;
   checks: Record<string, DependencyHealth>;
@@ -51,17 +52,23 @@ export async function healthReport(service: string, checks: Record<string, Healt
   };
 }
 
+/** What /health answers while the service drains: no check is run. */
+function drainingReport(service: string): HealthReport {
+  return { status: 'draining', service, uptimeSeconds: Math.round(process.uptime()), checks: {} };
+}
+
 /**
  * `GET /health`: 200 when every dependency answers, 503 with the failing ones
- * named otherwise (readiness). `GET /health/live`: the process answers
- * (liveness), so an outage of Postgres does not get every pod restarted.
+ * named otherwise, and 503 "draining" once the service is stopping
+ * (readiness). `GET /health/live`: the process answers (liveness), so an
+ * outage of Postgres does not get every pod restarted.
  */
-export function registerHealthRoute(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>): void {
-  app.get('/health/live', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'ok', service }),
-  );
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
-    const report = await healthReport(service, checks);
+export function registerHealthRoute(app: FastifyInstance, service: string, checks: Record<string, HealthCheck>, draining: () => boolean = () => false): void {
+  // Probed every second by the gateway for each replica, and by orchestrators: not worth a log line each.
+  const options = { schema: { hide: true }, logLevel: 'warn' } as const;
+  app.get('/health/live', options, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', service }));
+  app.get('/health', options, async (_request, reply) => {
+    const report = draining() ? drainingReport(service) : await healthReport(service, checks);
     return reply.status(report.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(report);
   });
 }

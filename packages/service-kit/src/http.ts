@@ -1,8 +1,10 @@
-/** The HTTP part of the kit: the server, the error format, identity from tokens, health. `@planner/service-kit/http`. */
+/** The HTTP part of the kit: the server, the error format, identity from tokens, health, request metrics. `@planner/service-kit/http`. */
 export * from './server.js';
+export * from './metrics-routes.js';
 export * from './errors.js';
 export * from './ids.js';
 export * from './html.js';
 export * from './tokens.js';
 export * from './identity.js';
 export * from './health.js';
+export * from './drain.js';

@@ -8,6 +8,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './tracing.js';
+export * from './metrics.js';
 export * from './redis.js';
 export * from './http.js';
 export * from './messaging.js';

@@ -91,7 +91,8 @@ export function createLogger({ service, level, logDir, stdout = true }: LoggerOp
   return pino(
     {
       level,
-      base: { service },
+      // The pid tells replicas apart: they write to the same <service>.log.
+      base: { service, pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { req: requestSerializer },
       timestamp: pino.stdTimeFunctions.isoTime,

@@ -5,11 +5,12 @@ import { baseConfigSchema, type BaseConfig } from './config.js';
 import type { DataSourceOptions } from './database.js';
 import type { HealthCheck } from './health.js';
 import type { Logger } from './logger.js';
+import { createServiceMetrics, observeConsumerLag, type ServiceMetrics } from './metrics.js';
 import type { Outbox, OutboxRelay } from './outbox/outbox.js';
 import type { Queues } from './queues.js';
 import { createRedis, type Redis } from './redis.js';
 import { createServer, type App, type ServerOptions } from './server.js';
-import { TokenVerifier } from './tokens.js';
+import { MAX_ACCESS_TOKEN_LIFETIME_MS, TokenVerifier } from './tokens.js';
 import { stopTracing } from './tracing.js';
 
 /** What every service runs on, with or without a database of its own (the gateway has none). */
@@ -22,6 +23,8 @@ export interface BaseServiceContext<C extends BaseConfig = BaseConfig> {
   verifier: TokenVerifier;
   /** Health checks of the service's dependencies, for GET /health. */
   health: Record<string, HealthCheck>;
+  /** Its metrics: requests, the outbox and consumers' backlogs, and its own instruments. */
+  metrics: ServiceMetrics;
 }
 
 /** Everything a service with its own Postgres schema is given: built once in main, or per test. */
@@ -61,13 +64,18 @@ export async function connectInfrastructure<C extends BaseConfig>(options: Infra
 export async function connectInfrastructure<C extends BaseConfig>(options: InfrastructureOptions<C>): Promise<BaseServiceContext<C>>;
 export async function connectInfrastructure<C extends BaseConfig>(options: InfrastructureOptions<C>): Promise<BaseServiceContext<C> | ServiceContext<C>> {
   const { name, config, logger } = options;
+  const metrics = await createServiceMetrics(name, config, logger);
   const keyPrefix = options.redisPrefix ?? `${name}:`;
   const redis = options.redis ? await options.redis({ url: config.REDIS_URL, keyPrefix, logger }) : createRedis(config.REDIS_URL, keyPrefix);
   const bus = await EventBus.connect({ url: config.NATS_URL, name, namespace: options.namespace, logger }).catch((error: unknown) => {
     redis.disconnect();
     throw error;
   });
-  const verifier = followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }), logger);
+  const verifier = await followRevocations(bus, options.verifier ?? new TokenVerifier({ jwks: config.JWKS_URL }), logger).catch(async (error: unknown) => {
+    await bus.close();
+    redis.disconnect();
+    throw error;
+  });
   const base: BaseServiceContext<C> = {
     name,
     config,
@@ -76,13 +84,16 @@ export async function connectInfrastructure<C extends BaseConfig>(options: Infra
     bus,
     verifier,
     health: { redis: () => redis.ping(), nats: () => bus.ping() },
+    metrics,
   };
+  observeConsumerLag(metrics.meter, bus);
   if (!options.database) return base;
   // Only a service with a database loads TypeORM, pg and BullMQ.
   const data = await import('./data.js');
   const dataSource = await data.openDataSource(
     data.createDataSource({ url: config.DATABASE_URL, schema: options.schema ?? name, entities: options.database.entities, migrations: options.database.migrations }),
   );
+  data.observeOutbox(metrics.meter, dataSource);
   return {
     ...base,
     dataSource,
@@ -100,15 +111,17 @@ export function hasDatabase<C extends BaseConfig>(ctx: BaseServiceContext<C>): c
 
 /** The service's Fastify instance wired to its context: logger, health checks, token verifier. */
 export function createServiceServer(ctx: BaseServiceContext, options: Omit<ServerOptions, 'name' | 'logger' | 'health' | 'verifier'> = {}): Promise<App> {
-  return createServer({ name: ctx.name, logger: ctx.logger, health: ctx.health, verifier: ctx.verifier, ...options });
+  return createServer({ name: ctx.name, logger: ctx.logger, health: ctx.health, verifier: ctx.verifier, metrics: ctx.metrics, ...options });
 }
 
 /**
  * Ends revoked sessions' tokens in this verifier. Every replica must see every
- * revocation, so this is a plain subscription, not a shared durable consumer.
+ * revocation, a replica started later too: each follows the subject on its
+ * own (no shared durable consumer) from as far back as a token of a revoked
+ * session could still be live.
  */
-export function followRevocations(bus: EventBus, verifier: TokenVerifier, logger: Logger): TokenVerifier {
-  bus.subscribe('auth.sessions.revoked', (event) => {
+export async function followRevocations(bus: EventBus, verifier: TokenVerifier, logger: Logger): Promise<TokenVerifier> {
+  await bus.follow('auth.sessions.revoked', MAX_ACCESS_TOKEN_LIFETIME_MS, (event) => {
     const revoked = eventSchemas['auth.sessions.revoked'].safeParse(event.data);
     if (!revoked.success) return logger.warn({ eventId: event.eventId, schemaVersion: event.schemaVersion }, 'malformed session revocation ignored');
     verifier.revokeSessions(revoked.data.sessionIds);
@@ -117,6 +130,8 @@ export function followRevocations(bus: EventBus, verifier: TokenVerifier, logger
 }
 
 export async function disconnectInfrastructure(ctx: BaseServiceContext): Promise<void> {
+  // First: a scrape must not read what is being released.
+  await ctx.metrics.shutdown();
   if (hasDatabase(ctx)) {
     await ctx.relay.stop();
     await ctx.queues.close();

@@ -19,6 +19,8 @@ import { answerFrameworkError, installErrorHandling } from './errors.js';
 import { registerHealthRoute, type HealthCheck } from './health.js';
 import { identityPlugin } from './identity.js';
 import type { Logger } from './logger.js';
+import type { ServiceMetrics } from './metrics.js';
+import { metricsRoutes } from './metrics-routes.js';
 import type { TokenVerifier } from './tokens.js';
 import { requestTracing } from './tracing.js';
 
@@ -41,6 +43,8 @@ export interface ServerOptions {
    * take proxied requests before Fastify sees them.
    */
   serverFactory?: FastifyServerFactory;
+  /** Request metrics and GET /metrics (docs/metrics.md); none without. */
+  metrics?: ServiceMetrics;
 }
 
 /**
@@ -59,6 +63,14 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * From now on GET /health answers 503 "draining" while every other route
+     * still answers: the first step of a graceful stop, so that the gateway
+     * takes this replica out before it stops listening.
+     */
+    startDraining(): void;
+  }
   interface FastifySchema {
     /**
      * A `multipart/form-data` route's fields (a zod object; files as
@@ -79,11 +91,11 @@ const documentRoute: typeof jsonSchemaTransform = (document) => {
 
 /**
  * A Fastify instance with what every service shares: zod validation and
- * serialization, the uniform error format, request tracing, identity from
+ * serialization, the uniform error format, request tracing and metrics, identity from
  * the bearer token, GET /health and the OpenAPI document at /openapi.json
  * (generated from the same zod schemas the routes validate with).
  */
-export async function createServer({ name, logger, health = {}, verifier, bodyLimit = 1024 * 1024, description, serverFactory }: ServerOptions): Promise<App> {
+export async function createServer({ name, logger, health = {}, verifier, bodyLimit = 1024 * 1024, description, serverFactory, metrics }: ServerOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit,
@@ -109,10 +121,15 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
     transform: documentRoute,
   });
   await app.register(requestTracing);
+  if (metrics) await app.register(metricsRoutes, { metrics });
   if (verifier) await app.register(identityPlugin, { verifier });
   else app.decorateRequest('identity', null);
 
-  registerHealthRoute(app as unknown as FastifyInstance, name, health);
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  registerHealthRoute(app as unknown as FastifyInstance, name, health, () => draining);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app as unknown as App;
 }

@@ -1,6 +1,7 @@
 import type { ContextManager } from '@opentelemetry/api';
 import type { z } from 'zod';
 import { developmentSecretWarnings, loadConfig, type BaseConfig } from './config.js';
+import { drainApp, type DrainOptions } from './drain.js';
 import type { EntryPoint, Stop } from './entry-points.js';
 import { createLogger, type Logger } from './logger.js';
 import {
@@ -64,6 +65,16 @@ export interface RunningService<X> {
   app: App;
   /** Closes the app (in-flight requests finish), then stops the jobs, last started first. */
   stop: () => Promise<void>;
+  /**
+   * The graceful stop of one replica among others: /health answers 503
+   * "draining" for `delayMs` while everything is still served (the gateway
+   * takes the replica out meanwhile); then it stops accepting connections and
+   * answering NATS requests, lets the HTTP requests and request handlers under
+   * way finish for up to `timeoutMs` (then closes their connections), and
+   * stops as `stop` does. Event consumers finish the event in hand when the
+   * infrastructure is released.
+   */
+  drain: (options: DrainOptions) => Promise<void>;
 }
 
 /**
@@ -80,9 +91,17 @@ export async function startService<C extends BaseConfig, A, B extends BaseServic
   const ctx: RuntimeContext<B, A> = { ...infrastructure, adapters };
   const app = definition.app ? await definition.app(ctx) : await createServiceServer(ctx, { description: definition.description });
   const stops: Stop[] = [];
+  const stopJobs = async () => {
+    for (const stopJob of stops.reverse()) await stopJob();
+  };
   const stop = async () => {
     await app.close();
-    for (const stopJob of stops.reverse()) await stopJob();
+    await stopJobs();
+  };
+  const drain = async (options: DrainOptions) => {
+    // NATS requests stop coming with HTTP ones; another replica takes the next ones.
+    await drainApp(app, options, () => ctx.bus.stopResponding());
+    await stopJobs();
   };
   try {
     for (const entryPoint of definition.entryPoints) {
@@ -104,14 +123,14 @@ export async function startService<C extends BaseConfig, A, B extends BaseServic
     await stop();
     throw error;
   }
-  return { ctx, app, stop };
+  return { ctx, app, stop, drain };
 }
 
 /**
  * A service's main, and the only place that listens: config, tracing, logs,
- * infrastructure, the entry points, then graceful shutdown in order (stop
- * taking requests and let in-flight ones finish, stop the jobs, release the
- * infrastructure).
+ * infrastructure, the entry points, then graceful shutdown in order (drain:
+ * say so on /health, stop taking requests and let in-flight ones finish, stop
+ * the jobs; then release the infrastructure).
  */
 export async function runService<C extends BaseConfig, A, B extends BaseServiceContext<C>>(definition: ServiceDefinition<C, A, B>): Promise<void> {
   const { name } = definition;
@@ -137,7 +156,8 @@ export async function runService<C extends BaseConfig, A, B extends BaseServiceC
       throw error;
     });
     await service.app.listen({ port: config.PORT, host: config.HOST });
-    onShutdown(logger, [service.stop, () => disconnectInfrastructure(service.ctx)]);
+    const drain = { delayMs: config.SHUTDOWN_DRAIN_DELAY_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS };
+    onShutdown(logger, [() => service.drain(drain), () => disconnectInfrastructure(service.ctx)]);
   } catch (error) {
     const log = logger ?? createLogger({ service: name, level: 'info' });
     log.fatal({ err: error }, `${name} failed to start: ${(error as Error).message}`);

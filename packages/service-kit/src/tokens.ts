@@ -11,7 +11,7 @@ import {
 export const MAX_ACCESS_TOKEN_LIFETIME_MS = 60 * 60_000;
 
 export interface TokenVerifierOptions {
-  /** Remote JWKS (the auth service) or a local key set (tests, tools). */
+  /** Remote JWKS (the auth service's; several replicas' comma-separated, which serve the same keys) or a local key set (tests, tools). */
   jwks: string | JSONWebKeySet;
   /** Most verified tokens remembered; the oldest go first. */
   cacheSize?: number;
@@ -31,6 +31,23 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/** The keys from the first of these JWKS addresses that gives them: one auth replica down, the next answers. */
+function remoteKeys(urls: readonly string[]): JWTVerifyGetKey {
+  const sets = urls.map((url) => createRemoteJWKSet(new URL(url.trim()), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }));
+  if (sets.length === 1) return sets[0]!;
+  return async (header, token) => {
+    let failure: unknown;
+    for (const keys of sets) {
+      try {
+        return await keys(header, token);
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
+  };
+}
+
 /**
  * Verifies access tokens (signature against the JWKS, issuer, audience, expiry,
  * claims) and remembers verified ones, keyed by the token's hash, so the hot
@@ -48,10 +65,7 @@ export class TokenVerifier {
   private readonly now: () => number;
 
   constructor(options: TokenVerifierOptions) {
-    this.keys =
-      typeof options.jwks === 'string'
-        ? createRemoteJWKSet(new URL(options.jwks), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 })
-        : createLocalJWKSet(options.jwks);
+    this.keys = typeof options.jwks === 'string' ? remoteKeys(options.jwks.split(',')) : createLocalJWKSet(options.jwks);
     this.cacheSize = options.cacheSize ?? 10_000;
     this.now = options.now ?? Date.now;
   }

@@ -1,6 +1,6 @@
 import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, RequestFailedError } from '../src/index.js';
+import { EventBus, HttpError, RequestFailedError, streamReplicasFromEnv } from '../src/index.js';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, publishEvent, waitFor, type TestServiceContext } from '../src/testing/index.js';
 
@@ -102,5 +102,35 @@ describe('session revocation', () => {
       (state) => state === 'refused',
       3000,
     );
+  });
+});
+
+describe('stream replicas', () => {
+  const withBus = async (streamReplicas: number, use: (bus: EventBus) => Promise<void>) => {
+    const bus = await EventBus.connect({ url: ctx.config.NATS_URL, name: 'bus-replicas', namespace: `replicas_${randomUUID().slice(0, 8)}`, logger: ctx.logger, streamReplicas });
+    try {
+      await use(bus);
+    } finally {
+      await bus.deleteStreams();
+      await bus.close();
+    }
+  };
+
+  it('reads NATS_STREAM_REPLICAS: 1 when unset, refusing what JetStream cannot keep', () => {
+    expect(streamReplicasFromEnv(undefined)).toBe(1);
+    expect(streamReplicasFromEnv('')).toBe(1);
+    expect(streamReplicasFromEnv('3')).toBe(3);
+    for (const bad of ['0', '2.5', 'three', '6']) expect(() => streamReplicasFromEnv(bad), bad).toThrow(/^NATS_STREAM_REPLICAS must be a whole number from 1 to 5/);
+  });
+
+  it('makes streams with the configured replica count (a single server cannot hold three copies)', async () => {
+    await withBus(1, async (bus) => {
+      const stream = await bus.ensureStream('posts.post.created');
+      const jsm = await bus.connection.jetstreamManager();
+      expect((await jsm.streams.info(stream)).config.num_replicas).toBe(1);
+    });
+    await withBus(3, async (bus) => {
+      await expect(bus.ensureStream('posts.post.created')).rejects.toThrow(/replicas|resources/i);
+    });
   });
 });

@@ -1,6 +1,7 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { bearerToken, InvalidTokenError, MAX_ACCESS_TOKEN_LIFETIME_MS, TokenVerifier } from '../src/index.js';
-import { createTestKeys } from '../src/testing/index.js';
+import { createTestKeys, freePort, loopbackUrl } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
 const user = { sub: '5b0e7a52-4a56-4d43-9f55-1c1f1c1f1c1f', role: 'pro' as const };
@@ -71,6 +72,21 @@ describe('TokenVerifier', () => {
     verifier.revokeSessions(['session-new']);
     const token = await keys.sign({ ...user, sid: 'session-old' }, { issuedAt: Math.floor(now / 1000), expiresIn: Math.floor(now / 1000) + 900 });
     await expect(verifier.verify(token)).resolves.toMatchObject({ sessionId: 'session-old' });
+  });
+});
+
+describe('TokenVerifier over several auth replicas', () => {
+  it('gets the keys from the next JWKS address when one replica is down', async () => {
+    const server = http.createServer((_request, response) => response.setHeader('content-type', 'application/json').end(JSON.stringify(keys.jwks)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const down = `http://127.0.0.1:${await freePort()}/.well-known/jwks.json`;
+      const verifier = new TokenVerifier({ jwks: `${down},${loopbackUrl(server)}/.well-known/jwks.json` });
+      expect(await verifier.verify(await keys.sign(user))).toMatchObject({ userId: user.sub });
+      await expect(new TokenVerifier({ jwks: down }).verify(await keys.sign(user))).rejects.toBeInstanceOf(InvalidTokenError);
+    } finally {
+      server.close();
+    }
   });
 });
 

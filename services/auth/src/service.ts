@@ -6,6 +6,7 @@ import { entities, migrations } from './entities/index.js';
 import { seedAdminAtStart } from './jobs/seed-admin.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { adminRoutes } from './routes/admin-routes.js';
+import { userRequests } from './responders/user-requests.js';
 import { jwksRoutes } from './routes/jwks-routes.js';
 import { linkRoutes } from './routes/link-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -24,6 +25,7 @@ export const authService = defineService({
     routes(linkRoutes),
     routes(adminRoutes),
     subscriptionChanged,
+    ...userRequests,
     seedAdminAtStart,
   ],
 });

@@ -58,6 +58,12 @@ describe('admin user management', () => {
     expect(res.data.pagination).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
     expect(res.data.users[0].username).toMatch(/^sam_/);
     expect((await call('GET', '/auth/users?search=%25', adminToken)).json().data.pagination.total).toBe(0);
+    // search_by narrows the search to one field: "example" is in every e-mail, in no username.
+    expect((await call('GET', '/auth/users?search=example&search_by=username', adminToken)).json().data.pagination.total).toBe(0);
+    expect((await call('GET', '/auth/users?search=sam_1%40&search_by=email', adminToken)).json().data.users.map((u: { username: string }) => u.username)).toEqual(['sam_1']);
+    const unknownField = await call('GET', '/auth/users?search=sam&search_by=name', adminToken);
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().message).toBe(AuthMessages.userSearchField);
     expect(JSON.stringify(res)).not.toMatch(/password/i);
   });
 

@@ -4,6 +4,7 @@
  * sees the new role through /api/auth/me, every call going through the real
  * gateway as a browser's does.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair } from 'jose';
 import { gatewayClient, NO_RATE_LIMITS, startGateway, type GatewayClient, type TestGateway } from '@planner/gateway/testing';
 import { startStripeStandIn, type StripeStandIn } from '@planner/platform-stand-ins';
-import { SharedMessages } from '@planner/contracts';
+import { AuthMessages, BillingMessages, SharedMessages } from '@planner/contracts';
 import { freePort, loopbackUrl, removeNamespace, startServiceProcess, startTestService, waitFor, type TestProcess } from '@planner/service-kit/testing';
+import type { BillingContext } from '../src/context.js';
+import { Subscription } from '../src/entities/subscription.entity.js';
 import { billingService } from '../src/service.js';
 import { APP_URL, page } from './harness.js';
 import { addPlanPrices, signed, stripeEnv } from '../src/testing.js';
@@ -24,6 +27,7 @@ const ADMIN = { email: 'billing.admin@example.com', password: 'Admin#Billing1' }
 
 let stripe: StripeStandIn;
 let stopBilling: (() => Promise<void>) | undefined;
+let billing: BillingContext;
 let namespace = '';
 let auth: TestProcess | undefined;
 let gateway: TestGateway | undefined;
@@ -37,6 +41,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn();
   const service = await startTestService(billingService, { env: { APP_URL, ...stripeEnv(stripe, addPlanPrices(stripe)) }, jwks });
   stopBilling = service.close;
+  billing = service.ctx;
   namespace = service.ctx.id;
   await service.app.listen({ port: 0, host: '127.0.0.1' });
   const authPort = await freePort();
@@ -106,6 +111,18 @@ describe('the role follows the plan (auth consumes billing.subscription.changed)
     const admin = (await api.send({ method: 'POST', url: '/auth/login', payload: { ...ADMIN, turnstile_token: 'sandbox' } })).json();
     const updated = await api.send({ method: 'POST', url: '/subscriptions/admin/update', headers: asUser(admin.access_token), payload: { user_id: user.id, plan_type: 'starter', status: 'active' } });
     expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ success: true, message: BillingMessages.adminUpdated, subscription: { plan_type: 'starter', status: 'active' } });
     expect(await roleBecomes(user.token, 'starter')).toBe('starter');
+    const canceled = await api.send({ method: 'POST', url: '/subscriptions/admin/update', headers: asUser(admin.access_token), payload: { user_id: user.id, plan_type: 'starter', status: 'canceled' } });
+    expect(canceled.statusCode).toBe(200);
+    expect(await roleBecomes(user.token, 'basic')).toBe('basic');
+  });
+
+  it('answers User not found for an id auth does not know, and creates nothing', async () => {
+    const admin = (await api.send({ method: 'POST', url: '/auth/login', payload: { ...ADMIN, turnstile_token: 'sandbox' } })).json();
+    const stranger = randomUUID();
+    const answer = await api.send({ method: 'POST', url: '/subscriptions/admin/update', headers: asUser(admin.access_token), payload: { user_id: stranger, plan_type: 'pro', status: 'active' } });
+    expect([answer.statusCode, answer.json().message]).toEqual([404, AuthMessages.userNotFound]);
+    expect(await billing.dataSource.getRepository(Subscription).countBy({ userId: stranger })).toBe(0);
   });
 });

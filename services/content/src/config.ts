@@ -4,6 +4,11 @@ import { developmentSecret, serviceConfigSchema } from '@planner/service-kit';
 export const configSchema = serviceConfigSchema(4006, {
   /** Signs unsubscribe and tracked-click links: set a long random value in production. */
   NEWSLETTER_SIGNING_KEY: developmentSecret('development-newsletter-signing-key', 'unsubscribe and click links can be forged'),
+  /** Keys NEWSLETTER_SIGNING_KEY replaced, comma separated: links of mails sent before a rotation still verify (docs/operations.md). */
+  NEWSLETTER_PREVIOUS_SIGNING_KEYS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((key) => key.trim()).filter(Boolean)),
   /** Subscribers written per transaction while a newsletter is sent. */
   NEWSLETTER_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   /** How long a send job's lock lasts without renewal: a crashed sender's job is taken over after about this long. */

@@ -6,16 +6,27 @@ import { serviceConfigSchema } from '@planner/service-kit';
 export type UpstreamVariable = `${Uppercase<ServiceName>}_URL`;
 export const upstreamVariable = (service: ServiceName) => `${service.toUpperCase()}_URL` as UpstreamVariable;
 
+/** One base URL, or a replica's each, comma-separated. */
+const upstreamList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url()).min(1, 'at least one URL'));
+
 const upstreamUrls = Object.fromEntries(
-  SERVICE_NAMES.map((service) => [upstreamVariable(service), z.string().url().default(`http://127.0.0.1:${SERVICES[service].port}`)]),
-) as Record<UpstreamVariable, z.ZodDefault<z.ZodString>>;
+  SERVICE_NAMES.map((service) => [upstreamVariable(service), upstreamList(`http://127.0.0.1:${SERVICES[service].port}`)]),
+) as Record<UpstreamVariable, ReturnType<typeof upstreamList>>;
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const MiB = 1024 * 1024;
 
 /** The gateway's environment (ARCHITECTURE §1; issue 2 item 5). */
 export const configSchema = serviceConfigSchema(8080, {
-  /** AUTH_URL … NOTIFICATIONS_URL: where each service listens. */
+  /**
+   * AUTH_URL … NOTIFICATIONS_URL: where each service listens; several replicas'
+   * URLs comma-separated (`http://a:4001,http://b:4101`), over which requests are spread.
+   */
   ...upstreamUrls,
   /** The built frontend (frontend/shell/dist), served at / with the SPA fallback; a placeholder page when unset. */
   FRONTEND_DIST: z.string().optional(),
@@ -55,6 +66,12 @@ export const configSchema = serviceConfigSchema(8080, {
   UPLOAD_REQUEST_TIMEOUT_MS: count(3_600_000),
   /** Per-service time-out of /api/health and of fetching API documents. */
   HEALTH_TIMEOUT_MS: count(3000),
+  /**
+   * How often each replica of a service with several is probed on /health (ms):
+   * a draining one must be out before it stops listening (the kit's
+   * SHUTDOWN_DRAIN_DELAY_MS, 2 s, leaves room for one probe and its answer).
+   */
+  UPSTREAM_HEALTH_INTERVAL_MS: count(1000),
   /** How long the merged API document is reused. */
   DOCS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** /api/logs/{name} returns at most this many bytes: the end of a larger file. */
@@ -72,7 +89,7 @@ export const configSchema = serviceConfigSchema(8080, {
 });
 export type GatewayConfig = z.infer<typeof configSchema>;
 
-/** The base URL of every service, from the config. */
-export function upstreamsOf(config: GatewayConfig): Record<ServiceName, string> {
-  return Object.fromEntries(SERVICE_NAMES.map((service) => [service, config[upstreamVariable(service)]])) as Record<ServiceName, string>;
+/** The base URLs of every service (one per replica), from the config. */
+export function upstreamsOf(config: GatewayConfig): Record<ServiceName, readonly string[]> {
+  return Object.fromEntries(SERVICE_NAMES.map((service) => [service, config[upstreamVariable(service)]])) as Record<ServiceName, string[]>;
 }

@@ -6,6 +6,7 @@ import type { GatewayContext } from './context.js';
 import { forPath, hasBody } from './domain/upload-routes.js';
 import { createGate, installGate } from './routes/gate.js';
 import { createProxy } from './routes/proxy.js';
+import { measureProxied } from './routes/proxy-metrics.js';
 import { timeRequest } from './routes/request-timeout.js';
 
 /**
@@ -54,6 +55,7 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     upstreams: upstreamsOf(config),
     connections: config.UPSTREAM_CONNECTIONS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    health: { intervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS, timeoutMs: config.HEALTH_TIMEOUT_MS },
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     gate,
     securityHeaders: API_SECURITY_HEADERS,
@@ -61,6 +63,7 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     logger,
   });
 
+  const proxied = measureProxied(ctx.metrics);
   // No verifier here: the gate checks tokens itself (the refresh call carries a refresh token).
   const app = await createServer({
     name: ctx.name,
@@ -68,13 +71,16 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     health: ctx.health,
     bodyLimit: config.BODY_LIMIT_BYTES,
     description,
+    metrics: ctx.metrics,
     // Requests for a service go straight to the proxy; Fastify answers the rest. Node's
     // requestTimeout is one value for every route: off, and a body is timed per route instead
     // (headers stay under Node's headersTimeout).
     serverFactory: (handler) =>
       createHttpServer({ requestTimeout: 0 }, (request, response) => {
+        const startedAt = performance.now();
         if (hasBody(request.headers)) timeRequest(request, response, forPath(pathOf(request.url), requestTimeouts));
-        if (!proxy.handle(request, response)) handler(request, response);
+        if (proxy.handle(request, response)) proxied(request, response, startedAt);
+        else handler(request, response);
       }),
   });
   app.addHook('preClose', async () => proxy.stop());

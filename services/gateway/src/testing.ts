@@ -32,12 +32,12 @@ export interface TestGateway {
 /**
  * The gateway as its main runs it (the same definition) on a free port over
  * real Redis and NATS, isolated by its own key prefix and subject namespace.
- * `upstreams` maps services to URLs (the rest point to a port where nothing
- * listens); `adapters` replace the gateway's own.
+ * `upstreams` maps services to a URL or their replicas' URLs (the rest point
+ * to a port where nothing listens); `adapters` replace the gateway's own.
  */
 export async function startGateway(
   options: {
-    upstreams?: Partial<Record<ServiceName, string>>;
+    upstreams?: Partial<Record<ServiceName, string | readonly string[]>>;
     env?: Record<string, string>;
     keys?: TestKeys;
     /** Verify tokens against these keys instead (a real auth service's, say). */
@@ -51,7 +51,7 @@ export async function startGateway(
   const id = testId('gateway');
   const keys = options.keys ?? (await createTestKeys());
   const dead = await deadUrl();
-  const upstreamEnv = Object.fromEntries(SERVICE_NAMES.map((service) => [upstreamVariable(service), options.upstreams?.[service] ?? dead]));
+  const upstreamEnv = Object.fromEntries(SERVICE_NAMES.map((service) => [upstreamVariable(service), [options.upstreams?.[service] ?? dead].flat().join(',')]));
   const config = loadConfig(configSchema, {
     NODE_ENV: 'test',
     REDIS_URL: urls.redisUrl,

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
+import { ErrorCode, logSearchPattern, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
 import { checkDeclaredLength, forPath, hasBody, isUploadPath } from '../src/domain/upload-routes.js';
-import { formatBytes } from '../src/domain/format.js';
-import { aggregateHealth, probeFromReport, type ServiceProbe } from '../src/domain/health.js';
+import { aggregateHealth, probeFromReport, replicatedProbe, type ServiceProbe } from '../src/domain/health.js';
 import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
+import { emptyLineIndex, indexChunk, lineCount, matchingLines, seekLine, shownLine, splitLines, wholeLines } from '../src/domain/log-lines.js';
 import { mergeOpenApi } from '../src/domain/openapi.js';
 import {
   accountOf,
@@ -253,13 +253,39 @@ describe('log files', () => {
     expect(dropPartialFirstLine('no break')).toBe('no break');
   });
 
-  it('formats sizes', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(1024)).toBe('1 KB');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+  it('indexes every step-th line start across chunks, and counts an unfinished last line', () => {
+    const text = Array.from({ length: 10 }, (_, i) => `line ${i}`).join('\n'); // no break after the last
+    const index = emptyLineIndex(3);
+    for (const piece of [text.slice(0, 5), text.slice(5, 23), text.slice(23)]) indexChunk(index, Buffer.from(piece));
+    expect(lineCount(index)).toBe(10);
+    expect(index.checkpoints).toEqual([0, text.indexOf('line 3'), text.indexOf('line 6'), text.indexOf('line 9')]);
+    expect(seekLine(index, 7)).toEqual({ start: text.indexOf('line 6'), skip: 1 });
+    expect(seekLine(index, 9)).toEqual({ start: text.indexOf('line 9'), skip: 0 });
+    indexChunk(index, Buffer.from('!\n'));
+    expect(lineCount(index), 'the last line finished by what was appended').toBe(10);
+    expect(lineCount(emptyLineIndex())).toBe(0);
+  });
+
+  it('cuts chunks into whole lines without splitting a character', async () => {
+    const bytes = Buffer.from('één\ntwee\ndrie');
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 3) yield bytes.subarray(at, at + 3);
+    }
+    const pieces: string[] = [];
+    for await (const piece of wholeLines(chunks())) pieces.push(piece);
+    expect(pieces.join('')).toBe('één\ntwee\ndrie');
+    expect(pieces.slice(0, -1).every((piece) => piece.endsWith('\n'))).toBe(true);
+    expect(pieces.flatMap(splitLines)).toEqual(['één', 'twee', 'drie']);
+    expect(shownLine('x'.repeat(12) + '\r', 10)).toBe('x'.repeat(10) + '…');
+    expect(shownLine('short\r', 10)).toBe('short');
+  });
+
+  it('finds each matching line once, case-insensitively, the text taken literally', () => {
+    const pattern = logSearchPattern('error (x)');
+    expect(matchingLines('ok\nERROR (X) and error (x)\nerror x\nan Error (x)\n', 5, pattern)).toEqual({ matches: [6, 8], nextLine: 9 });
+    expect(matchingLines('no\nlast Error (x)', 0, pattern)).toEqual({ matches: [1], nextLine: 2 });
+    expect(matchingLines('a\nb', 0, pattern)).toEqual({ matches: [], nextLine: 2 });
+    expect(logSearchPattern('a.b').test('axb')).toBe(false);
   });
 });
 
@@ -307,6 +333,24 @@ describe('health aggregation', () => {
 
   it('treats an answer that is not a health report as down', () => {
     expect(probeFromReport(200, { hello: 1 }, 2)).toEqual({ status: 'down', latencyMs: 2, error: 'unexpected answer (HTTP 200)' });
+  });
+
+  it('treats a draining replica as down, saying why', () => {
+    expect(probeFromReport(503, { status: 'draining', checks: {} }, 1)).toEqual({ status: 'down', latencyMs: 1, error: 'draining' });
+  });
+
+  it('reports a service of several replicas by its best one, lists each, and is ok only when every replica is up', () => {
+    const down: ServiceProbe = { status: 'down', latencyMs: 1, error: 'ECONNREFUSED' };
+    const sick = probeFromReport(503, { status: 'degraded', checks: { postgres: { status: 'down', error: 'refused' } } }, 2);
+    const services = all(up);
+    services.organizations = replicatedProbe([down, up({ latencyMs: 7 }), sick]);
+    expect(services.organizations).toMatchObject({ status: 'up', latencyMs: 7, replicas: [down, up({ latencyMs: 7 }), sick] });
+    const health = aggregateHealth(services, gateway);
+    expect(health.unavailable).toEqual([]);
+    expect(health.status).toBe('degraded');
+    expect(health.dependencies.postgres).toEqual({ status: 'down', downFor: ['organizations'] });
+    expect(replicatedProbe([down])).toBe(down);
+    expect(aggregateHealth({ ...all(up), organizations: replicatedProbe([up(), up()]) }, gateway).status).toBe('ok');
   });
 });
 

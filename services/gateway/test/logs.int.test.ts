@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SharedMessages } from '@planner/contracts';
+import { LOG_LIMITS, SharedMessages, type LogLines, type LogSearch } from '@planner/contracts';
 import { signedBearer } from '@planner/service-kit/testing';
 import { GatewayMessages } from '../src/domain/messages.js';
 import { rawRequest, startGateway, type TestGateway } from './helpers.js';
@@ -68,18 +68,27 @@ describe('/api/logs', () => {
       expect(response.status, name).toBe(400);
       expect(response.json(), name).toEqual(INVALID);
     }
+    for (const name of ['..%2Fsecret.txt', 'escape.log', '.%2e']) {
+      for (const part of ['lines', 'search?q=outside']) {
+        const response = await rawRequest(gateway.url, { path: `/api/logs/${name}/${part}`, headers: admin });
+        expect(response.status, `${name}/${part}`).toBe(400);
+        expect(response.json(), name).toEqual(INVALID);
+      }
+    }
   });
 
   it('answers 404 for a file that does not exist (or is a folder)', async () => {
     for (const name of ['missing.log', 'archive']) {
-      const response = await fetch(`${gateway.url}/api/logs/${name}`, { headers: admin });
-      expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Not Found', message: GatewayMessages.logNotFound(name) });
+      for (const path of [name, `${name}/lines`, `${name}/search?q=x`]) {
+        const response = await fetch(`${gateway.url}/api/logs/${path}`, { headers: admin });
+        expect(response.status, path).toBe(404);
+        expect(await response.json()).toEqual({ error: 'Not Found', message: GatewayMessages.logNotFound(name) });
+      }
     }
   });
 
   it('is for admins only: 403 for other users, 401 anonymous', async () => {
-    for (const url of ['/api/logs/', '/api/logs/auth.log']) {
+    for (const url of ['/api/logs/', '/api/logs/auth.log', '/api/logs/auth.log/lines', '/api/logs/auth.log/search?q=one', '/api/logs/auth.log/lines?count=0']) {
       const forbidden = await fetch(`${gateway.url}${url}`, { headers: user });
       expect(forbidden.status).toBe(403);
       expect(await forbidden.json()).toEqual({ error: 'Forbidden', message: SharedMessages.adminRequired });
@@ -97,6 +106,109 @@ describe('/api/logs', () => {
       expect(await response.json()).toEqual([]);
     } finally {
       await other.close();
+    }
+  });
+});
+
+const lineOf = (i: number) => `line ${String(i).padStart(3, '0')} ${'x'.repeat(40)}`;
+
+async function lines(name: string, query = ''): Promise<LogLines> {
+  const response = await fetch(`${gateway.url}/api/logs/${name}/lines${query}`, { headers: admin });
+  expect(response.status, await response.clone().text()).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  return (await response.json()) as LogLines;
+}
+
+async function search(name: string, query: string): Promise<LogSearch> {
+  const response = await fetch(`${gateway.url}/api/logs/${name}/search?${query}`, { headers: admin });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as LogSearch;
+}
+
+describe('/api/logs/{name}/lines', () => {
+  it('returns a range of lines and how many there are (200 from line 0 unless told)', async () => {
+    expect(await lines('big.log', '?from=10&count=3')).toEqual({ filename: 'big.log', size: 5000, total_lines: 100, from: 10, lines: [lineOf(10), lineOf(11), lineOf(12)] });
+    expect((await lines('big.log')).lines).toEqual(Array.from({ length: 100 }, (_, i) => lineOf(i)));
+    expect((await lines('big.log', '?from=98&count=10')).lines).toEqual([lineOf(98), lineOf(99)]);
+    expect(await lines('big.log', '?from=100')).toMatchObject({ total_lines: 100, lines: [] });
+    expect(await lines('auth.log')).toMatchObject({ total_lines: 2, lines: ['{"msg":"one"}', '{"msg":"two"}'] });
+  });
+
+  it('reads any line of a file larger than one read chunk, follows appends, and starts over when the file is replaced', async () => {
+    const name = 'growing.log';
+    const file = path.join(logDir, name);
+    const row = (i: number) => `${String(i).padStart(6, '0')} ${'é'.repeat(20)} request served`;
+    const count = 40_000; // ~2.2 MB: several chunks and many checkpoints
+    fs.writeFileSync(file, Array.from({ length: count }, (_, i) => row(i)).join('\n') + '\n');
+    expect(await lines(name, '?from=31337&count=2')).toMatchObject({ total_lines: count, lines: [row(31337), row(31338)] });
+    expect((await lines(name, `?from=${count - 1}`)).lines).toEqual([row(count - 1)]);
+
+    fs.appendFileSync(file, `${row(count)}\nunfinished`);
+    expect(await lines(name, `?from=${count - 1}`)).toMatchObject({ total_lines: count + 2, lines: [row(count - 1), row(count), 'unfinished'] });
+    fs.appendFileSync(file, ' line\n');
+    expect(await lines(name, `?from=${count + 1}`)).toMatchObject({ total_lines: count + 2, lines: ['unfinished line'] });
+
+    fs.writeFileSync(`${file}.new`, 'rotated\n');
+    fs.renameSync(`${file}.new`, file);
+    expect(await lines(name)).toMatchObject({ total_lines: 1, lines: ['rotated'], size: 8 });
+    fs.writeFileSync(file, 'rewritten in place\nsecond\n');
+    expect(await lines(name)).toMatchObject({ total_lines: 2, lines: ['rewritten in place', 'second'] });
+  });
+
+  it('cuts a very long line for display', async () => {
+    fs.writeFileSync(path.join(logDir, 'long.log'), `short\n${'y'.repeat(LOG_LIMITS.lineChars + 5)}\n`);
+    const { lines: shown } = await lines('long.log');
+    expect(shown[0]).toBe('short');
+    expect(shown[1]).toBe(`${'y'.repeat(LOG_LIMITS.lineChars)}…`);
+  });
+
+  it('refuses a bad range with 400 in words', async () => {
+    for (const [query, message] of [
+      ['?from=-1', GatewayMessages.invalidLineIndex],
+      ['?from=abc', GatewayMessages.invalidLineIndex],
+      ['?from=1.5', GatewayMessages.invalidLineIndex],
+      ['?count=0', GatewayMessages.invalidLineCount],
+      [`?count=${LOG_LIMITS.linesPerRequest + 1}`, GatewayMessages.invalidLineCount],
+    ]) {
+      const response = await fetch(`${gateway.url}/api/logs/big.log/lines${query}`, { headers: admin });
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ error: 'Bad Request', message });
+    }
+  });
+});
+
+describe('/api/logs/{name}/search', () => {
+  it('finds the matching lines case-insensitively, the text taken literally, and pages them with from', async () => {
+    expect(await search('big.log', 'q=LINE%2005')).toEqual({
+      filename: 'big.log',
+      query: 'LINE 05',
+      total_lines: 100,
+      from: 0,
+      match_count: 10,
+      matches: [50, 51, 52, 53, 54, 55, 56, 57, 58, 59],
+    });
+    expect(await search('big.log', 'q=line%2005&from=57')).toMatchObject({ match_count: 10, matches: [57, 58, 59] });
+    expect(await search('big.log', 'q=line.05')).toMatchObject({ match_count: 0, matches: [] });
+    expect(await search('auth.log', `q=${encodeURIComponent('"MSG":"TWO"')}`)).toMatchObject({ match_count: 1, matches: [1] });
+  });
+
+  it(`answers at most ${LOG_LIMITS.matchesPerSearch} matches and counts them all`, async () => {
+    const count = LOG_LIMITS.matchesPerSearch + 234;
+    fs.writeFileSync(path.join(logDir, 'many.log'), Array.from({ length: count }, (_, i) => (i % 2 ? 'odd hit' : 'even hit')).join('\n'));
+    const first = await search('many.log', 'q=HIT');
+    expect(first.match_count).toBe(count);
+    expect(first.matches).toEqual(Array.from({ length: LOG_LIMITS.matchesPerSearch }, (_, i) => i));
+    const next = await search('many.log', `q=hit&from=${first.matches.at(-1)! + 1}`);
+    expect(next.matches).toEqual(Array.from({ length: 234 }, (_, i) => LOG_LIMITS.matchesPerSearch + i));
+    expect((await search('many.log', 'q=ODD')).match_count).toBe(count / 2);
+  });
+
+  it('refuses a missing, long or multi-line text with 400 in words', async () => {
+    for (const query of ['', 'q=', `q=${'a'.repeat(LOG_LIMITS.queryChars + 1)}`, 'q=a%0Ab', 'q=a&q=b', 'q=a&from=-2']) {
+      const response = await fetch(`${gateway.url}/api/logs/big.log/search?${query}`, { headers: admin });
+      expect(response.status, query).toBe(400);
+      const message = query.includes('from') ? GatewayMessages.invalidLineIndex : GatewayMessages.invalidSearch;
+      expect(await response.json(), query).toMatchObject({ error: 'Bad Request', message });
     }
   });
 });

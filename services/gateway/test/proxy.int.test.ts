@@ -199,7 +199,7 @@ describe('token check', () => {
     expect(response.status).toBe(401);
   });
 
-  // A plain publish: the gateway only subscribes to revocations (it has no stream of auth's events).
+  // A plain publish, as on the wire: auth's stream, which the gateway follows, stores it.
   const revokeSessions = (userId: string, sessionIds: string[]) => {
     const envelope = testEvent('auth.sessions.revoked', { userId, sessionIds, reason: 'logout everywhere' });
     gateway.ctx.bus.connection.publish(gateway.ctx.bus.wireSubject('auth.sessions.revoked'), JSON.stringify(envelope));

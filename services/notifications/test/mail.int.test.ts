@@ -7,7 +7,17 @@ import type { EventData, EventEnvelope, EventSubject } from '@planner/contracts'
 import { createLogger } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
 import type { Queue } from 'bullmq';
-import { publishCopy, startTestService, untilConsumerIdle, untilLogWritten, untilQueueIdle, waitFor, type TestService } from '@planner/service-kit/testing';
+import {
+  metricValue,
+  publishCopy,
+  scrapeMetrics,
+  startTestService,
+  untilConsumerIdle,
+  untilLogWritten,
+  untilQueueIdle,
+  waitFor,
+  type TestService,
+} from '@planner/service-kit/testing';
 import type { NotificationsConfig } from '../src/config.js';
 import type { NotificationsAdapters } from '../src/context.js';
 import { returnPathFor } from '../src/domain/bounces.js';
@@ -17,6 +27,7 @@ import { notificationsService } from '../src/service.js';
 import { startSmtpStandIn, type SmtpStandIn } from './smtp-stand-in.js';
 
 let ctx: TestService<NotificationsConfig, NotificationsAdapters>['ctx'];
+let app: TestService<NotificationsConfig, NotificationsAdapters>['app'];
 let close: () => Promise<void>;
 let smtp: SmtpStandIn;
 let logDir: string;
@@ -46,7 +57,7 @@ async function delivered(address: string) {
 
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
-  ({ ctx, close } = await startTestService(notificationsService, {
+  ({ ctx, app, close } = await startTestService(notificationsService, {
     env: { SMTP_URL: smtp.url, MAIL_RETRY_DELAY_MS: '150', MAIL_MAX_ATTEMPTS: String(MAX_ATTEMPTS), MAIL_FROM: 'Planner Test <mailer@planner.test>' },
   }));
   // Every line the mail side logs from now on (its entry points read the context's logger as they log), to check that no link's token reaches the log.
@@ -213,5 +224,29 @@ describe('refusals', () => {
     const ours = outcomesStored.filter((e) => e.subject.startsWith('notifications.'));
     expect(ours.length).toBeGreaterThan(5);
     expect(JSON.stringify(ours)).not.toMatch(/token/);
+  });
+});
+
+describe('mail queue depth', () => {
+  it('reports the mails not sent yet while the server has not accepted them, and none once it has', async () => {
+    smtp.holding = true;
+    try {
+      for (const name of ['held-one', 'held-two']) await publish('auth.user.deleted', { userId: randomUUID(), email: `${name}@example.com` });
+      await waitFor(() => smtp.held, (n) => n === 2);
+      const holding = await scrapeMetrics(app);
+      expect(metricValue(holding, 'notifications_mail_queue_depth', { status: 'sending' })).toBe(2);
+      expect(metricValue(holding, 'notifications_mail_queue_depth', { status: 'pending' })).toBe(0);
+      expect(metricValue(holding, 'notifications_mail_oldest_waiting_seconds')).toBeGreaterThan(0);
+      expect(metricValue(holding, 'queue_jobs', { queue: 'mail', state: 'active' })).toBe(2);
+    } finally {
+      // The server gives up on them (421): they are tried again, and accepted.
+      smtp.holding = false;
+      smtp.dropHeld();
+    }
+    await delivered('held-one@example.com');
+    await delivered('held-two@example.com');
+    const drained = await scrapeMetrics(app);
+    expect(metricValue(drained, 'notifications_mail_queue_depth')).toBe(0);
+    expect(metricValue(drained, 'notifications_mail_oldest_waiting_seconds')).toBe(0);
   });
 });

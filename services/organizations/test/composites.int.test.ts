@@ -54,13 +54,18 @@ describe('composite reads of an organization', () => {
     const calendar = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers });
     expect(calendar.statusCode).toBe(200);
     const body = calendar.json();
-    expect(Object.keys(body).sort()).toEqual(['autoSchedules', 'posts']);
+    expect(Object.keys(body).sort()).toEqual(['autoSchedules', 'posts', 'timezone']);
+    expect(body.timezone).toBe('UTC');
     expect(body.posts.map((post: { id: string }) => post.id)).toEqual([earlier, later]);
     expect(body.posts[0]).toMatchObject({ organization_id: org.id, status: 'pending_review', platforms: 'LinkedIn,X', scheduled_time: '2026-05-01T09:00:00.000Z' });
     expect(body.autoSchedules).toEqual([
       expect.objectContaining({ id: mondays, name: 'Mondays', day_of_week: 'monday', time_of_day: '09:00', active: true, platforms: 'LinkedIn' }),
       expect.objectContaining({ id: fridays, name: 'Fridays', active: false }),
     ]);
+
+    // The calendar's days are the organization's: its time zone comes with the data.
+    expect((await h.api.send({ method: 'PUT', url: `/organizations/${org.id}`, payload: { timezone: 'America/New_York' }, headers })).statusCode).toBe(200);
+    expect((await h.api.send({ method: 'GET', url: `/organizations/${org.id}/calendar-data`, headers })).json().timezone).toBe('America/New_York');
 
     const autopost = await h.api.send({ method: 'GET', url: `/organizations/${org.id}/autopost-data`, headers });
     expect(autopost.statusCode).toBe(200);
@@ -94,9 +99,11 @@ describe('composite reads of an organization', () => {
     };
     for (const [method, page] of [['GET', 'statistics-data'], ['GET', 'statistics'], ['POST', 'statistics'], ['POST', 'statistics/refresh']] as const) {
       const res = await h.api.send({ method, url: `/organizations/${org.id}/${page}`, headers });
-      const { last_updated, ...statistics } = res.json().statistics;
+      const { last_updated, publications_over_time, ...statistics } = res.json().statistics;
       expect({ method, page, status: res.statusCode, statistics }).toEqual({ method, page, status: 200, statistics: expected });
       expect(Date.now() - Date.parse(last_updated)).toBeLessThan(60_000);
+      // The two publications (one deleted since) were made today, the last of the 30 days.
+      expect(publications_over_time.at(-1)).toEqual({ date: last_updated.slice(0, 10), publications: 2 });
     }
   });
 

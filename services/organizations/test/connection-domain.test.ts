@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callbackProblem, resultPage } from '../src/domain/connections/callback.js';
-import { connectionTokenKey, DEV_CONNECTION_KEY_LABEL } from '../src/domain/connections/keys.js';
+import { connectionTokenKey, DEV_CONNECTION_KEY_LABEL, previousConnectionTokenKeys } from '../src/domain/connections/keys.js';
 import { issueState, pkcePair, verifyState } from '../src/domain/connections/oauth-state.js';
-import { decryptToken, encryptToken, TokenCipherError } from '../src/domain/connections/token-cipher.js';
+import { decryptToken, encryptToken, resealToken, TokenCipherError } from '../src/domain/connections/token-cipher.js';
 import { connectionView, needsRefresh, platformsMap, type ConnectionFacts } from '../src/domain/connections/view.js';
 import { telegramChatId } from '../src/adapters/telegram.js';
 import { createHash, randomBytes } from 'node:crypto';
@@ -41,6 +41,26 @@ describe('token cipher (AES-256-GCM)', () => {
     const dev = connectionTokenKey({ NODE_ENV: 'development' });
     expect(dev.isDevDefault).toBe(true);
     expect(dev.key).toEqual(createHash('sha256').update(DEV_CONNECTION_KEY_LABEL).digest());
+  });
+});
+
+describe('connection key rotation', () => {
+  it('opens with whichever key sealed, and seals again with the current key only what an older one sealed', () => {
+    const [current, previous, stranger] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const old = encryptToken(previous, 'token');
+    expect(decryptToken([current, previous], old)).toBe('token');
+    expect(() => decryptToken([current, stranger], old)).toThrow(TokenCipherError);
+    const resealed = resealToken(current, [previous], old)!;
+    expect(decryptToken(current, resealed)).toBe('token');
+    expect(resealToken(current, [previous], resealed)).toBeNull();
+    expect(() => resealToken(current, [stranger], old)).toThrow(TokenCipherError);
+  });
+
+  it('reads CONNECTION_TOKEN_PREVIOUS_KEYS as comma-separated 32-byte keys', () => {
+    const [a, b] = [randomBytes(32), randomBytes(32)];
+    expect(previousConnectionTokenKeys(undefined)).toEqual([]);
+    expect(previousConnectionTokenKeys(` ${a.toString('base64')}, ${b.toString('base64')} `)).toEqual([a, b]);
+    expect(() => previousConnectionTokenKeys(randomBytes(16).toString('base64'))).toThrow(/each key must be 32 bytes/);
   });
 });
 

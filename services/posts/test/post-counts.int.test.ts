@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishEvent, startTestService, type TestServiceContext } from '@planner/service-kit/testing';
-import { countPostStatistics, type PostScope } from '../src/commands/post-statistics.js';
+import { PostRequests, postStatisticsSchema, PUBLICATION_DAYS, type PlatformOutcome } from '@planner/contracts';
+import { publishEvent, startTestService, waitFor, type TestServiceContext } from '@planner/service-kit/testing';
+import { countPostStatistics, countPosts, type PostScope } from '../src/commands/post-statistics.js';
 import { postStatistics, type PostGroup } from '../src/domain/statistics.js';
 import { Post } from '../src/entities/post.entity.js';
 import { postsService } from '../src/service.js';
@@ -50,8 +51,8 @@ const groupRows = () =>
 
 /** Counter-based statistics equal a recount, for the organization and over everyone, and no counter row is stale or empty. */
 async function expectExact(organizationId: string): Promise<void> {
-  expect(await countPostStatistics(ctx, { organizationIds: [organizationId] }, now)).toEqual(await recount({ organizationIds: [organizationId] }));
-  expect(await countPostStatistics(ctx, 'all', now)).toEqual(await recount('all'));
+  expect(await countPosts(ctx, { organizationIds: [organizationId] }, now)).toEqual(await recount({ organizationIds: [organizationId] }));
+  expect(await countPosts(ctx, 'all', now)).toEqual(await recount('all'));
   expect(await counterRows()).toEqual(await groupRows());
 }
 
@@ -94,7 +95,7 @@ describe('post_counts (the statistics’ counters)', () => {
     await expect.poll(() => posts().count({ where: { organizationId }, withDeleted: true }), { timeout: 5000 }).toBe(0);
     await expectExact(organizationId);
     expect(await ctx.dataSource.query(`SELECT 1 FROM post_counts WHERE organization_id = $1`, [organizationId])).toEqual([]);
-    expect((await countPostStatistics(ctx, { organizationIds: [other] }, now)).total_posts).toBe(1);
+    expect((await countPosts(ctx, { organizationIds: [other] }, now)).total_posts).toBe(1);
   });
 
   it('two transactions moving posts between the same two groups in opposite directions both commit, without a deadlock', async () => {
@@ -112,6 +113,104 @@ describe('post_counts (the statistics’ counters)', () => {
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     }
     await expectExact(organizationId);
-    expect((await countPostStatistics(ctx, { organizationIds: [organizationId] }, now)).posts_by_status).toMatchObject({ approved: 20, rejected: 20 });
+    expect((await countPosts(ctx, { organizationIds: [organizationId] }, now)).posts_by_status).toMatchObject({ approved: 20, rejected: 20 });
+  });
+});
+
+// Publications over time: published_at, kept by a trigger, counted by day.
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Noon (UTC) `days` days before today. */
+const daysAgo = (days: number) => new Date(Date.parse(new Date().toISOString().slice(0, 10)) - days * DAY_MS + 12 * 60 * 60 * 1000);
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+const published = (at: Date): PlatformOutcome => ({ status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: at.toISOString() });
+const queued = (at: Date): PlatformOutcome => ({ status: 'queued', link: null, reason: null, at: at.toISOString() });
+
+/** One post of an organization, on X unless told otherwise. */
+async function postOf(organizationId: string, post: Partial<Post>): Promise<Post> {
+  const [saved] = await postsOf(organizationId, [{ platforms: ['X'], ...post }]);
+  return saved!;
+}
+
+const publishedAt = async (id: string) => (await posts().findOne({ where: { id }, withDeleted: true }))!.publishedAt;
+
+/** The series as a map of its non-zero days. */
+const nonZero = (series: Array<{ date: string; publications: number }>) => Object.fromEntries(series.filter((day) => day.publications > 0).map((day) => [day.date, day.publications]));
+
+describe('published_at (when a post became published)', () => {
+  it('is the last platform’s outcome time once the scheduler’s outcomes make the post published, and only then', async () => {
+    const organizationId = randomUUID();
+    const post = await postOf(organizationId, {
+      status: 'approved',
+      platforms: ['X', 'LinkedIn'],
+      publications: { x: queued(daysAgo(3)), linkedin: queued(daysAgo(3)) },
+    });
+    const ref = { postId: post.id, organizationId, version: 1 };
+    await publishEvent(ctx, 'scheduler.post.published', { ...ref, platform: 'x', link: 'https://x.com/a/1', platformPostId: '1', publishedAt: daysAgo(3).toISOString() });
+    await waitFor(() => posts().findOneByOrFail({ id: post.id }), (stored) => stored.publications.x?.status === 'published');
+    expect(await publishedAt(post.id)).toBeNull();
+
+    const last = new Date(daysAgo(2).getTime() + 60_000);
+    await publishEvent(ctx, 'scheduler.post.published', {
+      ...ref,
+      platform: 'linkedin',
+      link: 'https://www.linkedin.com/feed/update/2',
+      platformPostId: '2',
+      publishedAt: last.toISOString(),
+    });
+    await waitFor(() => posts().findOneByOrFail({ id: post.id }), (stored) => stored.status === 'published');
+    expect(await publishedAt(post.id)).toEqual(last);
+  });
+
+  it('without a published outcome is the moment of the change; a post that leaves published has none; other changes keep it', async () => {
+    const post = await postOf(randomUUID(), { status: 'published' });
+    const at = await publishedAt(post.id);
+    expect(Math.abs(at!.getTime() - Date.now())).toBeLessThan(60_000);
+    await posts().update(post.id, { content: 'Edited' });
+    expect(await publishedAt(post.id)).toEqual(at);
+    await posts().softDelete(post.id);
+    expect(await publishedAt(post.id)).toEqual(at);
+
+    const failed = await postOf(randomUUID(), { status: 'published', publications: { x: published(daysAgo(1)) } });
+    expect(await publishedAt(failed.id)).toEqual(daysAgo(1));
+    await posts().update(failed.id, { status: 'failed' });
+    expect(await publishedAt(failed.id)).toBeNull();
+  });
+});
+
+describe('publications over time', () => {
+  it('counts an organization’s publications by UTC day over the last 30 days, oldest first, deleted ones included', async () => {
+    const organizationId = randomUUID();
+    await postOf(organizationId, { status: 'published', publications: { x: published(daysAgo(0)) } });
+    await postOf(organizationId, { status: 'published', publications: { x: published(daysAgo(0)) } });
+    const deleted = await postOf(organizationId, { status: 'published', publications: { x: published(daysAgo(5)) } });
+    await posts().softDelete(deleted.id);
+    await postOf(organizationId, { status: 'published', publications: { x: published(daysAgo(PUBLICATION_DAYS - 1)) } });
+    // Outside the window, not published, or another organization's: not counted.
+    await postOf(organizationId, { status: 'published', publications: { x: published(daysAgo(PUBLICATION_DAYS)) } });
+    await postOf(organizationId, { status: 'approved', publications: { x: queued(daysAgo(1)) } });
+    const other = randomUUID();
+    await postOf(other, { status: 'published', publications: { x: published(daysAgo(1)) } });
+
+    // As the organizations service asks for it, over the real bus.
+    const statistics = postStatisticsSchema.parse(await ctx.bus.request(PostRequests.statisticsForOrganization, { organization_id: organizationId }, 3000));
+    const series = statistics.publications_over_time;
+    expect(series).toHaveLength(PUBLICATION_DAYS);
+    expect(series[0]!.date).toBe(dayOf(daysAgo(PUBLICATION_DAYS - 1)));
+    expect(series.at(-1)!.date).toBe(dayOf(daysAgo(0)));
+    expect(series.map((day) => day.date)).toEqual([...series.map((day) => day.date)].sort());
+    expect(nonZero(series)).toEqual({ [dayOf(daysAgo(0))]: 2, [dayOf(daysAgo(5))]: 1, [dayOf(daysAgo(PUBLICATION_DAYS - 1))]: 1 });
+    expect(statistics.successful_publications).toBe(5);
+
+    // Everyone's (the global statistics) has the other organization's day too.
+    const everyone = nonZero((await countPostStatistics(ctx, 'all')).publications_over_time);
+    expect(everyone[dayOf(daysAgo(1))]).toBeGreaterThanOrEqual(1);
+    expect(everyone[dayOf(daysAgo(5))]).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives an organization without publications 30 days of 0', async () => {
+    const { publications_over_time } = await countPostStatistics(ctx, { organizationIds: [randomUUID()] });
+    expect(publications_over_time).toHaveLength(PUBLICATION_DAYS);
+    expect(publications_over_time.every((day) => day.publications === 0)).toBe(true);
   });
 });

@@ -89,7 +89,11 @@ describe('posts.statistics.for_organization', () => {
 
     const before = Date.now();
     const statistics = postStatisticsSchema.parse(await ask(PostRequests.statisticsForOrganization, organizationId));
-    expect({ ...statistics, last_updated: undefined }).toEqual({
+    const { publications_over_time, ...counts } = statistics;
+    // Published just now (no outcome times): today's publications, the last of the 30 days.
+    expect(publications_over_time.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), publications: 3 });
+    expect(publications_over_time.slice(0, -1).every((day) => day.publications === 0)).toBe(true);
+    expect({ ...counts, last_updated: undefined }).toEqual({
       total_posts: 5,
       deleted_posts: 2,
       successful_publications: 3,

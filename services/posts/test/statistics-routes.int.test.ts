@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { globalStatisticsSchema, landingStatisticsSchema, OrganizationRequests, SharedMessages, type GlobalStatistics } from '@planner/contracts';
+import { globalStatisticsSchema, landingStatisticsSchema, OrganizationRequests, PUBLICATION_DAYS, SharedMessages, type GlobalStatistics } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
 import { GLOBAL_STATISTICS_KEY } from '../src/commands/statistics.js';
 import { STATISTICS_REFRESH_MS } from '../src/domain/statistics.js';
@@ -112,13 +112,17 @@ describe('admin statistics', () => {
     const landed = (await landing()).json();
     const res = await h.api.send({ method: 'GET', url: '/statistics/admin', headers: bearer(tokens.admin) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const { publications_over_time, ...admin } = res.json();
+    expect(admin).toEqual({
       ...landed,
       active_schedules: 3,
       deleted_posts: 1,
       avg_posts_per_organization: 2.33,
       avg_schedules_per_organization: 1.33,
     });
+    // The three publications (one deleted since) were made today.
+    expect(publications_over_time).toHaveLength(PUBLICATION_DAYS);
+    expect(publications_over_time.at(-1)).toEqual({ date: landed.last_updated.slice(0, 10), publications: 3 });
   });
 
   it('POST /statistics/refresh computes now, with { statistics }, and the landing answers the new figures', async () => {

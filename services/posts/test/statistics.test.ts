@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { globalStatisticsSchema, postStatisticsSchema } from '@planner/contracts';
+import { globalStatisticsSchema, postCountsSchema, PUBLICATION_DAYS } from '@planner/contracts';
 import { toPostView } from '../src/domain/post-view.js';
-import { accountStatistics, globalStatistics, isCurrent, postStatistics, STATISTICS_REFRESH_MS } from '../src/domain/statistics.js';
+import { accountStatistics, globalStatistics, isCurrent, postStatistics, publicationsOverTime, publicationsSince, STATISTICS_REFRESH_MS } from '../src/domain/statistics.js';
 import { Post } from '../src/entities/post.entity.js';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
@@ -31,7 +31,7 @@ describe('post statistics (part 2 §3)', () => {
       successful_publications_by_platform: { LinkedIn: 3, Telegram: 1 },
       last_updated: '2026-03-02T10:00:00.000Z',
     });
-    expect(postStatisticsSchema.parse(statistics)).toEqual(statistics);
+    expect(postCountsSchema.parse(statistics)).toEqual(statistics);
   });
 
   it('gives an organization without posts zeros for every status and empty platform maps', () => {
@@ -48,14 +48,41 @@ describe('post statistics (part 2 §3)', () => {
   });
 });
 
+describe('publications over time', () => {
+  it('gives each of the 30 days up to today (UTC) its publications, oldest first, a day without any 0', () => {
+    const series = publicationsOverTime(
+      [
+        { date: '2026-03-02', publications: 4 },
+        { date: '2026-02-01', publications: 2 },
+        // Outside the window (the query never answers it): left out.
+        { date: '2026-01-31', publications: 9 },
+      ],
+      now,
+    );
+    expect(series).toHaveLength(PUBLICATION_DAYS);
+    expect(series[0]).toEqual({ date: '2026-02-01', publications: 2 });
+    expect(series[1]).toEqual({ date: '2026-02-02', publications: 0 });
+    expect(series[27]).toEqual({ date: '2026-02-28', publications: 0 });
+    expect(series[28]).toEqual({ date: '2026-03-01', publications: 0 });
+    expect(series[29]).toEqual({ date: '2026-03-02', publications: 4 });
+  });
+
+  it('starts at midnight UTC of the first day, whatever the hour now', () => {
+    expect(publicationsSince(now).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(publicationsSince(new Date('2026-03-02T23:59:59.999Z')).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(publicationsSince(new Date('2026-03-03T00:00:00.000Z')).toISOString()).toBe('2026-02-02T00:00:00.000Z');
+  });
+});
+
 describe('global and account statistics (part 2 §3)', () => {
-  const posts = postStatistics(
+  const counts = postStatistics(
     [
       { status: 'pending_review', platforms: ['X'], live: 4, deleted: 0, withMedia: 1 },
       { status: 'published', platforms: ['X'], live: 3, deleted: 1, withMedia: 2 },
     ],
     now,
   );
+  const posts = { ...counts, publications_over_time: publicationsOverTime([{ date: '2026-03-01', publications: 4 }], now) };
 
   it('adds the organizations and schedules to the posts’ figures, with the averages per organization to two decimals', () => {
     const statistics = globalStatistics(posts, { total_organizations: 3 }, { total_schedules: 5, active_schedules: 2 });
@@ -71,7 +98,7 @@ describe('global and account statistics (part 2 §3)', () => {
   });
 
   it('averages 0 without organizations', () => {
-    expect(globalStatistics(postStatistics([], now), { total_organizations: 0 }, { total_schedules: 0, active_schedules: 0 })).toMatchObject({
+    expect(globalStatistics({ ...postStatistics([], now), publications_over_time: [] }, { total_organizations: 0 }, { total_schedules: 0, active_schedules: 0 })).toMatchObject({
       avg_posts_per_organization: 0,
       avg_schedules_per_organization: 0,
     });
@@ -121,6 +148,7 @@ describe('post view (part 2 §3)', () => {
       createdBy: null,
       createdAt: new Date('2026-03-01T09:00:00.000Z'),
       updatedAt: new Date('2026-03-01T09:05:00.000Z'),
+      publishedAt: null,
       deletedAt: null,
     } satisfies Post);
     expect(toPostView(post)).toEqual({

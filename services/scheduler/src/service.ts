@@ -7,6 +7,7 @@ import { publishRequests } from './consumers/publish-requests.js';
 import type { SchedulerAdapters } from './context.js';
 import { entities, migrations } from './entities/index.js';
 import { publicationSweep } from './jobs/publication-sweep.js';
+import { publishingMetrics } from './jobs/publishing-metrics.js';
 import { publishWorker } from './jobs/publish-worker.js';
 import { slotOpener } from './jobs/slot-opener.js';
 import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
@@ -34,5 +35,6 @@ export const schedulerService = defineService({
     publicationSweep,
     slotOpener,
     publishWorker,
+    publishingMetrics,
   ],
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PublishingMessages } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { publishEvent, untilQueueIdle, waitFor } from '@planner/service-kit/testing';
+import { metricValue, publishEvent, scrapeMetrics, untilQueueIdle, waitFor, type Sample } from '@planner/service-kit/testing';
 import { sweepPublications } from '../src/commands/publication-sweep.js';
 import { publishQueue } from '../src/commands/publish-queue.js';
 import { publishJobId } from '../src/domain/publishing.js';
@@ -63,8 +63,9 @@ describe('publishing through a Sandbox connection', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('Sandbox');
 
-    // The posts service took the outcomes: published on both, with the links.
-    await waitFor(() => postRow(postId), (post) => post.status === 'published', 20_000);
+    // The posts service took the outcomes: published on both, with the links. The row was made by the test
+    // without the posts service's queued marks, so the first outcome alone already reads as published: wait for both.
+    await waitFor(() => postRow(postId), (post) => post.status === 'published' && Object.keys(post.publications).length === 2, 20_000);
     expect((await postRow(postId)).publications.x).toMatchObject({ status: 'published', link: x.link });
   });
 
@@ -195,5 +196,42 @@ describe('publishing through a Sandbox connection', () => {
     const attempts = await h.ctx.dataSource.getRepository(PublicationAttempt).findBy({ publicationId: first!.id });
     expect(attempts.map((attempt) => attempt.detail)).toEqual(['Found published by asking the platform after an interrupted attempt.']);
     expect(await publishQueue(h.ctx).getJob(publishJobId(first!))).toBeDefined();
+  });
+});
+
+describe('publishing metrics', () => {
+  const lateness = (samples: Sample[], labels: Record<string, string> = {}) => ({
+    count: metricValue(samples, 'scheduler_publish_lateness_seconds_count', { platform: 'x', ...labels }) ?? 0,
+    sum: metricValue(samples, 'scheduler_publish_lateness_seconds_sum', { platform: 'x', ...labels }) ?? 0,
+    withinMinute: metricValue(samples, 'scheduler_publish_lateness_seconds_bucket', { platform: 'x', le: '60', ...labels }) ?? 0,
+    withinTwoMinutes: metricValue(samples, 'scheduler_publish_lateness_seconds_bucket', { platform: 'x', le: '120', ...labels }) ?? 0,
+  });
+
+  it('reports a publication past its time with no job as overdue, then counts how late it went out', async () => {
+    const before = await scrapeMetrics(h.url);
+    const organizationId = await h.addOrganization();
+    const postId = await h.addPost(organizationId);
+    const past = new Date(Date.now() - 90_000);
+    // Its job lost: nothing will take it until the sweep.
+    await h.ctx.dataSource.getRepository(Publication).insert({ postId, organizationId, version: 1, platform: 'x', state: 'queued', dueAt: past, nextAttemptAt: past });
+
+    const overdue = await scrapeMetrics(h.url);
+    expect(metricValue(overdue, 'scheduler_overdue_publications')).toBe((metricValue(before, 'scheduler_overdue_publications') ?? 0) + 1);
+    expect(metricValue(overdue, 'scheduler_oldest_overdue_seconds')).toBeGreaterThanOrEqual(90);
+    for (const state of ['waiting', 'delayed', 'active']) expect(metricValue(overdue, 'queue_jobs', { queue: 'publish', state })).toBeGreaterThanOrEqual(0);
+
+    expect(await sweepPublications(h.ctx)).toEqual({ requeued: 1 });
+    const [row] = await settledOf(postId);
+    expect(row!.state).toBe('published');
+    const after = await scrapeMetrics(h.url);
+    expect(metricValue(after, 'scheduler_overdue_publications')).toBe(metricValue(before, 'scheduler_overdue_publications') ?? 0);
+
+    const late = (row!.publishedAt!.getTime() - past.getTime()) / 1000;
+    const [was, is] = [lateness(before), lateness(after)];
+    expect(is.count - was.count).toBe(1);
+    expect(is.sum - was.sum).toBeCloseTo(late, 3);
+    // 90 s and a little late: past the one-minute bucket, within two.
+    expect(is.withinMinute - was.withinMinute).toBe(0);
+    expect(is.withinTwoMinutes - was.withinTwoMinutes).toBe(late <= 120 ? 1 : 0);
   });
 });

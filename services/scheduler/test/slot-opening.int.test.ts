@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AutoScheduleMessages, PostMessages, PostRequests, type DayOfWeek } from '@planner/contracts';
+import { AutoScheduleMessages, nextSlot, PostMessages, PostRequests, type DayOfWeek } from '@planner/contracts';
 import { ask } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { waitFor } from '@planner/service-kit/testing';
 import { openDueSlots } from '../src/commands/slot-opening.js';
 import { NEW_SCHEDULE } from '../src/domain/auto-schedule-rules.js';
-import { nextSlot } from '../src/domain/slots.js';
 import { AutoSchedule } from '../src/entities/auto-schedule.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { SandboxPost } from '../src/entities/sandbox-post.entity.js';

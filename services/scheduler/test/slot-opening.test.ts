@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { schedulePostSettingsSchema } from '@planner/contracts';
+import { schedulePostSettingsSchema, type ScheduleTiming } from '@planner/contracts';
 import { NEW_SCHEDULE } from '../src/domain/auto-schedule-rules.js';
 import { dueSlots, postSettingsOf, slotMoves, slotsHeldBack } from '../src/domain/slot-opening.js';
-import type { ScheduleTiming } from '../src/domain/slots.js';
 import { AutoSchedule } from '../src/entities/auto-schedule.entity.js';
 
 const at = (value: string) => new Date(value);

@@ -17,6 +17,7 @@ export { testInfrastructure };
 export { buildCompiled, startTestProcess, type TestProcess } from './process.js';
 export { startTestService, type TestService } from './service.js';
 export { waitFor } from './wait.js';
+export { metricValue, parseMetrics, scrapeMetrics, type Sample } from './metrics.js';
 export { untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
 export { publishCopy, publishEvent, testEvent, type EventInput, type TestEventOptions } from './events.js';
 export { bearer, loopbackUrl, signedBearer } from './http.js';
@@ -50,6 +51,8 @@ export async function namespacedProcessEnv(options: { namespace: string; logDir:
     LOG_DIR: options.logDir,
     LOG_LEVEL: 'warn',
     JWKS_URL: `http://127.0.0.1:${options.authPort}/.well-known/jwks.json`,
+    // One process of each service, nothing in front to take it out: stopping it need not wait.
+    SHUTDOWN_DRAIN_DELAY_MS: '0',
   };
 }
 

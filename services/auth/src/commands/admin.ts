@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AuthMessages, offsetOf, pageOf, type Identity, type Pagination, type PublicUser, type Role } from '@planner/contracts';
+import { AuthMessages, offsetOf, pageOf, type Identity, type Pagination, type PublicUser, type Role, type UserSearchField } from '@planner/contracts';
 import { badRequest, notFound, type ServiceContext } from '@planner/service-kit';
 import { defaultRole } from '../domain/roles.js';
 import { isBanActive } from '../domain/sessions.js';
@@ -7,18 +7,31 @@ import { toPublicUser } from '../domain/user-view.js';
 import { User } from '../entities/user.entity.js';
 import { endSessions } from './end-sessions.js';
 
-export async function listUsers(ctx: ServiceContext, query: { search?: string; page: number; per_page: number }): Promise<{ users: PublicUser[]; pagination: Pagination }> {
+const SEARCHED_COLUMNS: Record<UserSearchField, string> = {
+  all: 'u.username ILIKE :pattern OR u.email ILIKE :pattern',
+  username: 'u.username ILIKE :pattern',
+  email: 'u.email ILIKE :pattern',
+};
+
+export async function listUsers(
+  ctx: ServiceContext,
+  query: { search?: string; search_by: UserSearchField; page: number; per_page: number },
+): Promise<{ users: PublicUser[]; pagination: Pagination }> {
   const qb = ctx.dataSource.getRepository(User).createQueryBuilder('u').orderBy('u.created_at', 'DESC');
   if (query.search) {
     // A literal search: % and _ in the input match themselves.
     const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    qb.where('u.username ILIKE :pattern OR u.email ILIKE :pattern', { pattern });
+    qb.where(SEARCHED_COLUMNS[query.search_by], { pattern });
   }
   const [users, total] = await qb.skip(offsetOf(query.page, query.per_page)).take(query.per_page).getManyAndCount();
   return {
     users: users.map(toPublicUser),
     pagination: pageOf(query.page, query.per_page, total),
   };
+}
+
+export async function userExists(ctx: ServiceContext, id: string): Promise<boolean> {
+  return ctx.dataSource.getRepository(User).existsBy({ id });
 }
 
 async function findUser(manager: EntityManager, id: string): Promise<User> {

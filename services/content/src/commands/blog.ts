@@ -1,9 +1,8 @@
 import { In, type EntityManager } from 'typeorm';
-import { ContentMessages, offsetOf } from '@planner/contracts';
+import { ContentMessages, offsetOf, slugify } from '@planner/contracts';
 import { badRequest, conflict, isUuid, notFound, type ServiceContext } from '@planner/service-kit';
 import { isUniqueViolation } from '@planner/service-kit/data';
 import { plainText, sanitizeContent } from '../domain/html.js';
-import { slugify } from '../domain/slug.js';
 import { toPostView } from '../domain/views.js';
 import { Author } from '../entities/author.entity.js';
 import { BlogCategory } from '../entities/blog-category.entity.js';

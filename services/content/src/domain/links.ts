@@ -10,10 +10,16 @@ export function signLink(key: string, purpose: LinkPurpose, ...values: string[])
   return createHmac('sha256', key).update(JSON.stringify([purpose, ...values])).digest('base64url');
 }
 
-export function verifyLink(key: string, signature: string, purpose: LinkPurpose, ...values: string[]): boolean {
-  const expected = Buffer.from(signLink(key, purpose, ...values));
+/**
+ * Whether `signature` was made by one of `keys`: the signing key, then those it replaced, so the
+ * links of mails sent before a key rotation keep working (docs/operations.md).
+ */
+export function verifyLink(keys: string | readonly string[], signature: string, purpose: LinkPurpose, ...values: string[]): boolean {
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return [keys].flat().some((key) => {
+    const expected = Buffer.from(signLink(key, purpose, ...values));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }
 
 export interface LinkSettings {

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, type Dispatcher } from 'undici';
+import type { Logger } from '@planner/service-kit';
+import type { ServiceProbe } from '../domain/health.js';
+import { afterConnectionFailure, afterProbe, chooseReplica, initialStanding, isConnectionFailure, mayRetry, type Standing } from '../domain/replicas.js';
+import { probeService } from './upstream-client.js';
 
 /** Headers that describe one connection, not the message: never forwarded either way (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -40,7 +45,7 @@ export interface ResponseSink {
   start(statusCode: number, headers: ResponseHeaders, body: Readable | null): void;
   /** The whole collected body. */
   end(body: Buffer): void;
-  /** No answer: connection refused or reset, time-out, request body refused. */
+  /** No answer: connection refused or reset, time-out, request body refused, no replica available. */
   fail(error: Error): void;
 }
 
@@ -48,20 +53,54 @@ export interface ResponseSink {
 export const BUFFER_RESPONSES_UP_TO = 64 * 1024;
 
 const EMPTY = Buffer.alloc(0);
-const RETRIABLE = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+/** Every replica of the service is out: the request is answered 503 without trying one. */
+export class NoReplicaError extends Error {
+  readonly code = 'NO_REPLICA';
+  constructor(service: string) {
+    super(`no replica of ${service} is available`);
+    this.name = 'NoReplicaError';
+  }
+}
+
+/** One address of the service: its keep-alive connections, its standing and its requests in flight. */
+class Replica {
+  readonly pool: Pool;
+  standing: Standing = initialStanding(Date.now());
+  inFlight = 0;
+
+  constructor(
+    readonly origin: string,
+    readonly index: number,
+    options: { connections: number; timeoutMs: number },
+  ) {
+    this.pool = new Pool(origin, {
+      connections: options.connections,
+      pipelining: 1,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+  }
+
+  get state() {
+    return this.standing.state;
+  }
+}
 
 /**
- * One exchange, on undici's dispatcher interface directly: no response stream
- * object for small answers (most API answers), the controller's pause/resume
- * as backpressure for large ones.
+ * One exchange with one replica, on undici's dispatcher interface directly: no
+ * response stream object for small answers (most API answers), the
+ * controller's pause/resume as backpressure for large ones.
  */
 class ForwardHandler implements Dispatcher.DispatchHandler {
   private chunks: Buffer[] | undefined;
   private stream: Readable | undefined;
   private started = false;
+  private finished = false;
 
   constructor(
-    private readonly pool: UpstreamPool,
+    private readonly upstream: UpstreamPool,
+    private readonly replica: Replica,
     private readonly request: UpstreamRequest,
     private readonly sink: ResponseSink,
     private readonly attempt: number,
@@ -92,6 +131,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    this.finish();
     if (this.stream) {
       this.stream.push(null);
       return;
@@ -101,49 +141,116 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.finish();
+    const code = (error as { code?: string }).code;
+    if (!this.started && isConnectionFailure(code)) this.upstream.connectionFailed(this.replica, code!);
     if (this.stream) {
       this.stream.destroy(error);
       return;
     }
-    // A kept-alive connection the service had just closed: an idempotent request without body is sent once more.
     const { method, body } = this.request;
-    if (!this.started && this.attempt === 1 && body === null && (method === 'GET' || method === 'HEAD') && RETRIABLE.has((error as { code?: string }).code ?? '')) {
-      this.pool.dispatch(this.request, this.sink, 2);
+    if (mayRetry({ method, hasBody: body !== null, attempt: this.attempt }, { code, answered: this.started })) {
+      this.upstream.dispatch(this.request, this.sink, this.attempt + 1, this.replica.index);
       return;
     }
     this.sink.fail(error);
   }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.replica.inFlight -= 1;
+  }
+}
+
+export interface UpstreamPoolOptions {
+  /** The service's name, in logs and errors. */
+  service: string;
+  /** Keep-alive connections per replica. */
+  connections: number;
+  timeoutMs: number;
+  /** How often each replica's /health is probed, and how long a probe waits (only with two or more replicas). */
+  health: { intervalMs: number; timeoutMs: number };
+  logger: Logger;
 }
 
 /**
- * The keep-alive connection pool to one service and the lean forwarding of a
- * request through it: the proxy's hot path is one header copy and one dispatch.
+ * The replicas of one service and the lean forwarding of a request to one of
+ * them: the proxy's hot path is one choice, one header copy and one dispatch.
+ * With two or more replicas, one that refuses or resets a connection is taken
+ * out at once, each is probed on /health every interval (a draining or dead
+ * one goes out, a healthy one comes back), and a safe request that failed on
+ * the connection goes once to another. A single replica is always tried, as
+ * before replicas existed: there is nothing to fail over to.
  */
 export class UpstreamPool {
-  private readonly pool: Pool;
+  private readonly replicas: Replica[];
+  private cursor = 0;
+  private readonly probing = new AbortController();
+  private readonly watches: Array<Promise<void>> = [];
 
-  constructor(origin: string, options: { connections: number; timeoutMs: number }) {
-    this.pool = new Pool(origin, {
-      connections: options.connections,
-      pipelining: 1,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    });
+  constructor(
+    origins: readonly string[],
+    private readonly options: UpstreamPoolOptions,
+  ) {
+    if (origins.length === 0) throw new Error(`${options.service} has no upstream address`);
+    this.replicas = origins.map((origin, index) => new Replica(origin, index, options));
+    if (this.replicas.length > 1) for (const replica of this.replicas) this.watches.push(this.watch(replica));
   }
 
   forward(request: UpstreamRequest, sink: ResponseSink): void {
-    this.dispatch(request, sink, 1);
+    this.dispatch(request, sink, 1, -1);
   }
 
-  /** @internal */
-  dispatch(request: UpstreamRequest, sink: ResponseSink, attempt: number): void {
-    this.pool.dispatch(
+  /** @internal Sends the request to a replica other than `skip` (when there is one). */
+  dispatch(request: UpstreamRequest, sink: ResponseSink, attempt: number, skip: number): void {
+    const replicas = this.replicas;
+    const index = replicas.length === 1 ? 0 : chooseReplica(replicas, this.cursor++ % replicas.length, skip);
+    if (index === -1) {
+      sink.fail(new NoReplicaError(this.options.service));
+      return;
+    }
+    const replica = replicas[index]!;
+    replica.inFlight += 1;
+    replica.pool.dispatch(
       { method: request.method as Dispatcher.HttpMethod, path: request.path, headers: request.headers, body: request.body },
-      new ForwardHandler(this, request, sink, attempt),
+      new ForwardHandler(this, replica, request, sink, attempt),
     );
   }
 
-  close(): Promise<void> {
-    return this.pool.close();
+  /** @internal A request found the replica refusing or resetting connections. */
+  connectionFailed(replica: Replica, code: string): void {
+    if (this.replicas.length > 1) this.settle(replica, afterConnectionFailure(replica.standing, code, Date.now()));
+  }
+
+  /** Probes a replica's /health until the pool closes, one probe at a time. */
+  private async watch(replica: Replica): Promise<void> {
+    const { intervalMs, timeoutMs } = this.options.health;
+    const signal = this.probing.signal;
+    while (!signal.aborted) {
+      const startedAt = Date.now();
+      const probe: ServiceProbe = await probeService(replica.origin, timeoutMs, signal);
+      if (signal.aborted) return;
+      const outcome = probe.status === 'down' ? { status: 'down' as const, error: probe.error ?? 'down' } : { status: probe.status };
+      this.settle(replica, afterProbe(replica.standing, outcome, startedAt, Date.now()));
+      await sleep(intervalMs, undefined, { signal, ref: false }).catch(() => undefined);
+    }
+  }
+
+  /** Takes a new standing, saying so when the replica goes out or comes back. */
+  private settle(replica: Replica, next: Standing): void {
+    const previous = replica.standing;
+    if (next === previous) return;
+    replica.standing = next;
+    if (next.state === previous.state) return;
+    const where = { service: this.options.service, replica: replica.origin, state: next.state };
+    if (next.state === 'out') this.options.logger.warn({ ...where, reason: next.reason }, `${this.options.service} replica ${replica.origin} taken out: ${next.reason}`);
+    else this.options.logger.info(where, `${this.options.service} replica ${replica.origin} is ${next.state}${previous.state === 'out' ? ' again' : ''}`);
+  }
+
+  async close(): Promise<void> {
+    this.probing.abort();
+    await Promise.all(this.watches);
+    await Promise.all(this.replicas.map((replica) => replica.pool.close()));
   }
 }

@@ -7,6 +7,8 @@ export interface ServiceProbe {
   latencyMs: number;
   error?: string;
   checks?: Record<string, CheckResult>;
+  /** Each replica's probe, in the order of the service's addresses, when it has several; the service's own fields are its best replica's. */
+  replicas?: ServiceProbe[];
 }
 
 export interface CheckResult {
@@ -36,9 +38,13 @@ export interface AggregateHealth {
   unavailable: string[];
 }
 
+/** What a draining replica's /health says (the kit's, between SIGTERM and closing): down for the gateway, which takes it out. */
+export const DRAINING = 'draining';
+
 /** Reads a service's /health answer (the kit's HealthReport) into a probe. */
 export function probeFromReport(httpStatus: number, body: unknown, latencyMs: number): ServiceProbe {
   const report = body as { status?: unknown; checks?: unknown } | null;
+  if (report?.status === DRAINING) return { status: 'down', latencyMs, error: DRAINING };
   if (!report || typeof report !== 'object' || (report.status !== 'ok' && report.status !== 'degraded')) {
     return { status: 'down', latencyMs, error: `unexpected answer (HTTP ${httpStatus})` };
   }
@@ -57,18 +63,29 @@ export function probeFromReport(httpStatus: number, body: unknown, latencyMs: nu
   return { status: up ? 'up' : 'degraded', latencyMs, checks };
 }
 
-/** 200 only when every service and every dependency is up. */
+const RANK = { up: 0, degraded: 1, down: 2 } as const;
+
+/** A service of several replicas: its best replica's probe (the first of the best), with every replica's. */
+export function replicatedProbe(replicas: readonly ServiceProbe[]): ServiceProbe {
+  if (replicas.length === 1) return replicas[0]!;
+  const best = replicas.reduce((chosen, probe) => (RANK[probe.status] < RANK[chosen.status] ? probe : chosen));
+  return { ...best, replicas: [...replicas] };
+}
+
+/** 200 only when every service (every replica of it) and every dependency is up. */
 export function aggregateHealth(services: Record<ServiceName, ServiceProbe>, gateway: Record<string, CheckResult>): AggregateHealth {
   const dependencies = {} as AggregateHealth['dependencies'];
   for (const dependency of DEPENDENCIES) {
     const reports: Array<[string, CheckResult]> = [];
     for (const [service, probe] of Object.entries(services)) {
-      const check = probe.checks?.[dependency];
-      if (check) reports.push([service, check]);
+      for (const replica of probe.replicas ?? [probe]) {
+        const check = replica.checks?.[dependency];
+        if (check) reports.push([service, check]);
+      }
     }
     const own = gateway[dependency];
     if (own) reports.push(['gateway', own]);
-    const down = reports.filter(([, check]) => check.status !== 'up').map(([who]) => who);
+    const down = [...new Set(reports.filter(([, check]) => check.status !== 'up').map(([who]) => who))];
     dependencies[dependency] =
       reports.length === 0 ? { status: 'unknown' } : down.length > 0 ? { status: 'down', downFor: down } : { status: 'up' };
   }
@@ -76,6 +93,7 @@ export function aggregateHealth(services: Record<ServiceName, ServiceProbe>, gat
     .filter(([, probe]) => probe.status !== 'up')
     .map(([service]) => service);
   const gatewayUp = Object.values(gateway).every((check) => check.status === 'up');
-  const ok = unavailable.length === 0 && gatewayUp && Object.values(dependencies).every((d) => d.status === 'up');
+  const everyReplicaUp = Object.values(services).every((probe) => (probe.replicas ?? [probe]).every((replica) => replica.status === 'up'));
+  const ok = unavailable.length === 0 && everyReplicaUp && gatewayUp && Object.values(dependencies).every((d) => d.status === 'up');
   return { status: ok ? 'ok' : 'degraded', services, dependencies, gateway, unavailable };
 }

@@ -1,4 +1,4 @@
-import { formatBytes } from './format.js';
+import { formatBytes, LOG_LIMITS } from '@planner/contracts';
 
 /**
  * The gateway's own messages (the spec has none for these cases; the spec's
@@ -11,4 +11,7 @@ export const GatewayMessages = {
   logNotFound: (name: string) => `Log file '${name}' was not found.`,
   logTruncated: (shown: number, size: number) =>
     `The file is ${formatBytes(size)}; only its last ${formatBytes(shown)} are shown.`,
+  invalidLineIndex: 'from must be a whole number of at least 0.',
+  invalidLineCount: `count must be a whole number from 1 to ${LOG_LIMITS.linesPerRequest}.`,
+  invalidSearch: `Enter the text to search for: 1 to ${LOG_LIMITS.queryChars} characters on one line.`,
 } as const;

@@ -5,7 +5,7 @@ import { mergeOpenApi, type OpenApiDocument } from '../domain/openapi.js';
 import { fetchServiceDocument } from '../adapters/upstream-client.js';
 
 export interface DocsOptions {
-  upstreams: Record<ServiceName, string>;
+  upstreams: Record<ServiceName, readonly string[]>;
   version: string;
   timeoutMs: number;
   cacheSeconds: number;

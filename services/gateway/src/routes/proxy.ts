@@ -13,10 +13,13 @@ import { isHopByHop, UpstreamPool, type ResponseHeaders, type ResponseSink } fro
 import type { Gate, Refusal } from './gate.js';
 
 export interface ProxyOptions {
-  upstreams: Record<ServiceName, string>;
-  /** Keep-alive connections per service. */
+  /** Each service's base URLs, one per replica. */
+  upstreams: Record<ServiceName, readonly string[]>;
+  /** Keep-alive connections per replica. */
   connections: number;
   timeoutMs: number;
+  /** Active health checks of the replicas of a service with several. */
+  health: { intervalMs: number; timeoutMs: number };
   trustedProxyHops: number;
   gate: Gate;
   /** Set on every proxied answer. */
@@ -216,7 +219,7 @@ class ResponseWriter implements ResponseSink {
       return;
     }
     this.failures.report(this.requestId, error);
-    // Refused, reset or unreachable: 503; no answer in time: 504. The same message either way.
+    // Refused, reset, unreachable or no replica available: 503; no answer in time: 504. The same message either way.
     sendJson(response, TIMEOUTS.has(error.code ?? '') ? 504 : 503, this.own, UNAVAILABLE);
   }
 }
@@ -238,7 +241,13 @@ export function createProxy(options: ProxyOptions): Proxy {
   const services = new Map<ServiceName, { pool: UpstreamPool; failures: FailureLog; prefixes: readonly string[] }>();
   for (const service of Object.keys(options.upstreams) as ServiceName[]) {
     services.set(service, {
-      pool: new UpstreamPool(options.upstreams[service], { connections: options.connections, timeoutMs: options.timeoutMs }),
+      pool: new UpstreamPool(options.upstreams[service], {
+        service,
+        connections: options.connections,
+        timeoutMs: options.timeoutMs,
+        health: options.health,
+        logger,
+      }),
       failures: new FailureLog(logger, service),
       prefixes: SERVICES[service].prefixes,
     });

@@ -2,6 +2,7 @@ import { job, type ServiceContext } from '@planner/service-kit';
 import { RowDrain } from '@planner/service-kit/data';
 import { deliverEmail } from '../commands/deliver.js';
 import { DISPATCH_BATCH, handOpenEmailsToQueue, type MailJob } from '../commands/emails.js';
+import { observeMailQueue } from '../commands/mail-metrics.js';
 import type { NotificationsContext } from '../context.js';
 
 const MAIL_QUEUE = 'mail';
@@ -36,6 +37,7 @@ export const mailDelivery = job('mail-delivery', async (ctx: NotificationsContex
     removeOnComplete: true,
     removeOnFail: true,
   });
+  const stopObserving = observeMailQueue(ctx, queue);
   const worker = ctx.queues.worker<MailJob>(
     MAIL_QUEUE,
     async (mailJob) => {
@@ -65,6 +67,7 @@ export const mailDelivery = job('mail-delivery', async (ctx: NotificationsContex
 
   return async () => {
     dispatchers.delete(ctx);
+    stopObserving();
     await dispatcher.stop();
     await worker.close();
     await queue.close();

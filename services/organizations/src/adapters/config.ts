@@ -11,6 +11,8 @@ export const connectionConfigShape = {
   ...platformApiConfigShape,
   /** AES-256-GCM key for stored platform tokens, 32 bytes base64; required in production. */
   CONNECTION_TOKEN_KEY: z.string().optional(),
+  /** Keys CONNECTION_TOKEN_KEY replaced, comma separated: they still open stored tokens, which the service seals again (docs/operations.md). */
+  CONNECTION_TOKEN_PREVIOUS_KEYS: z.string().optional(),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTH_URL: url('https://x.com/i/oauth2/authorize'),

@@ -1,6 +1,6 @@
 import type { ConnectionPlatform } from '@planner/contracts';
 import type { Logger } from '@planner/service-kit';
-import { connectionTokenKey, stateSigningKey } from '../domain/connections/keys.js';
+import { connectionTokenKey, previousConnectionTokenKeys, stateSigningKey } from '../domain/connections/keys.js';
 import type { ConnectionConfig } from './config.js';
 import { facebookProvider, type FacebookProvider } from './facebook.js';
 import { linkedinProvider, type LinkedInProvider } from './linkedin.js';
@@ -37,6 +37,8 @@ export function providersFrom(config: ConnectionConfig): Providers {
 /** The keys of platform connections: one encrypts stored tokens and credentials, the other signs OAuth states. */
 export interface ConnectionKeys {
   token: Buffer;
+  /** Keys `token` replaced: they only open what they sealed, until it is sealed again with `token`. */
+  previous: Buffer[];
   state: Buffer;
 }
 
@@ -57,5 +59,5 @@ export async function organizationsAdapters(
 function connectionKeys(config: ConnectionConfig, logger: Logger): ConnectionKeys {
   const { key, isDevDefault } = connectionTokenKey(config);
   if (isDevDefault) logger.warn('CONNECTION_TOKEN_KEY is not set: platform tokens are encrypted with the DEVELOPMENT-ONLY key');
-  return { token: key, state: stateSigningKey(key) };
+  return { token: key, previous: previousConnectionTokenKeys(config.CONNECTION_TOKEN_PREVIOUS_KEYS), state: stateSigningKey(key) };
 }

@@ -15,7 +15,10 @@ export const displayName = (platform: ConnectionPlatform) => PLATFORM_DISPLAY_NA
 
 /** A platform token as it is stored: encrypted with the service's connection key. */
 export const sealToken = (ctx: OrganizationsContext, token: string): string => encryptToken(ctx.adapters.keys.token, token);
-export const openToken = (ctx: OrganizationsContext, stored: string): string => decryptToken(ctx.adapters.keys.token, stored);
+export const openToken = (ctx: OrganizationsContext, stored: string): string => decryptToken(openingKeys(ctx), stored);
+
+/** What opens a stored token or credentials: the current key, then those it replaced. */
+export const openingKeys = (ctx: OrganizationsContext): Buffer[] => [ctx.adapters.keys.token, ...ctx.adapters.keys.previous];
 
 /** The fields of a connection that connecting sets. */
 export type ConnectionFields = Pick<Connection, 'sandbox' | 'accessToken' | 'refreshToken' | 'pageAccessToken' | 'expiresAt' | 'scopes' | 'specificData' | 'url'>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_PLATFORMS, MEDIA_TYPES, OrganizationMessages, type ConnectionPlatform, type MediaType } from '@planner/contracts';
+import { CONNECTION_PLATFORMS, MEDIA_TYPES, OrganizationMessages, PLATFORM_NAME_PATTERN, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { SupportedPlatform } from '../entities/supported-platform.entity.js';
 import { decryptToken, encryptToken } from './connections/token-cipher.js';
 
@@ -23,12 +23,12 @@ export function sealCredentials(key: Buffer, credentials: Record<string, unknown
   return credentials === null ? null : encryptToken(key, JSON.stringify(credentials));
 }
 
-export function openCredentials(key: Buffer, sealed: string | null): Record<string, unknown> | null {
+export function openCredentials(key: Buffer | readonly Buffer[], sealed: string | null): Record<string, unknown> | null {
   return sealed === null ? null : (JSON.parse(decryptToken(key, sealed)) as Record<string, unknown>);
 }
 
 /** A supported platform as the API shows it (part 2 §3); other_credentials masked. */
-export function toPlatformView(platform: SupportedPlatform, key: Buffer) {
+export function toPlatformView(platform: SupportedPlatform, key: Buffer | readonly Buffer[]) {
   return {
     id: platform.id,
     name: platform.name,
@@ -51,7 +51,7 @@ const nameSchema = z
   .trim()
   .min(1, OrganizationMessages.platformNameRequired)
   .max(50)
-  .regex(/^[A-Za-z0-9_]+$/, OrganizationMessages.platformNameCharacters);
+  .regex(PLATFORM_NAME_PATTERN, OrganizationMessages.platformNameCharacters);
 const mediaTypesSchema = z
   .union([z.string(), z.array(z.string())], { error: OrganizationMessages.unknownMediaType })
   .transform((value, issue) => {

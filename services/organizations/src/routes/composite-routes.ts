@@ -36,9 +36,10 @@ export async function compositeRoutes(app: App, { ctx }: { ctx: ServiceContext }
     return { organization: view, activePlatforms, templates };
   });
 
+  // The organization's time zone comes too: the calendar's days and hours are the organization's (docs/decisions/calendar.md).
   app.get('/organizations/:id/calendar-data', { schema: { tags, params } }, async (request) => {
     const organization = await owned(request, request.params.id);
-    return askRemoteParts(ctx, organization.id, [AUTO_SCHEDULES, POSTS]);
+    return { timezone: organization.timezone, ...(await askRemoteParts(ctx, organization.id, [AUTO_SCHEDULES, POSTS])) };
   });
 
   app.get('/organizations/:id/autopost-data', { schema: { tags, params } }, async (request) => {

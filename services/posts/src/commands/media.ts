@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, SchedulerRequests, type DeletedMedia, type MediaType } from '@planner/contracts';
+import { acceptsMime, PostMessages, SchedulerRequests, sizeLimit, tooLargeMessage, type DeletedMedia, type MediaFacts, type MediaType } from '@planner/contracts';
 import { ask, badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
 import { afterCommit } from '@planner/service-kit/data';
 import type { ByteSpan } from '../adapters/media-storage.js';
@@ -8,13 +8,13 @@ import type { PostsContext } from '../context.js';
 import { byteRange } from '../domain/byte-range.js';
 import { MediaMeter, MediaTooLargeError } from '../domain/media-meter.js';
 import { mediaKeyOf, newMediaKey } from '../domain/media-keys.js';
-import { acceptsMime, sizeLimit, tooLargeMessage, type MediaFacts } from '../domain/media-rules.js';
 import { SNIFF_BYTES, sniffMediaType } from '../domain/media-types.js';
 import { signedMediaUrl } from '../domain/signed-url.js';
 import { Media } from '../entities/media.entity.js';
 
-/** A stored media file, as the rules and the post see it. */
+/** A stored media file, as the rules and the post see it: its duration as its container gave it (never left out, so a story video whose length cannot be read is refused). */
 export interface StoredMedia extends MediaFacts {
+  durationSeconds: number | null;
   key: string;
   source: Media['source'];
 }

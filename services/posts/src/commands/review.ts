@@ -1,11 +1,10 @@
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, scheduledInstant, type Identity, type PostApproval, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import { PostMessages, postRuleBroken, scheduledInstant, type Identity, type PostApproval, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
-import { postRuleBroken } from '../domain/media-rules.js';
 import {
   approvedTime,
   hasQueued,

@@ -3,6 +3,7 @@ import {
   originalRequestSchema,
   platformList,
   PostMessages,
+  postRuleBroken,
   scheduledInstant,
   type ConnectionPlatform,
   type Identity,
@@ -11,7 +12,6 @@ import {
 } from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationFacts } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
-import { postRuleBroken } from '../domain/media-rules.js';
 import { transition } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';

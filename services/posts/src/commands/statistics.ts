@@ -1,7 +1,7 @@
 import { globalStatisticsSchema, OrganizationRequests, SchedulerRequests, type AccountStatistics, type GlobalStatistics } from '@planner/contracts';
 import { ask, type ServiceContext } from '@planner/service-kit';
 import { accountStatistics, globalStatistics, isCurrent, STATISTICS_GUARD_MS } from '../domain/statistics.js';
-import { countPostStatistics } from './post-statistics.js';
+import { countPosts, countPostStatistics } from './post-statistics.js';
 
 /** How long statistics wait for the organizations or scheduler service (no answer: 503). */
 const waitForCounts = { timeoutMs: 3000 };
@@ -47,7 +47,7 @@ export class Statistics {
     const owned = await ask(this.ctx, OrganizationRequests.listByOwner, { user_id: userId }, waitForCounts);
     const organizationIds = owned.map((organization) => organization.id);
     const [posts, schedules] = await Promise.all([
-      countPostStatistics(this.ctx, { organizationIds }),
+      countPosts(this.ctx, { organizationIds }),
       ask(this.ctx, SchedulerRequests.count, { organization_ids: organizationIds }, waitForCounts),
     ]);
     return accountStatistics(posts, schedules);

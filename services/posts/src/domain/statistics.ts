@@ -1,10 +1,13 @@
 import {
   POST_STATUSES,
+  PUBLICATION_DAYS,
   type AccountStatistics,
   type GlobalStatistics,
   type OrganizationCount,
+  type PostCounts,
   type PostStatistics,
   type PostStatus,
+  type PublicationDay,
   type ScheduleCount,
 } from '@planner/contracts';
 
@@ -23,7 +26,7 @@ export interface PostGroup {
  * number of posts). Deleted posts count only as deleted_posts, except
  * that a publication stays a publication after its post is deleted here.
  */
-export function postStatistics(groups: PostGroup[], now: Date): PostStatistics {
+export function postStatistics(groups: PostGroup[], now: Date): PostCounts {
   const posts_by_status = Object.fromEntries(POST_STATUSES.map((status) => [status, 0])) as Record<PostStatus, number>;
   const byPlatform = new Map<string, { live: number; published: number }>();
   let deleted = 0;
@@ -59,6 +62,29 @@ export function postStatistics(groups: PostGroup[], now: Date): PostStatistics {
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day of `at`, as 'YYYY-MM-DD'. */
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The first instant of the PUBLICATION_DAYS days (UTC) that end with today's. */
+export function publicationsSince(now: Date): Date {
+  return new Date(Date.parse(utcDay(now)) - (PUBLICATION_DAYS - 1) * DAY_MS);
+}
+
+/**
+ * Publications over time: each of the PUBLICATION_DAYS days up to today (UTC),
+ * oldest first, with its publications (the days counted, a day without any 0).
+ */
+export function publicationsOverTime(counted: readonly PublicationDay[], now: Date): PublicationDay[] {
+  const byDay = new Map(counted.map((day) => [day.date, day.publications]));
+  const first = publicationsSince(now).getTime();
+  return Array.from({ length: PUBLICATION_DAYS }, (_, i) => {
+    const date = utcDay(new Date(first + i * DAY_MS));
+    return { date, publications: byDay.get(date) ?? 0 };
+  });
+}
+
 /** Global statistics are computed at most once a minute (part 1 §9: the landing refreshes every 60 s) … */
 export const STATISTICS_REFRESH_MS = 60_000;
 /** … by one replica at a time, for at most 10 s (the 10 s guard); meanwhile the last figures stand. */
@@ -89,7 +115,7 @@ export function globalStatistics(posts: PostStatistics, organizations: Organizat
 }
 
 /** A user's accounts statistics (part 2 §3): their organizations' posts and auto-schedules. */
-export function accountStatistics(posts: PostStatistics, schedules: ScheduleCount): AccountStatistics {
+export function accountStatistics(posts: PostCounts, schedules: ScheduleCount): AccountStatistics {
   return {
     total_posts: posts.total_posts,
     total_schedules: schedules.total_schedules,

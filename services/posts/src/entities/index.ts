@@ -6,6 +6,7 @@ import { ReviewOrder1764000000000 } from '../migrations/1764000000000-review-ord
 import { StatisticsIndex1764000000100 } from '../migrations/1764000000100-statistics-index.js';
 import { PostCounts1764100000000 } from '../migrations/1764100000000-post-counts.js';
 import { ScheduleSlotPosts1764300000100 } from '../migrations/1764300000100-schedule-slot-posts.js';
+import { PublishedAt1764500000300 } from '../migrations/1764500000300-published-at.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
@@ -20,4 +21,5 @@ export const migrations = [
   StatisticsIndex1764000000100,
   PostCounts1764100000000,
   ScheduleSlotPosts1764300000100,
+  PublishedAt1764500000300,
 ];

@@ -56,6 +56,10 @@ export class Post {
   @Column({ type: 'uuid', name: 'created_by', nullable: true })
   createdBy!: string | null;
 
+  /** When it became published; kept by a trigger (migration 1764500000300), never written here. */
+  @Column({ type: 'timestamptz', name: 'published_at', nullable: true, insert: false, update: false })
+  publishedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz', name: 'created_at' })
   createdAt!: Date;
 

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  MAX_MEDIA_BYTES,
   MEDIA_TYPES,
   PostMessages,
   publishFailureSchema,
@@ -16,7 +17,6 @@ import { discardMedia, storeMedia, type StoredMedia } from '../commands/media.js
 import { awaitOutcome } from '../commands/publication.js';
 import { schedulePost, type ScheduleMode } from '../commands/schedule.js';
 import type { PostsContext } from '../context.js';
-import { MAX_MEDIA_BYTES } from '../domain/media-rules.js';
 import { platformNames, publishAnswer } from '../domain/publish-answer.js';
 import { toPostView } from '../domain/post-view.js';
 

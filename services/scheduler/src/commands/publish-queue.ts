@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { ServiceContext } from '@planner/service-kit';
+import { injectTraceHeaders, type ServiceContext } from '@planner/service-kit';
 import type { SchedulerConfig } from '../config.js';
 import { publishJobId } from '../domain/publishing.js';
 
@@ -9,6 +9,8 @@ export const PUBLISH_QUEUE = 'publish';
 export interface PublishJob {
   publicationId: string;
   cycle: number;
+  /** The trace it was queued in (traceparent): the worker continues it, so one trace runs from the request to the publication. */
+  trace?: Record<string, string>;
 }
 
 const queues = new WeakMap<object, Queue<PublishJob>>();
@@ -39,7 +41,7 @@ export interface Queueable {
 /** The job of a publication, run PUBLISH_AHEAD_MS before its time, to be prepared by then. */
 const jobOf = (ctx: ServiceContext<SchedulerConfig>, publication: Queueable, now: number) => ({
   name: 'publish',
-  data: { publicationId: publication.id, cycle: publication.cycle },
+  data: { publicationId: publication.id, cycle: publication.cycle, trace: injectTraceHeaders({} as Record<string, string>) },
   opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - ctx.config.PUBLISH_AHEAD_MS - now) },
 });
 

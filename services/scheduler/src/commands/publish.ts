@@ -6,6 +6,7 @@ import type { SchedulerContext } from '../context.js';
 import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
 import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, type Held } from './publication-records.js';
 import { publishBatches, type ConnectionAccess } from './publish-batches.js';
+import { recordPublishLateness } from './publishing-metrics.js';
 import type { PublishJob } from './publish-queue.js';
 import { takePublishSlot } from './rate-limits.js';
 
@@ -95,6 +96,7 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
 
 async function published(ctx: SchedulerContext, held: Held, published: PublishedPost, detail: string | null = null): Promise<PublishOutcome> {
   if (!(await publishBatches(ctx).published.run({ held, published, detail }))) throw new LostHoldError();
+  recordPublishLateness(ctx, held.publication);
   return DONE;
 }
 

@@ -1,8 +1,8 @@
 import { In, MoreThan, type EntityManager } from 'typeorm';
-import type { OrganizationFacts, ScheduleChanges } from '@planner/contracts';
+import { nextSlot, nextSlots, type OrganizationFacts, type ScheduleChanges } from '@planner/contracts';
 import { organizationFacts, type ServiceContext } from '@planner/service-kit';
 import { dueSlots, postSettingsOf, slotMoves, slotsHeldBack } from '../domain/slot-opening.js';
-import { nextSlot, nextSlots, reviewLeadMinutes, timingOf } from '../domain/slots.js';
+import { reviewLeadMinutes, timingOf } from '../domain/slots.js';
 import { AutoSchedule } from '../entities/auto-schedule.entity.js';
 import { ScheduleSlot } from '../entities/schedule-slot.entity.js';
 

@@ -1,4 +1,5 @@
 import {
+  AI_MEDIA_TYPES,
   AutoScheduleMessages,
   DAYS_OF_WEEK,
   DEFAULT_CONTENT_TYPE,
@@ -12,7 +13,6 @@ import {
   type AutoScheduleCreate,
   type AutoScheduleUpdate,
   type DayOfWeek,
-  type MediaType,
   type ScheduleChanges,
 } from '@planner/contracts';
 import type { AutoSchedule } from '../entities/auto-schedule.entity.js';
@@ -62,9 +62,6 @@ export function namedMedia(current: readonly string[], list: string | readonly s
   const paths = (typeof list === 'string' ? list.split(',') : list).map((path) => path.trim()).filter(Boolean);
   return { named: current.filter((path) => paths.includes(path)), unknown: paths.filter((path) => !current.includes(path)) };
 }
-
-/** Media types whose media AI can make (part 2 §5: image, carousel, story; short and video are 'Coming Soon'). */
-const AI_MEDIA_TYPES: readonly MediaType[] = ['image', 'carousel', 'story'];
 
 /** What the rules need besides the body: where the schedule is, now, and how much media it would have. */
 export interface RuleContext {

@@ -1,7 +1,7 @@
-import { hasFeature, roleSchema, type OrganizationFacts, type SchedulePostSettings } from '@planner/contracts';
+import { hasFeature, nextSlots, roleSchema, type OrganizationFacts, type SchedulePostSettings, type ScheduleTiming } from '@planner/contracts';
 import type { AutoSchedule } from '../entities/auto-schedule.entity.js';
 import { generatesMedia } from './auto-schedule-rules.js';
-import { nextSlots, postCreationInstant, type ScheduleTiming } from './slots.js';
+import { postCreationInstant } from './slots.js';
 
 const MINUTE_MS = 60_000;
 const WEEK_MINUTES = 7 * 24 * 60;

@@ -1,4 +1,4 @@
-import { job } from '@planner/service-kit';
+import { context, extractContext, job, trace, tracer } from '@planner/service-kit';
 import { publishPublication } from '../commands/publish.js';
 import { PUBLISH_QUEUE, type PublishJob } from '../commands/publish-queue.js';
 import type { SchedulerContext } from '../context.js';
@@ -18,7 +18,7 @@ export const publishWorker = job('publish-worker', async (ctx: SchedulerContext)
   const worker = ctx.queues.worker<PublishJob>(
     PUBLISH_QUEUE,
     async (publishJob, token) => {
-      const outcome = await publishPublication(ctx, publishJob.data, stopping.signal);
+      const outcome = await inQueuedTrace(publishJob.data, () => publishPublication(ctx, publishJob.data, stopping.signal));
       if (outcome.kind === 'later') {
         await publishJob.moveToDelayed(outcome.at.getTime(), token);
         throw new DelayedError();
@@ -33,3 +33,14 @@ export const publishWorker = job('publish-worker', async (ctx: SchedulerContext)
     await worker.close();
   };
 });
+
+/** Runs a job's work in a span of the trace it was queued in: the platform calls and the outcome's event join the request's trace. */
+export async function inQueuedTrace<T>(job: PublishJob, work: () => Promise<T>): Promise<T> {
+  const parent = extractContext(job.trace ?? {});
+  const span = tracer().startSpan('publish job', { attributes: { 'publication.id': job.publicationId, 'publication.cycle': job.cycle } }, parent);
+  try {
+    return await context.with(trace.setSpan(parent, span), work);
+  } finally {
+    span.end();
+  }
+}

@@ -17,6 +17,22 @@ export function connectionTokenKey(config: { NODE_ENV: string; CONNECTION_TOKEN_
   return { key: createHash('sha256').update(DEV_CONNECTION_KEY_LABEL).digest(), isDevDefault: true };
 }
 
+/**
+ * CONNECTION_TOKEN_PREVIOUS_KEYS: the keys CONNECTION_TOKEN_KEY replaced (comma separated, each 32 bytes
+ * base64). They open what they sealed until the service has sealed it again with the current key.
+ */
+export function previousConnectionTokenKeys(list: string | undefined): Buffer[] {
+  return (list ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value) => {
+      const key = Buffer.from(value, 'base64');
+      if (key.length !== 32) throw new Error('CONNECTION_TOKEN_PREVIOUS_KEYS: each key must be 32 bytes, base64-encoded');
+      return key;
+    });
+}
+
 /** A separate key for signing OAuth state, so one key never serves two purposes. */
 export function stateSigningKey(tokenKey: Buffer): Buffer {
   return createHmac('sha256', tokenKey).update('oauth-state-signing').digest();

@@ -26,16 +26,33 @@ export function encryptToken(key: Buffer, plaintext: string): string {
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }
 
-/** The plaintext of encryptToken's output; TokenCipherError when the key is wrong or the value was tampered with. */
-export function decryptToken(key: Buffer, stored: string): string {
-  requireKey(key);
+/**
+ * The plaintext of encryptToken's output, opened by whichever of `keys` sealed it (the current key,
+ * then those it replaced); TokenCipherError when none did or the value was tampered with.
+ */
+export function decryptToken(keys: Buffer | readonly Buffer[], stored: string): string {
+  const candidates = [keys].flat();
+  candidates.forEach(requireKey);
   const [version, iv, tag, ciphertext, ...rest] = stored.split('.');
   if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) throw new TokenCipherError();
+  for (const key of candidates) {
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      // Another key sealed it, or nobody did: the next one is tried.
+    }
+  }
+  throw new TokenCipherError();
+}
+
+/** `stored` sealed again with the current key (`current`) when one of `previous` sealed it; null when `current` already did. */
+export function resealToken(current: Buffer, previous: readonly Buffer[], stored: string): string | null {
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    decryptToken(current, stored);
+    return null;
   } catch {
-    throw new TokenCipherError();
+    return encryptToken(current, decryptToken(previous, stored));
   }
 }

@@ -1,0 +1,5 @@
+// The release's migration Job: this service's schema migrations, then exit (k8s/overlays/prod/migrations).
+import { migrateService } from '@planner/service-kit/migrate';
+import { authService } from './service.js';
+
+await migrateService(authService);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@planner/service-kit';
+import { configSchema, upstreamsOf } from '../src/config.js';
+import { afterConnectionFailure, afterProbe, chooseReplica, initialStanding, mayRetry, type ReplicaLoad } from '../src/domain/replicas.js';
+
+describe('replicas', () => {
+  it('reads a service\'s replicas from a comma-separated list of URLs; one URL works as before', () => {
+    const config = loadConfig(configSchema, { AUTH_URL: 'http://a:4001, http://b:4101', POSTS_URL: 'http://posts:4003' });
+    expect(upstreamsOf(config)).toMatchObject({ auth: ['http://a:4001', 'http://b:4101'], posts: ['http://posts:4003'], organizations: ['http://127.0.0.1:4002'] });
+    expect(() => loadConfig(configSchema, { AUTH_URL: 'http://a:4001,not a url' })).toThrow(/AUTH_URL/);
+    expect(() => loadConfig(configSchema, { AUTH_URL: ',' })).toThrow(/AUTH_URL/);
+  });
+
+  const load = (state: ReplicaLoad['state'], inFlight = 0): ReplicaLoad => ({ state, inFlight });
+
+  it('goes round robin over equally loaded replicas, else to the one with the fewest requests in flight', () => {
+    const replicas = [load('up'), load('up'), load('up')];
+    expect([0, 1, 2, 3].map((cursor) => chooseReplica(replicas, cursor % 3))).toEqual([0, 1, 2, 0]);
+    expect(chooseReplica([load('up', 3), load('up', 1), load('up', 2)], 0)).toBe(1);
+  });
+
+  it('never chooses one that is out, prefers up to degraded, and finds none when all are out', () => {
+    expect(chooseReplica([load('out'), load('up', 9)], 0)).toBe(1);
+    expect(chooseReplica([load('degraded'), load('up', 9)], 0)).toBe(1);
+    expect(chooseReplica([load('degraded', 2), load('out'), load('degraded', 1)], 0)).toBe(2);
+    expect(chooseReplica([load('out'), load('out')], 0)).toBe(-1);
+  });
+
+  it('chooses another than the one a retry skips, or none', () => {
+    expect(chooseReplica([load('up'), load('up', 5)], 0, 0)).toBe(1);
+    expect(chooseReplica([load('up'), load('out')], 0, 0)).toBe(-1);
+  });
+
+  it('takes a replica out on a refused or reset connection, and lets it back on a probe that started afterwards', () => {
+    const out = afterConnectionFailure(initialStanding(0), 'ECONNREFUSED', 100);
+    expect(out).toEqual({ state: 'out', since: 100, reason: 'ECONNREFUSED' });
+    expect(afterConnectionFailure(out, 'ECONNRESET', 150)).toBe(out);
+    // A probe answered before the failure says nothing of the replica after it.
+    expect(afterProbe(out, { status: 'up' }, 90, 120)).toBe(out);
+    expect(afterProbe(out, { status: 'up' }, 110, 130)).toEqual({ state: 'up', since: 130 });
+    expect(afterProbe(out, { status: 'degraded' }, 110, 130)).toEqual({ state: 'degraded', since: 130 });
+  });
+
+  it('takes a replica out when its probe fails or it drains, and keeps a steady standing as it is', () => {
+    const up = initialStanding(0);
+    expect(afterProbe(up, { status: 'down', error: 'draining' }, 10, 20)).toEqual({ state: 'out', since: 20, reason: 'draining' });
+    expect(afterProbe(up, { status: 'down', error: 'no answer within 3000 ms' }, 10, 20)).toMatchObject({ state: 'out' });
+    expect(afterProbe(up, { status: 'up' }, 10, 20)).toBe(up);
+    const out = afterProbe(up, { status: 'down', error: 'draining' }, 10, 20);
+    expect(afterProbe(out, { status: 'down', error: 'ECONNREFUSED' }, 30, 40)).toBe(out);
+  });
+
+  it('sends again only a safe request without a body, once, that failed on the connection before any answer', () => {
+    const get = { method: 'GET', hasBody: false, attempt: 1 };
+    const refused = { code: 'ECONNREFUSED', answered: false };
+    expect(mayRetry(get, refused)).toBe(true);
+    expect(mayRetry({ ...get, method: 'HEAD' }, { code: 'UND_ERR_SOCKET', answered: false })).toBe(true);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(mayRetry({ ...get, method }, refused)).toBe(false);
+    expect(mayRetry({ ...get, hasBody: true }, refused)).toBe(false);
+    expect(mayRetry({ ...get, attempt: 2 }, refused)).toBe(false);
+    expect(mayRetry(get, { code: 'ECONNRESET', answered: true })).toBe(false);
+    expect(mayRetry(get, { code: 'UND_ERR_HEADERS_TIMEOUT', answered: false })).toBe(false);
+    expect(mayRetry(get, { code: undefined, answered: false })).toBe(false);
+  });
+});
