@@ -47,7 +47,7 @@ let over = false;
 for (const page of pages) {
   const scripts = await pageScripts(page);
   const sum = total(scripts);
-  console.log(`\n${page} in Chromium loads ${scripts.length} scripts`);
+  console.log(`\n${page} in Chromium loads ${scripts.length} scripts${scripts.signedIn ? ' (as a signed-in user: it needs a login)' : ''}`);
   for (const script of scripts) row(`${script.owner}: ${script.file} [${script.kind}]`, script);
   byKind(scripts);
   row(`total (${(sum.gzip / 1024).toFixed(1)} KiB gzip)`, sum);

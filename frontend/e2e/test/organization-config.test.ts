@@ -6,12 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionMessages } from '@planner/contracts';
-import { waitFor } from '@planner/service-kit/testing';
-import { mailedLink, startSystem, type RunningSystem } from './system.js';
+import { logInInBrowser, organizationOf, seriousAxeViolations, startSystem, verifiedUser, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md). */
@@ -24,25 +22,11 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${system.url}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   system = await startSystem();
   // A registered, verified user with one organization, made through the API; the browser then logs in.
-  await api('POST', '/auth/register', { username: `config_${Date.now() % 1e8}`, email, password, turnstile_token: 'development-test-widget' });
-  const link = await waitFor(() => mailedLink(system.mailDir, email, 'verify-email'), (l) => l !== null, 30_000);
-  await api('GET', `/auth/verify-email/${new URL(link!).searchParams.get('token')}`);
-  const { access_token: token } = await api<{ access_token: string }>('POST', '/auth/login', { email, password, turnstile_token: 'development-test-widget' });
-  // organizations learns of the verification by event: retry until it lets the user create one.
-  await waitFor(() => api('POST', '/organizations', { name: 'Config Bakery' }, token).catch(() => null), (created) => created !== null, 15_000);
+  const { access_token: token } = await verifiedUser(system, `config_${Date.now() % 1e8}`, email, password);
+  await organizationOf(system, token, 'Config Bakery');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -55,12 +39,7 @@ afterAll(async () => {
 
 describe('account configuration in a browser', () => {
   it('connects a Sandbox platform, creates a template, and has no serious axe violations', async () => {
-    await page.goto(`${system.url}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByLabel('I am not a robot').check();
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await logInInBrowser(page, system, email, password);
 
     await page.getByRole('link', { name: 'Config' }).click();
     await page.getByRole('heading', { name: 'Account Configuration: Config Bakery' }).waitFor();
@@ -86,10 +65,7 @@ describe('account configuration in a browser', () => {
     await page.getByText('1/1').waitFor();
 
     await page.getByLabel('Search platforms').fill('');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-    console.log('axe violations on /organization/config', JSON.stringify(found));
-    expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(await seriousAxeViolations(page, '/organization/config')).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'organization-config.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
 

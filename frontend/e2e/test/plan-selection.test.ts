@@ -48,8 +48,10 @@ describe('plan selection in a browser', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    // The navigation's Upgrade link (basic users) leads to the billing remote's page.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upgrade' }).click();
+    // A basic user has no calendar (part 2 §6); the navigation's Upgrade link leads to the billing remote's page.
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    expect(await navigation.getByRole('link', { name: 'Calendar' }).count()).toBe(0);
+    await navigation.getByRole('link', { name: 'Upgrade' }).click();
     await page.getByRole('heading', { name: 'Choose your plan', level: 1 }).waitFor();
     await page.getByText('Sandbox: no real payment').waitFor();
     expect(await planButton('Basic').textContent()).toBe('Current Plan');
@@ -69,7 +71,8 @@ describe('plan selection in a browser', () => {
     await shot('plan-selection-verified');
 
     // The role follows the plan (billing → auth by event): the calendar opens instead of sending to /plan-selection.
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upgrade' }).count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => navigation.getByRole('link', { name: 'Upgrade' }).count(), { timeout: 15_000 }).toBe(0);
+    expect(await navigation.getByRole('link', { name: 'Calendar' }).getAttribute('href')).toBe('/organization/calendar');
     await page.goto(`${system.url}/`);
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     const calendarCard = page.getByRole('listitem').filter({ hasText: 'Plan on the calendar' }).getByRole('link');

@@ -106,12 +106,30 @@ function resolve(builds: Build[], pathname: string): { build: Build; file: strin
   return file.startsWith(build.dist) && fs.existsSync(file) && fs.statSync(file).isFile() ? { build, file } : null;
 }
 
+/** The user a page that needs a login is weighed as: a pro user with one organization (the page's own data then fails, 503). What the shell reads of a user; the rest it treats as absent. */
+const SIGNED_IN_USER = { id: '00000000-0000-4000-8000-000000000001', username: 'sizes', email: 'sizes@example.com', role: 'pro', email_verified: true, subscription: null };
+const SIGNED_IN_API: Record<string, unknown> = {
+  '/api/auth/me': { user: SIGNED_IN_USER },
+  '/api/organizations': [{ id: '00000000-0000-4000-8000-0000000000aa', name: 'Sizes', is_active: true, created_at: '2026-01-01T00:00:00.000Z' }],
+};
+
+/** A page the shell sends to /login without a session (RequireAuth). */
+const LOGIN = /^\/login(\?|$)/;
+
 /**
  * The scripts Chromium fetches for `page` until it shows a `main h1` and the
  * network is idle. The API answers 503, so the page shows its error states;
- * that changes no script it loads.
+ * that changes no script it loads. A page that needs a login is weighed again
+ * as a signed-in user (`signedIn` in the answer): a session in localStorage,
+ * the API answering only who the user is and their one organization.
  */
-export async function pageScripts(page: string): Promise<Script[]> {
+export async function pageScripts(page: string): Promise<Script[] & { signedIn?: boolean }> {
+  const visitor = await loadPage(page, false);
+  if (!LOGIN.test(page) && LOGIN.test(visitor.landedOn)) return Object.assign((await loadPage(page, true)).scripts, { signedIn: true });
+  return visitor.scripts;
+}
+
+async function loadPage(page: string, signedIn: boolean): Promise<{ scripts: Script[]; landedOn: string }> {
   const builds = frontendBuilds();
   const missing = builds.filter((build) => !fs.existsSync(build.dist));
   if (missing.length) throw new Error(`not built: ${missing.map((b) => b.workspace).join(', ')} (npm run size -w frontend/e2e -- --build)`);
@@ -119,7 +137,9 @@ export async function pageScripts(page: string): Promise<Script[]> {
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (pathname.startsWith('/api/')) {
-      response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"no API here"}');
+      const answer = signedIn ? SIGNED_IN_API[pathname] : undefined;
+      if (answer) response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      else response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"no API here"}');
       return;
     }
     const found = resolve(builds, pathname);
@@ -136,19 +156,31 @@ export async function pageScripts(page: string): Promise<Script[]> {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  let landedOn = page;
   try {
     const tab = await browser.newPage();
+    if (signedIn) {
+      // The session as the shell keeps it (session/store.ts), set before any script runs.
+      await tab.addInitScript((user) => {
+        for (const [key, value] of Object.entries({ isLoggedIn: 'true', access_token: 'size-access', refresh_token: 'size-refresh', user_email: user.email, user: JSON.stringify(user) })) {
+          window.localStorage.setItem(key, value);
+        }
+      }, SIGNED_IN_USER);
+    }
     await tab.goto(`http://127.0.0.1:${port}${page}`);
     await tab.locator('main h1').first().waitFor({ timeout: 30_000 });
     await tab.waitForLoadState('networkidle');
+    const url = new URL(tab.url());
+    landedOn = url.pathname + url.search;
   } finally {
     await browser.close();
     server.close();
   }
-  return [...fetched.values()].map(({ build, file }) => {
+  const scripts = [...fetched.values()].map(({ build, file }) => {
     const relative = path.relative(build.dist, file);
     return { owner: build.name, file: relative, kind: kindOf(relative), ...weigh(fs.readFileSync(file)) };
   });
+  return { scripts, landedOn };
 }
 
 /**

@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { removeNamespace, startTestProcess, testId } from '@planner/service-kit/testing';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { removeNamespace, startTestProcess, testId, waitFor } from '@planner/service-kit/testing';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export interface RunningSystem {
   url: string;
   mailDir: string;
+  /** LOG_DIR of the run: the services' log files, served by /api/logs. */
+  logDir: string;
   stop: () => Promise<void>;
 }
 
@@ -61,7 +65,7 @@ export async function startSystem(env: Record<string, string> = {}): Promise<Run
     await stop();
     throw error;
   }
-  return { url, mailDir, stop };
+  return { url, mailDir, logDir, stop };
 }
 
 /** A link to `page` (verify-email, reset-password) in a mail to `email` in the sandbox mail folder (quoted-printable undone). */
@@ -75,4 +79,61 @@ export function mailedLink(mailDir: string, email: string, page: 'verify-email' 
     if (link) return link[0];
   }
   return null;
+}
+
+/** The security check's token the auth service takes without TURNSTILE_SECRET (the marked test widget). */
+export const TEST_TURNSTILE_TOKEN = 'development-test-widget';
+
+/** `method /api{url}` with a JSON body and the bearer `token` if given; its JSON answer, or an error naming the status and body. */
+export async function apiCall<T>(system: RunningSystem, method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${system.url}/api${url}`, {
+    method,
+    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A user registered through the API whose e-mail is verified from the mailed link; the registration's answer. */
+export async function registerVerified(system: RunningSystem, user: { username: string; email: string; password: string }): Promise<{ user: { id: string } }> {
+  const registered = await apiCall<{ user: { id: string } }>(system, 'POST', '/auth/register', { ...user, turnstile_token: TEST_TURNSTILE_TOKEN });
+  const link = await waitFor(() => mailedLink(system.mailDir, user.email, 'verify-email'), (l) => l !== null, 30_000);
+  await apiCall(system, 'GET', `/auth/verify-email/${new URL(link!).searchParams.get('token')}`);
+  return registered;
+}
+
+/** A session as POST /auth/login answers it (the test widget's token stands for the security check). */
+export function logIn(system: RunningSystem, email: string, password: string) {
+  return apiCall<{ access_token: string; user: { id: string; role: string } }>(system, 'POST', '/auth/login', { email, password, turnstile_token: TEST_TURNSTILE_TOKEN });
+}
+
+/** A user registered and verified through the API (the mailed link), then logged in; organizations learns of the verification by event. */
+export async function verifiedUser(system: RunningSystem, username: string, email: string, password: string) {
+  await registerVerified(system, { username, email, password });
+  return logIn(system, email, password);
+}
+
+/** An organization of the user's, made as soon as organizations lets the verified user create one. */
+export async function organizationOf(system: RunningSystem, token: string, name: string): Promise<{ id: string }> {
+  const created = await waitFor(() => apiCall<{ id: string }>(system, 'POST', '/organizations', { name }, token).catch(() => null), (o) => o !== null, 15_000);
+  return created!;
+}
+
+/** Logs in on the login page, as a user does, and waits for the home dashboard. */
+export async function logInInBrowser(page: Page, system: RunningSystem, email: string, password: string): Promise<void> {
+  await page.goto(`${system.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('I am not a robot').check();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+}
+
+/** The page's serious and critical axe violations (all of them are printed). */
+export async function seriousAxeViolations(page: Page, label: string): Promise<unknown[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  console.log(`axe violations on ${label}`, JSON.stringify(found));
+  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -14,30 +14,69 @@
  */
 import type { z } from 'zod';
 import type {
+  AutoScheduleView,
+  autoScheduleCreateSchema,
+  autoScheduleDeletedResponseSchema,
+  autoScheduleDeleteSchema,
+  autoScheduleResponseSchema,
+  autoScheduleUpdateResponseSchema,
+  autoScheduleUpdateSchema,
+  adminSubscriptionUpdateResponseSchema,
+  adminSubscriptionUpdateSchema,
+  banRequestSchema,
   CheckoutSessionResponse,
+  GenerateResponse,
+  GlobalStatistics,
   LandingStatistics,
+  LogFile,
+  LogLines,
+  LogSearch,
+  MediaType,
   OrganizationLimits,
+  OrganizationStatistics,
   Pagination,
   PaymentResult,
+  postActionResponseSchema,
+  postApproveSchema,
+  postDeletedResponseSchema,
+  PostFilter,
+  postListResponseSchema,
+  postRejectSchema,
+  PostView,
+  PublishResponse,
   SubscriptionResponse,
   SystemMessage,
   TimezoneOption,
   changePasswordRequestSchema,
   checkoutSessionRequestSchema,
   deleteAccountRequestSchema,
+  generateMediaRequestSchema,
+  generateMediaResponseSchema,
+  generateRequestSchema,
   googleCallbackSchema,
   loginRequestSchema,
   meResponseSchema,
+  optimizeRequestSchema,
+  optimizeResponseSchema,
+  organizationStatusSchema,
+  postRegenerateResponseSchema,
+  postUpdateSchema,
+  PublicUser,
   registerRequestSchema,
   resendVerificationResponseSchema,
   resetPasswordSchema,
   resetRequestSchema,
+  roleChangeSchema,
   sessionResponseSchema,
   successMessageSchema,
+  systemMessageCreateSchema,
+  systemMessageUpdateSchema,
+  userIdBodySchema,
+  UserSearchField,
   verifyPaymentRequestSchema,
 } from '@planner/contracts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** POST /auth/login, /auth/register, /auth/google-callback and /auth/refresh: the tokens and the user. */
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
@@ -152,10 +191,133 @@ export interface OrganizationConfig {
   supportedPlatforms: string[];
 }
 
+/** GET /organizations/:id/calendar-data (part 2 §7): the organization's posts and auto-schedules, and its time zone (the calendar's days). */
+export interface CalendarData {
+  timezone: string;
+  posts: PostView[];
+  autoSchedules: AutoScheduleView[];
+}
+
+/** POST /posts/:id/update, approve, reject, retry: the post as it now stands and what happened. */
+export type PostActionResponse = z.infer<typeof postActionResponseSchema>;
+
+/** GET /organizations/:id/designer-data (part 2 §7): the organization with its platforms map, its connected active platforms (id and name), its templates. */
+export interface DesignerData {
+  organization: OrganizationConfig['organization'];
+  activePlatforms: { id: string; name: string }[];
+  templates: Template[];
+}
+
+/** GET /platforms/media_types: every media type, and those each active platform takes, keyed by its upper-cased name. */
+export interface PlatformMediaTypes {
+  media_types: MediaType[];
+  platforms: Record<string, MediaType[]>;
+}
+
 /** A Facebook or LinkedIn page the connected account may post as. */
 export interface PlatformPage {
   id: string;
   name: string;
+}
+
+/** Not in contracts yet: a newsletter as the content service shows it to admins (part 1 §3): a draft until sent. */
+export interface Newsletter {
+  id: string;
+  subject: string;
+  /** HTML, sanitized by the server. */
+  content: string;
+  status: 'draft' | 'sent';
+  sent_at: string | null;
+  /** When every delivery of a send was written; null while it is being sent. */
+  finished_at: string | null;
+  created_at: string;
+  recipients_count: number;
+}
+
+/** Not in contracts yet: a subscriber (part 1 §3); `status` says why one is inactive (awaiting confirmation, unsubscribed). */
+export interface NewsletterSubscriber {
+  id: string;
+  email: string;
+  is_active: boolean;
+  status: 'active' | 'pending' | 'unsubscribed';
+  created_at: string;
+}
+
+/** GET /newsletter/stats (part 1 §3): the rates are fractions (0.123 is 12.3 %). */
+export interface NewsletterStats {
+  total_subscribers: number;
+  active_subscribers: number;
+  newsletters_sent: number;
+  open_rate: number;
+  click_rate: number;
+}
+
+export type NewsletterInput = { subject: string; content: string };
+/** GET /posts: a page of an organization's posts of one status filter (part 2 §4), with the empty-list message. */
+export type PostList = z.infer<typeof postListResponseSchema>;
+export type PostListQuery = { organization_id: string; status?: PostFilter; page?: number; per_page?: number };
+
+/** GET /organizations/:id/autopost-data (part 2 §7): the connected platforms (display names), the schedules, the templates. */
+export interface AutopostData {
+  activePlatforms: { id: string; name: string }[];
+  autoSchedules: AutoScheduleView[];
+  templates: Template[];
+}
+export type AutoScheduleResponse = z.infer<typeof autoScheduleResponseSchema>;
+export type AutoScheduleUpdateResponse = z.infer<typeof autoScheduleUpdateResponseSchema>;
+export type AutoScheduleCreateBody = z.input<typeof autoScheduleCreateSchema>;
+export type AutoScheduleUpdateBody = z.input<typeof autoScheduleUpdateSchema>;
+
+/** The auth service's admin answers wrap their data (part 1 §7: data.users, data.user, data.organizations). */
+export interface AdminAnswer<Data> {
+  success: boolean;
+  data: Data;
+}
+
+/** GET /auth/users: a page of users whose username or e-mail (or both, the default) holds `search`. */
+export type UserListQuery = {
+  search?: string;
+  search_by?: UserSearchField;
+  page?: number;
+  per_page?: number;
+};
+
+/** Not in contracts yet: a supported platform as the admin sees it (part 2 §3); other_credentials' values are masked. */
+export interface SupportedPlatform {
+  id: string;
+  name: string;
+  /** Comma-separated, e.g. "text,image". */
+  media_types: string;
+  default_daily_limit: number;
+  is_active: boolean;
+  other_credentials: Record<string, string> | null;
+  created_at: string;
+}
+
+/** A supported platform as created or changed (only the fields sent change). */
+export interface SupportedPlatformInput {
+  name?: string;
+  media_types?: string;
+  default_daily_limit?: number;
+  is_active?: boolean;
+  other_credentials?: Record<string, unknown> | null;
+}
+
+/** Not in contracts yet: a blog post as the admin's list shows it, drafts included. */
+export interface AdminBlogPost extends BlogPost {
+  is_published: boolean;
+  updated_at: string;
+}
+
+/** A blog post as the admin writes it (part 1 §3: categories as ids). */
+export interface BlogPostInput {
+  title: string;
+  slug: string;
+  content: string;
+  excerpt: string | null;
+  featured_image: string | null;
+  is_published: boolean;
+  categories: string[];
 }
 
 /** One endpoint: what it answers, and the body and query it takes (`never`: none). */
@@ -170,21 +332,53 @@ export interface ApiEndpoints {
   GET: {
     '/auth/me': Endpoint<MeResponse>;
     '/auth/verify-email/:token': Endpoint<MessageResponse>;
+    '/auth/users': Endpoint<AdminAnswer<{ users: PublicUser[]; pagination: Pagination }>, never, UserListQuery>;
+    '/auth/users/:id': Endpoint<AdminAnswer<{ user: PublicUser; subscription: PublicUser['subscription'] }>>;
+    '/auth/users/:id/organizations': Endpoint<AdminAnswer<{ organizations: Organization[] }>>;
+    '/blog/admin/posts': Endpoint<{ posts: AdminBlogPost[]; pagination: Pagination }, never, { page?: number; size?: number; published?: boolean }>;
     '/blog/categories': Endpoint<{ categories: BlogCategory[] }>;
     '/blog/posts': Endpoint<BlogPostPage, never, BlogPostsQuery>;
     '/blog/posts/:slug': Endpoint<{ post: BlogPost }>;
+    '/logs/': Endpoint<LogFile[]>;
+    '/logs/:name/lines': Endpoint<LogLines, never, { from?: number; count?: number }>;
+    '/logs/:name/search': Endpoint<LogSearch, never, { q: string; from?: number }>;
+    '/newsletter/stats': Endpoint<NewsletterStats>;
+    '/newsletter/admin/newsletters': Endpoint<{ newsletters: Newsletter[]; pagination: Pagination }, never, { page?: number; per_page?: number; sent?: boolean }>;
+    '/newsletter/admin/subscribers': Endpoint<{ subscribers: NewsletterSubscriber[]; pagination: Pagination }, never, { page?: number; per_page?: number; active?: boolean }>;
     '/organizations': Endpoint<Organization[]>;
     '/organizations/limits': Endpoint<OrganizationLimits>;
     '/organizations/:id/config': Endpoint<OrganizationConfig>;
+    '/organizations/:id': Endpoint<Omit<Organization, 'platforms'>>;
+    '/organizations/:id/autopost-data': Endpoint<AutopostData>;
+    '/posts': Endpoint<PostList, never, PostListQuery>;
+    '/posts/:id': Endpoint<PostView>;
+    '/organizations/:id/calendar-data': Endpoint<CalendarData>;
+    '/organizations/:id/designer-data': Endpoint<DesignerData>;
+    '/platforms/media_types': Endpoint<PlatformMediaTypes>;
+    /** A stored media file (an upload, an AI image), as a Blob: it needs the login an <img> would not send. */
+    '/media/:organizationId/:file': Endpoint<Blob>;
     '/oauth/facebook/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;
     '/oauth/linkedin/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;
     '/organizations/timezones': Endpoint<TimezoneOption[]>;
     '/payments/subscriptions': Endpoint<SubscriptionResponse>;
+    '/platforms': Endpoint<SupportedPlatform[]>;
     '/statistics': Endpoint<LandingStatistics>;
+    '/statistics/admin': Endpoint<GlobalStatistics>;
+    '/organizations/:id/statistics': Endpoint<{ statistics: OrganizationStatistics }>;
     '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
+    '/system-messages/all': Endpoint<{ messages: SystemMessage[] }>;
     '/version': Endpoint<{ version: string }>;
   };
   POST: {
+    '/auth/admin/ban-user': Endpoint<AdminAnswer<{ user: PublicUser }>, z.input<typeof banRequestSchema>>;
+    '/auth/admin/organization-status': Endpoint<AdminAnswer<Organization>, z.input<typeof organizationStatusSchema>>;
+    '/auth/admin/unban-user': Endpoint<AdminAnswer<{ user: PublicUser }>, z.input<typeof userIdBodySchema>>;
+    '/auth/users/:id/role/reset': Endpoint<AdminAnswer<{ user: PublicUser }>>;
+    '/blog/admin/categories': Endpoint<{ category: BlogCategory }, { name: string; slug: string; description: string | null }>;
+    '/blog/admin/posts': Endpoint<{ post: AdminBlogPost }, BlogPostInput>;
+    '/platforms': Endpoint<SupportedPlatform, SupportedPlatformInput & { name: string }>;
+    '/subscriptions/admin/update': Endpoint<z.infer<typeof adminSubscriptionUpdateResponseSchema>, z.input<typeof adminSubscriptionUpdateSchema>>;
+    '/system-messages/': Endpoint<{ system_message: SystemMessage }, z.input<typeof systemMessageCreateSchema>>;
     '/auth/change-password': Endpoint<SuccessMessage, z.input<typeof changePasswordRequestSchema>>;
     '/auth/google-callback': Endpoint<SessionResponse, z.input<typeof googleCallbackSchema>>;
     '/auth/login': Endpoint<SessionResponse, z.input<typeof loginRequestSchema>>;
@@ -196,10 +390,14 @@ export interface ApiEndpoints {
     '/auth/reset-password/:token': Endpoint<MessageResponse, z.input<typeof resetPasswordSchema>>;
     '/newsletter/subscribe': Endpoint<SuccessMessage, { email: string }>;
     '/newsletter/unsubscribe': Endpoint<SuccessMessage, { email: string }>;
+    '/newsletter/admin/newsletters': Endpoint<{ newsletter: Newsletter }, NewsletterInput>;
+    '/newsletter/admin/newsletters/:id/send': Endpoint<SuccessMessage & { newsletter: Newsletter }>;
     '/organizations': Endpoint<Organization, { name: string }>;
     '/payments/cancel-subscription': Endpoint<PaymentResult>;
     '/payments/create-checkout-session': Endpoint<CheckoutSessionResponse, z.input<typeof checkoutSessionRequestSchema>>;
     '/payments/verify-payment': Endpoint<PaymentResult, z.input<typeof verifyPaymentRequestSchema>>;
+    '/statistics/refresh': Endpoint<{ statistics: GlobalStatistics }>;
+    '/organizations/:id/statistics/refresh': Endpoint<{ statistics: OrganizationStatistics }>;
     '/organizations/:id/templates': Endpoint<Template, TemplateInput & { template_name: string }>;
     '/organizations/:id/templates/:tid/set-default': Endpoint<Template>;
     '/oauth/:platform/authorize': Endpoint<{ redirect_url: string }, { organization_id: string }>;
@@ -209,17 +407,47 @@ export interface ApiEndpoints {
     '/oauth/facebook/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string }>;
     '/oauth/telegram/connect_channel': Endpoint<{ status: string; message: string }, { organization_id: string; channel_identifier: string }>;
     '/oauth/linkedin/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string | null }>;
+    '/posts/:id/approve': Endpoint<PostActionResponse, z.input<typeof postApproveSchema>>;
+    '/posts/:id/reject': Endpoint<PostActionResponse, z.input<typeof postRejectSchema>>;
+    '/posts/:id/retry': Endpoint<PostActionResponse>;
+    '/auto-schedule': Endpoint<AutoScheduleResponse, AutoScheduleCreateBody>;
+    '/posts/:id/update': Endpoint<PostActionResponse, z.input<typeof postUpdateSchema>>;
+    '/posts/generate': Endpoint<GenerateResponse, z.input<typeof generateRequestSchema>>;
+    '/posts/optimize': Endpoint<z.infer<typeof optimizeResponseSchema>, z.input<typeof optimizeRequestSchema>>;
+    '/posts/:id/regenerate': Endpoint<z.infer<typeof postRegenerateResponseSchema>, { regenerate_media?: boolean }>;
+    '/generate_media': Endpoint<z.infer<typeof generateMediaResponseSchema>, z.input<typeof generateMediaRequestSchema>>;
+    /** The post form's submit: multipart (scheduleForm in @planner/contracts), organization_id first, then the fields, then the files. */
+    '/schedule_post/now': Endpoint<PublishResponse, FormData>;
+    '/schedule_post/later': Endpoint<PublishResponse, FormData>;
   };
   PUT: {
+    '/auth/users/:id/role': Endpoint<AdminAnswer<{ user: PublicUser }>, z.input<typeof roleChangeSchema>>;
+    '/blog/admin/posts/:id': Endpoint<{ post: AdminBlogPost }, Partial<BlogPostInput>>;
+    '/platforms/:id': Endpoint<SupportedPlatform, SupportedPlatformInput>;
+    '/system-messages/:id': Endpoint<{ system_message: SystemMessage }, z.input<typeof systemMessageUpdateSchema>>;
+    '/system-messages/:id/toggle': Endpoint<{ system_message: SystemMessage }>;
     '/organizations/:id': Endpoint<Organization, OrganizationUpdate>;
     '/organizations/:id/activate': Endpoint<Organization>;
     '/organizations/:id/deactivate': Endpoint<Organization, { reason?: string } | undefined>;
     '/organizations/:id/templates/:tid': Endpoint<Template, TemplateInput>;
+    '/newsletter/admin/newsletters/:id': Endpoint<{ newsletter: Newsletter }, Partial<NewsletterInput>>;
+    '/auto-schedule/:id': Endpoint<AutoScheduleUpdateResponse, AutoScheduleUpdateBody>;
+  };
+  PATCH: {
+    '/auto-schedule/:id/active': Endpoint<AutoScheduleResponse, { active: boolean }>;
   };
   DELETE: {
+    '/blog/admin/categories/:id': Endpoint<SuccessMessage>;
+    '/blog/admin/posts/:id': Endpoint<SuccessMessage>;
+    '/platforms/:id': Endpoint<SuccessResponse>;
+    '/system-messages/:id': Endpoint<SuccessResponse>;
     '/auth/delete-account': Endpoint<SuccessMessage, z.input<typeof deleteAccountRequestSchema>>;
     '/organizations/:id': Endpoint<SuccessResponse>;
     '/organizations/:id/templates/:tid': Endpoint<SuccessMessage>;
+    '/newsletter/admin/newsletters/:id': Endpoint<SuccessMessage>;
+    '/newsletter/admin/subscribers/:id': Endpoint<SuccessMessage>;
+    '/posts/:id': Endpoint<z.infer<typeof postDeletedResponseSchema>>;
+    '/auto-schedule/:id': Endpoint<z.infer<typeof autoScheduleDeletedResponseSchema>, z.input<typeof autoScheduleDeleteSchema>>;
   };
 }
 
@@ -274,6 +502,8 @@ export type ApiRequestOptions<M extends HttpMethod, P extends ApiPath<M>> = {
   auth?: boolean;
   /** Extra headers, e.g. the refresh token as bearer. */
   headers?: Record<string, string>;
+  /** A FormData body's bytes sent so far, as the browser uploads them. */
+  onUploadProgress?: UploadProgressListener;
 } & (IsNever<PathParamName<P>> extends true ? { params?: never } : { params: PathParams<P> }) &
   (IsNever<ApiBody<M, P>> extends true
     ? { body?: never }
@@ -295,10 +525,14 @@ export type ApiRequestArgs<M extends HttpMethod, P extends ApiPath<M>> =
       ? [options?: ApiRequestOptions<M, P>]
       : [options: ApiRequestOptions<M, P>];
 
+/** Called as an upload goes: bytes sent of the whole body. */
+export type UploadProgressListener = (progress: { loaded: number; total: number }) => void;
+
 /** The options as the client reads them, whatever the path. */
 export interface AnyApiRequestOptions {
   auth?: boolean;
   headers?: Record<string, string>;
+  onUploadProgress?: UploadProgressListener;
   params?: Record<string, string>;
   body?: unknown;
   query?: QueryValues;
@@ -307,7 +541,9 @@ export interface AnyApiRequestOptions {
 export interface HostApiClient {
   /**
    * Calls `method path` (a path of ApiEndpoints) and resolves with its typed
-   * answer (the parsed JSON body); rejects with an ApiError carrying the spec's text.
+   * answer (the parsed JSON body, or a Blob for a media file); rejects with an
+   * ApiError carrying the spec's text. A FormData body goes as multipart, its
+   * upload reported to `onUploadProgress`.
    */
   request<M extends HttpMethod, P extends ApiPath<M>>(method: M, path: P, ...options: ApiRequestArgs<M, P>): Promise<ApiResponse<M, P>>;
 }

@@ -2,6 +2,7 @@ import type { PublicUser } from '@planner/contracts';
 import type { HostApiClient, Organization, SessionResponse } from './api.js';
 
 export type * from './pages.js';
+export type * from './route-state.js';
 export * from './api.js';
 
 /**
@@ -16,6 +17,11 @@ export interface Host {
   config: HostConfig;
   /** The organization selected in the shell's switcher, on /organization/* pages; null elsewhere or with none. */
   organization: HostOrganization | null;
+  /**
+   * Calls `listener` each time the API answers again after it could not be reached (the
+   * connection banner's "api connected" after an "api error", part 1 §4); returns the unsubscribe.
+   */
+  onConnectionRestored(listener: () => void): () => void;
 }
 
 /** What the shell knows of the selected organization (its GET /organizations entry). */
@@ -35,6 +41,13 @@ export interface ApiError extends Error {
 /** Duck-typed, because remotes and the shell are separate bundles (instanceof would not hold). */
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && typeof (error as Partial<ApiError>).status === 'number';
+}
+
+/** The server's own sentence when it sent one, else the client's text for the status, else `fallback` (part 1 §8). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  const message = error.body?.message;
+  return typeof message === 'string' && message.trim() ? message : error.message || fallback;
 }
 
 /** A session as login, registration, Google sign-in and refresh answer it (contracts' sessionResponseSchema). */

@@ -25,7 +25,11 @@ export interface RemotePageNames {
     | 'UnsubscribePage';
   account: 'AccountsPage' | 'HomePage' | 'LoginPage' | 'ProfilePage' | 'RegisterPage' | 'ResetPasswordPage' | 'VerifyEmailPage';
   billing: 'PlanSelectionPage';
-  organization: 'ConfigPage';
+  organization: 'ConfigPage' | 'StatisticsPage';
+  admin: 'AdminPanelPage' | 'GlobalStatisticsPage' | 'LogsPage' | 'NewsletterDashboardPage' | 'UserManagePage';
+  review: 'AutoSchedulerPage' | 'PostReviewPage';
+  calendar: 'CalendarPage';
+  designer: 'DesignerPage' | 'GeneratorPage';
 }
 
 /** A remote, as /remotes.json names it and the gateway serves it (/remotes/<name>/). */

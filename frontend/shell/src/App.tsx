@@ -1,9 +1,11 @@
 import { LANDING_HERO } from '@planner/remote-public/landing-hero';
-import type { PageName } from '@planner/remote-contract';
+import { SharedMessages, type Feature } from '@planner/contracts';
+import type { PageName, RemoteName } from '@planner/remote-contract';
+import type { ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
-import { RequireAuth, RequireOrganization } from './guards.js';
+import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization } from './guards.js';
 import { RemotePage } from './remotes/RemotePage.js';
 import { useUser } from './shell-context.js';
 import { ConnectionBanner } from './ui/ConnectionBanner.js';
@@ -45,27 +47,70 @@ function Layout() {
   );
 }
 
-const publicPages: [path: string, page: PageName<'public'>][] = [
-  ['/blog', 'BlogPage'],
-  ['/blog/:slug', 'BlogPostPage'],
-  ['/newsletter-subscribe', 'NewsletterPage'],
-  ['/unsubscribe', 'UnsubscribePage'],
-  ['/terms', 'TermsPage'],
-  ['/privacy', 'PrivacyPage'],
-  ['/sagent/privacy', 'SagentPrivacyPage'],
-  ['/8888', 'ToastDemoPage'],
-  ['/system-status-example', 'SystemStatusDemoPage'],
+/**
+ * Who may see a page: anyone; a logged-in user (visitors go to /login); a user with the organization
+ * selected in the switcher (part 2 §2); an admin (others read the spec's denial).
+ */
+type Access = 'anyone' | 'user' | 'organization' | 'admin';
+
+/** One route to a remote's page, with who may see it and the feature it needs (else /plan-selection). */
+type RemoteRoute = {
+  [R in RemoteName]: {
+    path: string;
+    remote: R;
+    page: PageName<R>;
+    access: Access;
+    feature?: Feature;
+    /** An admin page's own denial. */
+    denial?: string;
+    /** The route parameter naming the organization the page selects (/organization/{id}/generator). */
+    selectParam?: string;
+  };
+}[RemoteName];
+
+/** Every route to a remote's page but `/` (Home) and the popup result pages. */
+const remoteRoutes: RemoteRoute[] = [
+  { path: '/blog', remote: 'public', page: 'BlogPage', access: 'anyone' },
+  { path: '/blog/:slug', remote: 'public', page: 'BlogPostPage', access: 'anyone' },
+  { path: '/newsletter-subscribe', remote: 'public', page: 'NewsletterPage', access: 'anyone' },
+  { path: '/unsubscribe', remote: 'public', page: 'UnsubscribePage', access: 'anyone' },
+  { path: '/terms', remote: 'public', page: 'TermsPage', access: 'anyone' },
+  { path: '/privacy', remote: 'public', page: 'PrivacyPage', access: 'anyone' },
+  { path: '/sagent/privacy', remote: 'public', page: 'SagentPrivacyPage', access: 'anyone' },
+  { path: '/8888', remote: 'public', page: 'ToastDemoPage', access: 'anyone' },
+  { path: '/system-status-example', remote: 'public', page: 'SystemStatusDemoPage', access: 'anyone' },
+  { path: '/login', remote: 'account', page: 'LoginPage', access: 'anyone' },
+  { path: '/register', remote: 'account', page: 'RegisterPage', access: 'anyone' },
+  { path: '/verify-email', remote: 'account', page: 'VerifyEmailPage', access: 'anyone' },
+  { path: '/reset-password', remote: 'account', page: 'ResetPasswordPage', access: 'anyone' },
+  { path: '/profile', remote: 'account', page: 'ProfilePage', access: 'user' },
+  { path: '/accounts', remote: 'account', page: 'AccountsPage', access: 'user' },
+  { path: '/plan-selection', remote: 'billing', page: 'PlanSelectionPage', access: 'user' },
+  { path: '/organization/config', remote: 'organization', page: 'ConfigPage', access: 'organization' },
+  { path: '/organization/statistics', remote: 'organization', page: 'StatisticsPage', access: 'organization' },
+  { path: '/organization/posts', remote: 'review', page: 'PostReviewPage', access: 'organization', feature: 'post_review' },
+  { path: '/organization/autopost', remote: 'review', page: 'AutoSchedulerPage', access: 'organization', feature: 'auto_post' },
+  { path: '/organization/calendar', remote: 'calendar', page: 'CalendarPage', access: 'organization', feature: 'calendar' },
+  // The Content Designer and the generator (part 2 §2) for every role: basic and test users see the designer's upgrade
+  // prompt or view-only message there instead of being sent away; {id} selects that organization (Back to Generator).
+  { path: '/organization/designer', remote: 'designer', page: 'DesignerPage', access: 'organization' },
+  { path: '/organization/generator', remote: 'designer', page: 'GeneratorPage', access: 'organization' },
+  { path: '/organization/:id/generator', remote: 'designer', page: 'GeneratorPage', access: 'organization', selectParam: 'id' },
+  { path: '/newsletter', remote: 'admin', page: 'NewsletterDashboardPage', access: 'admin' },
+  { path: '/logs', remote: 'admin', page: 'LogsPage', access: 'admin' },
+  { path: '/statistics', remote: 'admin', page: 'GlobalStatisticsPage', access: 'admin' },
+  { path: '/admin', remote: 'admin', page: 'AdminPanelPage', access: 'admin', denial: SharedMessages.accessDenied },
+  { path: '/user-manage', remote: 'admin', page: 'UserManagePage', access: 'admin', denial: SharedMessages.accessDenied },
 ];
-const accountPages: [path: string, page: PageName<'account'>][] = [
-  ['/login', 'LoginPage'],
-  ['/register', 'RegisterPage'],
-  ['/verify-email', 'VerifyEmailPage'],
-  ['/reset-password', 'ResetPasswordPage'],
-];
-const accountPagesForUsers: [path: string, page: PageName<'account'>][] = [
-  ['/profile', 'ProfilePage'],
-  ['/accounts', 'AccountsPage'],
-];
+
+/** A route's page behind its guards: login, then the feature, then the selected organization. */
+function guarded({ remote, page, access, feature, denial, selectParam }: RemoteRoute): ReactNode {
+  const shown = <RemotePage remote={remote} page={page} />;
+  if (access === 'anyone') return shown;
+  if (access === 'admin') return <RequireAdmin denial={denial}>{shown}</RequireAdmin>;
+  const inOrganization = access === 'organization' ? <RequireOrganization selectParam={selectParam}>{shown}</RequireOrganization> : shown;
+  return <RequireAuth>{feature ? <RequireFeature feature={feature}>{inOrganization}</RequireFeature> : inOrganization}</RequireAuth>;
+}
 
 /** Route table of the shell. Services, router and query client come from the caller (main.tsx or a test). */
 export function App() {
@@ -74,41 +119,9 @@ export function App() {
       <Routes>
         <Route element={<Layout />}>
           <Route path="/" element={<Home />} />
-          {publicPages.map(([path, page]) => (
-            <Route key={path} path={path} element={<RemotePage remote="public" page={page} />} />
+          {remoteRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={guarded(route)} />
           ))}
-          {accountPages.map(([path, page]) => (
-            <Route key={path} path={path} element={<RemotePage remote="account" page={page} />} />
-          ))}
-          {accountPagesForUsers.map(([path, page]) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireAuth>
-                  <RemotePage remote="account" page={page} />
-                </RequireAuth>
-              }
-            />
-          ))}
-          <Route
-            path="/plan-selection"
-            element={
-              <RequireAuth>
-                <RemotePage remote="billing" page="PlanSelectionPage" />
-              </RequireAuth>
-            }
-          />
-          <Route
-            path="/organization/config"
-            element={
-              <RequireAuth>
-                <RequireOrganization>
-                  <RemotePage remote="organization" page="ConfigPage" />
-                </RequireOrganization>
-              </RequireAuth>
-            }
-          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         {/* Popup result pages are shown without the navigation (part 1 §2). */}

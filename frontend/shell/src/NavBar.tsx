@@ -1,4 +1,4 @@
-import { isAdminRole } from '@planner/contracts';
+import { hasFeature, isAdminRole } from '@planner/contracts';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { OrganizationSwitcher } from './OrganizationSwitcher.js';
@@ -55,7 +55,13 @@ export function NavBar() {
           {user && (
             <>
               <li><OrganizationSwitcher /></li>
+              <li><NavLink to="/organization/designer">Design</NavLink></li>
               <li><NavLink to="/organization/config">Config</NavLink></li>
+              {/* Part 2 §2, §6: Post Review for those who have it; Auto-Post hidden for test (basic users are sent to /plan-selection by its guard). */}
+              {hasFeature(user.role, 'post_review', user.capabilities) && <li><NavLink to="/organization/posts">Post Review</NavLink></li>}
+              {user.role !== 'test' && <li><NavLink to="/organization/autopost">Auto-Post</NavLink></li>}
+              <li><NavLink to="/organization/statistics">Account Statistics</NavLink></li>
+              {hasFeature(user.role, 'calendar', user.capabilities) && <li><NavLink to="/organization/calendar">Calendar</NavLink></li>}
               <li><NavLink to="/profile">Profile</NavLink></li>
               <li>
                 <button type="button" className="link-button" onClick={() => void logout()} disabled={leaving}>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
-import { hasFeature, type Feature } from '@planner/contracts';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { hasFeature, isAdminRole, SharedMessages, type Feature } from '@planner/contracts';
 import { useOrganizations, type OrganizationSummary } from './organizations.js';
 import { useShell, useUser } from './shell-context.js';
 
@@ -17,6 +17,29 @@ export function RequireFeature({ feature, children }: { feature: Feature; childr
   const user = useUser();
   if (!user) return <Navigate to="/login" replace />;
   if (!hasFeature(user.role, feature, user.capabilities)) return <Navigate to="/plan-selection" replace />;
+  return children;
+}
+
+/**
+ * Part 1 §6: admin-only pages. Anonymous visitors go to /login; other users get
+ * the spec's denial instead of the page (whose remote is not even loaded):
+ * 'Unauthorized: Admin access required', or the page's own (`denial`).
+ */
+export function RequireAdmin({ denial = SharedMessages.adminRequired, children }: { denial?: string; children: ReactNode }) {
+  const user = useUser();
+  const location = useLocation();
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!isAdminRole(user.role)) {
+    return (
+      <main className="page" aria-labelledby="access-denied-title">
+        <h1 id="access-denied-title">Access Denied</h1>
+        <p className="form-message form-message-error" role="alert">
+          {denial}
+        </p>
+        <Link to="/">Return to Home</Link>
+      </main>
+    );
+  }
   return children;
 }
 
@@ -59,10 +82,14 @@ export function useSelectedOrganization(): OrganizationSummary {
 
 /**
  * Part 1 §2: /organization/* pages need a selected organization; without one the
- * first is picked, and a user with none goes to /accounts.
+ * first is picked, and a user with none goes to /accounts. `selectParam` names a
+ * route parameter holding an organization id (/organization/{id}/generator): one
+ * of the user's becomes the selected organization, another leaves the selection.
  */
-export function RequireOrganization({ children }: { children: ReactNode }) {
+export function RequireOrganization({ children, selectParam }: { children: ReactNode; selectParam?: string }) {
   const { storage } = useShell();
+  const params = useParams();
+  const named = selectParam ? params[selectParam] : undefined;
   const stored = useSelectedOrganizationId();
   const query = useOrganizations();
   if (query.isPending) {
@@ -90,7 +117,7 @@ export function RequireOrganization({ children }: { children: ReactNode }) {
   }
   const organizations = query.data;
   if (organizations.length === 0) return <Navigate to="/accounts" replace />;
-  const selected = organizations.find((o) => o.id === stored) ?? organizations[0]!;
+  const selected = organizations.find((o) => o.id === named) ?? organizations.find((o) => o.id === stored) ?? organizations[0]!;
   if (selected.id !== stored) storage.setItem(SELECTED_ORGANIZATION_KEY, selected.id);
   return <SelectedOrganization.Provider value={selected}>{children}</SelectedOrganization.Provider>;
 }

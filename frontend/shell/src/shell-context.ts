@@ -2,6 +2,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import type { PublicUser } from '@planner/contracts';
 import type { Host, HostConfig, HostOrganization, SessionPayload } from '@planner/remote-contract';
 import { ApiClient } from './api/client.js';
+import type { UploadTransport } from './api/upload.js';
 import type { RemoteLoader } from './remotes/loader.js';
 import { SessionStore } from './session/store.js';
 import { ToastStore } from './ui/toasts.js';
@@ -21,6 +22,8 @@ export interface ShellServices {
 
 export interface ShellEnvironment {
   fetch: typeof fetch;
+  /** Multipart requests with upload progress; XMLHttpRequest when left out. */
+  upload?: UploadTransport;
   storage: Storage;
   window: Pick<Window, 'addEventListener'> | null;
   now: () => number;
@@ -34,6 +37,7 @@ export function createShellServices(env: ShellEnvironment): ShellServices {
   const client = new ApiClient({
     baseUrl: '/api',
     fetch: env.fetch,
+    upload: env.upload,
     session,
     storage: env.storage,
     now: env.now,
@@ -93,6 +97,7 @@ export function useHost(config: HostConfig, organization: HostOrganization | nul
       toast: services.toasts.show,
       config,
       organization,
+      onConnectionRestored: (listener) => services.client.events.subscribe((event) => event.type === 'connection-restored' && listener()),
       session: {
         user,
         signIn: (payload: SessionPayload) => {

@@ -132,6 +132,19 @@ describe('circuit breaker (part 1 §4, §9)', () => {
     expect(events).toEqual(['connected']);
   });
 
+  it('announces a restored connection once, on the first answer after a connection failure (the statistics pages’ prompt)', async () => {
+    api.handle(() => ({ status: 200, body: { version: '1' } }));
+    const target = { url: 'http://127.0.0.1:9' };
+    const shell = testShell(target);
+    const events: string[] = [];
+    shell.services.client.events.subscribe((event) => events.push(event.type));
+    await shell.services.client.request('GET', '/version').catch(() => undefined);
+    target.url = api.url;
+    await shell.services.client.request('GET', '/version');
+    await shell.services.client.request('GET', '/version');
+    expect(events).toEqual(['connection-lost', 'connected', 'connection-restored', 'connected']);
+  });
+
   it('shows the persistent API-down notice at most once per 60 s', async () => {
     const shell = testShell('http://127.0.0.1:9');
     await failure(shell.services.client.request('GET', '/version'));
@@ -203,6 +216,57 @@ describe('error texts (part 1 §8)', () => {
     const error = await failure(shell.services.client.request('GET', '/organizations'));
     expect(error.status).toBe(status);
     expect(error.message).toBe(text);
+  });
+});
+
+describe('forms and media (the post form\'s submit, stored media)', () => {
+  const form = () => {
+    const data = new FormData();
+    data.append('organization_id', 'o1');
+    data.append('content', 'Fresh bread');
+    data.append('media', new Blob(['picture bytes'], { type: 'image/png' }), 'bread.png');
+    return data;
+  };
+
+  it('sends a FormData body as multipart with the token, and through the upload transport (XMLHttpRequest) when its progress is watched, refreshing on 401 as for any call', async () => {
+    api.handle((call) => {
+      if (call.path === '/auth/refresh') return { status: 200, body: { access_token: 'new-access', refresh_token: 'refresh-2', user: user() } };
+      return call.authorization === 'Bearer new-access' ? { status: 201, body: { message: 'Post scheduled successfully for X!', posted_links: [] } } : { status: 401, body: { message: 'expired' } };
+    });
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    const progress: number[] = [];
+    const answer = await shell.services.client.request('POST', '/schedule_post/later', { body: form(), onUploadProgress: ({ loaded }) => progress.push(loaded) });
+    expect(answer).toEqual({ message: 'Post scheduled successfully for X!', posted_links: [] });
+    expect(shell.uploads).toEqual(['/api/schedule_post/later', '/api/schedule_post/later']);
+    const sent = api.calls.filter((c) => c.path === '/schedule_post/later');
+    expect(sent.map((c) => c.authorization)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(sent[1]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    const body = String(sent[1]!.body);
+    expect(body.indexOf('name="organization_id"')).toBeLessThan(body.indexOf('name="media"; filename='));
+    expect(body).toContain('picture bytes');
+  });
+
+  it('sends a form without a progress listener with fetch, and reads an error as any other', async () => {
+    api.handle(() => ({ status: 502, body: { error: 'Bad Gateway', message: 'Failed to publish: X: refused', posted_links: [] } }));
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    const error = await failure(shell.services.client.request('POST', '/schedule_post/now', { body: form() }));
+    expect(error.message).toBe('Failed to publish: X: refused');
+    expect(shell.uploads).toEqual([]);
+    expect(api.calls[0]!.contentType).toMatch(/^multipart\/form-data/);
+  });
+
+  it('answers a media file as a Blob', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+    api.handle(() => ({ status: 200, body: bytes, headers: { 'content-type': 'image/png' } }));
+    const shell = testShell(api.url);
+    loggedIn(shell);
+    const media = await shell.services.client.request('GET', '/media/:organizationId/:file', { params: { organizationId: 'o1', file: 'a.png' } });
+    expect(media).toBeInstanceOf(Blob);
+    expect(media.type).toBe('image/png');
+    expect(new Uint8Array(await media.arrayBuffer())).toEqual(new Uint8Array(bytes));
+    expect(api.calls[0]!.authorization).toBe('Bearer old-access');
   });
 });
 

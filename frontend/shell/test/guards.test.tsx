@@ -2,7 +2,8 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY, useSelectedOrganization } from '../src/guards.js';
+import { SharedMessages } from '@planner/contracts';
+import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY, useSelectedOrganization } from '../src/guards.js';
 import { Providers, startApi, testShell, user } from './support.js';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -24,9 +25,12 @@ function routes() {
       <Route path="/plan-selection" element={<p>Plan selection</p>} />
       <Route path="/accounts" element={<p>Accounts screen</p>} />
       <Route path="/profile" element={<RequireAuth><p>Profile screen</p></RequireAuth>} />
+      <Route path="/logs" element={<RequireAdmin><p>Logs screen</p></RequireAdmin>} />
+      <Route path="/admin" element={<RequireAdmin denial={SharedMessages.accessDenied}><p>Admin panel</p></RequireAdmin>} />
       <Route path="/organization/generator" element={<RequireFeature feature="generator"><p>Generator screen</p></RequireFeature>} />
       <Route path="/organization/calendar" element={<RequireFeature feature="calendar"><p>Calendar screen</p></RequireFeature>} />
       <Route path="/organization/config" element={<RequireAuth><RequireOrganization><Selected /></RequireOrganization></RequireAuth>} />
+      <Route path="/organization/:id/generator" element={<RequireAuth><RequireOrganization selectParam="id"><Selected /></RequireOrganization></RequireAuth>} />
     </Routes>
   );
 }
@@ -45,6 +49,40 @@ describe('authenticated-only guard', () => {
     cleanup();
     at('/profile', {});
     expect(screen.getByText('Profile screen')).toBeTruthy();
+  });
+});
+
+describe('admin guard (part 1 §6)', () => {
+  it('sends a visitor to /login, tells other users admin access is required, and lets admins in', () => {
+    at('/logs');
+    expect(screen.getByText('Login screen')).toBeTruthy();
+    for (const role of ['basic', 'advanced', 'test'] as const) {
+      cleanup();
+      at('/logs', { role });
+      expect(screen.getByRole('alert').textContent).toBe(SharedMessages.adminRequired);
+      expect(screen.queryByText('Logs screen')).toBeNull();
+    }
+    for (const role of ['admin', 'superadmin'] as const) {
+      cleanup();
+      at('/logs', { role });
+      expect(screen.getByText('Logs screen')).toBeTruthy();
+    }
+  });
+
+  it('gives an admin page its own denial: the panel’s words on /admin', () => {
+    at('/admin');
+    expect(screen.getByText('Login screen')).toBeTruthy();
+    for (const role of ['basic', 'advanced', 'test'] as const) {
+      cleanup();
+      at('/admin', { role });
+      expect(screen.getByRole('alert').textContent).toBe(SharedMessages.accessDenied);
+      expect(screen.queryByText('Admin panel')).toBeNull();
+    }
+    for (const role of ['admin', 'superadmin'] as const) {
+      cleanup();
+      at('/admin', { role });
+      expect(screen.getByText('Admin panel')).toBeTruthy();
+    }
   });
 });
 
@@ -89,6 +127,17 @@ describe('organization selection guard', () => {
     cleanup();
     window.localStorage.setItem(SELECTED_ORGANIZATION_KEY, 'o2');
     at('/organization/config', {});
+    expect(await screen.findByText('Selected Second')).toBeTruthy();
+  });
+
+  it('selects the organization a path names when it is one of the user\'s (/organization/{id}/generator), else keeps the selection', async () => {
+    api.handle(() => ({ status: 200, body: orgs }));
+    window.localStorage.setItem(SELECTED_ORGANIZATION_KEY, 'o1');
+    at('/organization/o2/generator', {});
+    expect(await screen.findByText('Selected Second')).toBeTruthy();
+    expect(window.localStorage.getItem(SELECTED_ORGANIZATION_KEY)).toBe('o2');
+    cleanup();
+    at('/organization/someone-else/generator', {});
     expect(await screen.findByText('Selected Second')).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
 import type { HostProps } from '@planner/remote-contract';
@@ -87,9 +88,9 @@ describe('auth state across tabs (part 1 §4)', () => {
 
 describe('navigation bar (part 1 §2)', () => {
   it.each([
-    ['basic', ['Upgrade', 'Profile'], ['Panel', 'Login']],
-    ['pro', ['Profile'], ['Upgrade', 'Panel']],
-    ['admin', ['Panel', 'Statistics', 'Newsletter', 'Logs', 'Profile'], ['Upgrade', 'Register']],
+    ['basic', ['Upgrade', 'Design', 'Config', 'Profile'], ['Panel', 'Login', 'Calendar']],
+    ['pro', ['Design', 'Config', 'Profile', 'Account Statistics', 'Calendar'], ['Upgrade', 'Panel']],
+    ['admin', ['Panel', 'Statistics', 'Newsletter', 'Logs', 'Design', 'Config', 'Profile', 'Account Statistics', 'Calendar'], ['Upgrade', 'Register']],
   ] as const)('%s sees %j and not %j', (role, shown, hidden) => {
     const shell = testShell(api.url, { remotes: flakyLoader(0) });
     shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role }) });
@@ -97,6 +98,24 @@ describe('navigation bar (part 1 §2)', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const name of shown) expect(nav.textContent).toContain(name);
     for (const name of hidden) expect(nav.textContent).not.toContain(name);
+  });
+});
+
+describe('navigation bar: Post Review and Auto-Post (part 2 §2, §6)', () => {
+  it.each([
+    ['test', {}, [], ['Post Review', 'Auto-Post']],
+    ['basic', {}, ['Auto-Post'], ['Post Review']],
+    ['basic', { can_use_post_review: true }, ['Auto-Post', 'Post Review'], []],
+    ['starter', {}, ['Post Review', 'Auto-Post'], []],
+    ['admin', {}, ['Post Review', 'Auto-Post'], []],
+  ] as const)('%s %j sees %j and not %j', (role, grants, shown, hidden) => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    const capabilities = { can_use_generator: false, can_use_calendar: false, can_use_auto_post: false, can_use_post_review: false, ...grants };
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role, capabilities }) });
+    render(<Providers services={shell.services} path="/profile"><App /></Providers>);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of shown) expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(name === 'Auto-Post' ? '/organization/autopost' : '/organization/posts');
+    for (const name of hidden) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 });
 
@@ -205,6 +224,134 @@ describe('routes', () => {
     shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user() });
     render(<Providers services={shell.services} path="/organization/config"><App /></Providers>);
     expect(await screen.findByRole('heading', { name: 'Config of Second' })).toBeTruthy();
+  });
+
+  it('routes the designer and both generator paths to the designer remote for any role, with a Design link; {id} selects the organization', async () => {
+    const orgs = [
+      { id: 'o1', name: 'First', is_active: true },
+      { id: 'o2', name: 'Second', is_active: true },
+    ];
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: orgs } : { status: 404 }));
+    const loaded: string[] = [];
+    const DesignerPage = ({ host }: HostProps) => <h1>Designer of {host.organization?.name}</h1>;
+    const GeneratorPage = ({ host }: HostProps) => <h1>Generator of {host.organization?.name}</h1>;
+    const loader: RemoteLoader = {
+      load: async (name) => {
+        loaded.push(name);
+        return { pages: { DesignerPage: async () => DesignerPage, GeneratorPage: async () => GeneratorPage }, config: {} };
+      },
+    };
+    const shell = testShell(api.url, { remotes: loader });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'basic' }) });
+    render(<Providers services={shell.services} path="/organization/designer"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Designer of First' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/organization/designer"]')?.textContent).toBe('Design');
+    cleanup();
+    render(<Providers services={shell.services} path="/organization/generator"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Generator of First' })).toBeTruthy();
+    cleanup();
+    render(<Providers services={shell.services} path="/organization/o2/generator"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Generator of Second' })).toBeTruthy();
+    expect(new Set(loaded)).toEqual(new Set(['designer']));
+  });
+
+  it('shows /newsletter and /logs from the admin remote to an admin only', async () => {
+    const pages = { NewsletterDashboardPage: async () => () => <h1>Newsletters</h1>, LogsPage: async () => () => <h1>Logs</h1> };
+    const loaded: string[] = [];
+    const shell = testShell(api.url, { remotes: { load: async (name) => (loaded.push(name), { pages, config: {} }) } });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'admin' }) });
+    render(<Providers services={shell.services} path="/newsletter"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Newsletters' })).toBeTruthy();
+    cleanup();
+    render(<Providers services={shell.services} path="/logs"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Logs' })).toBeTruthy();
+    expect(loaded.every((name) => name === 'admin')).toBe(true);
+    cleanup();
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'pro' }) });
+    render(<Providers services={shell.services} path="/logs"><App /></Providers>);
+    expect(await screen.findByText(SharedMessages.adminRequired)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Logs' })).toBeNull();
+  });
+
+  it.each([
+    ['/organization/posts', 'Post Review of Second'],
+    ['/organization/autopost', 'Auto Scheduler of Second'],
+  ])('shows %s from the review remote to a starter user with the selected organization, and sends a basic user to /plan-selection', async (path, heading) => {
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: [{ id: 'o1', name: 'First', is_active: true }, { id: 'o2', name: 'Second', is_active: true }] } : { status: 404 }));
+    window.localStorage.setItem('selected_organization_id', 'o2');
+    const loaded: string[] = [];
+    const pages = {
+      PostReviewPage: async () => ({ host }: HostProps) => <h1>Post Review of {host.organization?.name}</h1>,
+      AutoSchedulerPage: async () => ({ host }: HostProps) => <h1>Auto Scheduler of {host.organization?.name}</h1>,
+      PlanSelectionPage: async () => () => <h1>Plans</h1>,
+    };
+    const loader: RemoteLoader = { load: async (name) => (loaded.push(name), { pages, config: {} }) };
+    const shell = testShell(api.url, { remotes: loader });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'starter' }) });
+    render(<Providers services={shell.services} path={path}><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(loaded).toContain('review');
+    cleanup();
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'basic' }) });
+    render(<Providers services={shell.services} path={path}><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
+  });
+
+  it('routes /organization/statistics (selected organization) and /statistics to their remotes’ pages, which hear a restored connection', async () => {
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: [{ id: 'o1', name: 'First', is_active: true }] } : { status: 200, body: {} }));
+    const loaded: string[] = [];
+    function StatisticsPage({ host }: HostProps) {
+      const [restored, setRestored] = useState(false);
+      useEffect(() => host.onConnectionRestored(() => setRestored(true)), [host]);
+      return <h1>Statistics of {host.organization?.name}{restored ? ', connection restored' : ''}</h1>;
+    }
+    const GlobalStatisticsPage = ({ host }: HostProps) => <h1>Global statistics for {host.session.user?.role}</h1>;
+    const remotes: RemoteLoader = {
+      load: async (remote) => {
+        loaded.push(remote);
+        return { pages: remote === 'organization' ? { StatisticsPage: async () => StatisticsPage } : { GlobalStatisticsPage: async () => GlobalStatisticsPage }, config: {} };
+      },
+    };
+    const target = { url: api.url };
+    const shell = testShell(target, { remotes });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'admin' }) });
+    render(<Providers services={shell.services} path="/organization/statistics"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Statistics of First' })).toBeTruthy();
+    target.url = 'http://127.0.0.1:9';
+    await act(async () => {
+      await shell.services.client.request('GET', '/version').catch(() => undefined);
+    });
+    target.url = api.url;
+    await act(async () => {
+      await shell.services.client.request('GET', '/version');
+    });
+    expect(screen.getByRole('heading', { name: 'Statistics of First, connection restored' })).toBeTruthy();
+    cleanup();
+
+    render(<Providers services={shell.services} path="/statistics"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Global statistics for admin' })).toBeTruthy();
+    expect(loaded).toEqual(['organization', 'admin']);
+  });
+
+  it('shows /organization/calendar from the calendar remote to a paying user, and sends a basic user to /plan-selection', async () => {
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: [{ id: 'o1', name: 'First', is_active: true }] } : { status: 404 }));
+    const loaded: string[] = [];
+    const loader: RemoteLoader = {
+      load: async (name) => {
+        loaded.push(name);
+        return { pages: { CalendarPage: async () => ({ host }: HostProps) => <h1>Calendar of {host.organization?.name}</h1>, PlanSelectionPage: async () => () => <h1>Plans</h1> }, config: {} };
+      },
+    };
+    const shell = testShell(api.url, { remotes: loader });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'basic' }) });
+    render(<Providers services={shell.services} path="/organization/calendar"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Plans' })).toBeTruthy();
+    expect(loaded).not.toContain('calendar');
+    cleanup();
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'starter' }) });
+    render(<Providers services={shell.services} path="/organization/calendar"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Calendar of First' })).toBeTruthy();
+    expect(loaded).toContain('calendar');
   });
 
   it('sends a visitor from /profile and /accounts to /login', async () => {

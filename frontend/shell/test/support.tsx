@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { PublicUser } from '@planner/contracts';
+import { xhrUpload } from '../src/api/upload.js';
 import type { RemoteLoader } from '../src/remotes/loader.js';
 import { ShellContext, createShellServices, type ShellServices } from '../src/shell-context.js';
 
@@ -11,9 +12,12 @@ export interface Call {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** JSON bodies parsed; others (multipart) as sent. */
   body: unknown;
+  contentType: string | undefined;
 }
 
+/** An answer; a Buffer body is sent as it is (give its content-type), others as JSON. */
 export type Handler = (call: Call) => { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** A local HTTP server standing in for the gateway: each test says how it answers. */
@@ -24,16 +28,18 @@ export async function startApi(): Promise<{ url: string; calls: Call[]; handle: 
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
+      const contentType = req.headers['content-type'];
       const call: Call = {
         method: req.method ?? 'GET',
         path: (req.url ?? '/').replace(/^\/api/, ''),
         authorization: req.headers.authorization,
-        body: raw ? JSON.parse(raw) : undefined,
+        body: raw && contentType?.includes('json') ? JSON.parse(raw) : raw || undefined,
+        contentType,
       };
       calls.push(call);
       const answer = handler(call);
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
+      res.end(answer.body === undefined ? '' : Buffer.isBuffer(answer.body) ? answer.body : JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,6 +76,8 @@ export interface TestShell {
   services: ShellServices;
   redirects: string[];
   clock: { now: number };
+  /** Requests sent through the upload transport (XMLHttpRequest) rather than fetch. */
+  uploads: string[];
 }
 
 const noRemotes: RemoteLoader = { load: () => Promise.reject(new Error('no remotes in this test')) };
@@ -78,15 +86,21 @@ const noRemotes: RemoteLoader = { load: () => Promise.reject(new Error('no remot
 export function testShell(api: string | { url: string }, options: { storage?: Storage; remotes?: RemoteLoader } = {}): TestShell {
   const clock = { now: 1_000_000 };
   const redirects: string[] = [];
+  const uploads: string[] = [];
+  const toServer = (url: string) => url.replace(/^\/api/, `${typeof api === 'string' ? api : api.url}/api`);
   const services = createShellServices({
-    fetch: (input, init) => fetch(String(input).replace(/^\/api/, `${typeof api === 'string' ? api : api.url}/api`), init),
+    fetch: (input, init) => fetch(toServer(String(input)), init),
+    upload: (url, init, onProgress) => {
+      uploads.push(url);
+      return xhrUpload(toServer(url), init, onProgress);
+    },
     storage: options.storage ?? window.localStorage,
     window,
     now: () => clock.now,
     redirect: (path) => redirects.push(path),
     remotes: options.remotes ?? noRemotes,
   });
-  return { services, redirects, clock };
+  return { services, redirects, clock, uploads };
 }
 
 export function Providers({ services, path, children }: { services: ShellServices; path: string; children: ReactNode }) {

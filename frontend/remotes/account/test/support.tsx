@@ -43,6 +43,7 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
   const toasts: ToastInput[] = [];
   const signIns: unknown[] = [];
   const session = { cleared: 0, reloaded: 0 };
+  const connection = new Set<() => void>();
   const host: Host = {
     api: {
       // The path as the shell's client sends it: parameters filled in, query appended.
@@ -55,6 +56,10 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
     toast: (toast) => toasts.push(toast),
     config: {},
     organization: null,
+    onConnectionRestored: (listener) => {
+      connection.add(listener);
+      return () => connection.delete(listener);
+    },
     session: {
       user: sessionUser,
       signIn: (payload) => signIns.push(payload),
@@ -67,15 +72,23 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
       },
     },
   };
-  return { host, calls, toasts, signIns, session };
+  /** What the shell's client does when the API answers again after a connection failure. */
+  const restoreConnection = () => connection.forEach((listener) => listener());
+  return { host, calls, toasts, signIns, session, restoreConnection };
 }
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname + location.search}</output>
+      <output data-testid="location-state">{location.state === null ? '' : JSON.stringify(location.state)}</output>
+    </>
+  );
 }
 
-export function renderPage(Page: ComponentType<HostProps>, host: Host, path: string) {
+/** Renders `Page` at `path` (a path, or a location with the route state another page passed). */
+export function renderPage(Page: ComponentType<HostProps>, host: Host, path: string | { pathname: string; state: unknown }) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[path]}>

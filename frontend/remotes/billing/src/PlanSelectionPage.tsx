@@ -3,7 +3,8 @@ import { isApiError, type Host, type HostProps } from '@planner/remote-contract'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { formatDate, planButton, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
+import { formatDateTime } from '@planner/ui/dates';
+import { planButton, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
 
 /** Part 2 §8: the words when an answer lacks what it must carry. */
 export const INVALID_RESPONSE = 'Received invalid response from server';
@@ -174,7 +175,7 @@ export function PlanSelectionPage({ host }: HostProps) {
 
 function SubscriptionSummary({ standing, periodEnd }: { standing: PlanStanding; periodEnd: string | null }) {
   if (standing.current === 'basic') return <p>You are on the Basic plan.</p>;
-  const until = periodEnd ? formatDate(periodEnd) : null;
+  const until = periodEnd ? formatDateTime(periodEnd) : null;
   if (standing.canceling) return <p>Your {planLabel(standing.current)} plan is canceled: it stays active until {until ?? 'the end of the period'}, then you are on Basic.</p>;
   return (
     <p>

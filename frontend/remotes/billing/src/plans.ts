@@ -73,12 +73,3 @@ export function planFeatures(plan: PlanType): { text: string; included: boolean 
     { text: 'Priority Support', included: limits.prioritySupport },
   ];
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (value: number) => String(value).padStart(2, '0');
-
-/** Part 2 §9: dates read dd/Mon/yyyy hh:mm (in the browser's time zone). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return `${two(date.getDate())}/${MONTHS[date.getMonth()]}/${date.getFullYear()} ${two(date.getHours())}:${two(date.getMinutes())}`;
-}

@@ -1,42 +1,17 @@
-import { LANGUAGES, LIMITS, OrganizationMessages, type TimezoneOption } from '@planner/contracts';
+import { LIMITS, OrganizationMessages, type TimezoneOption } from '@planner/contracts';
 import type { Host, OrganizationConfig, OrganizationUpdate } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Collapsible } from './Collapsible.js';
-import { errorText, UPDATED } from './messages.js';
+import { Collapsible } from '@planner/ui/collapsible';
+import { errorText } from '@planner/ui/error-text';
+import { LanguageOptions } from '@planner/ui/language-options';
+import { humanDuration, reviewTimeError } from '@planner/ui/settings-rules';
+import { UPDATED } from './messages.js';
 
 type Organization = OrganizationConfig['organization'];
 /** Part 2 §9: a saved setting's message shows 3 s. */
 const SETTINGS_SAVED_MS = 3000;
 type Setting = 'name' | 'language' | 'default_before_post_review_time' | 'timezone';
-
-/** Part 2 §2: the language choices grouped major, european, asian, middle eastern, american. */
-export const LANGUAGE_GROUPS: [label: string, codes: (typeof LANGUAGES)[number][]][] = [
-  ['Major', ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'zh-CN', 'ja-JP']],
-  ['European', ['it-IT', 'pt-PT', 'nl-NL', 'pl-PL', 'ru-RU', 'uk-UA', 'el-GR', 'cs-CZ', 'hu-HU', 'sv-SE', 'da-DK', 'fi-FI', 'no-NO']],
-  ['Asian', ['zh-TW', 'ko-KR', 'th-TH', 'vi-VN', 'id-ID', 'ms-MY', 'hi-IN', 'bn-IN']],
-  ['Middle Eastern', ['ar-SA', 'ar-AE', 'ar-EG', 'fa-IR', 'he-IL']],
-  ['American', ['pt-BR', 'es-MX', 'es-AR', 'es-CO', 'fr-CA']],
-];
-
-/** Part 2 §5: review time in days, hours and minutes ("1 day 2 hours 5 minutes"). */
-export function humanDuration(minutes: number): string {
-  const parts: [number, string][] = [
-    [Math.floor(minutes / 1440), 'day'],
-    [Math.floor((minutes % 1440) / 60), 'hour'],
-    [minutes % 60, 'minute'],
-  ];
-  const shown = parts.filter(([n]) => n > 0).map(([n, unit]) => `${n} ${unit}${n === 1 ? '' : 's'}`);
-  return shown.length ? shown.join(' ') : '0 minutes';
-}
-
-/** Part 2 §5: a positive number of minutes, at most 43200. */
-export function reviewTimeError(value: string): string | null {
-  const n = Number(value);
-  if (!value.trim() || !Number.isFinite(n) || n <= 0) return OrganizationMessages.reviewTimePositive;
-  if (n > LIMITS.maxReviewTimeMinutes) return OrganizationMessages.reviewTimeTooLong;
-  return null;
-}
 
 function SettingRow({ label, shown, editor, onSave, saving, error, saved, editing, setEditing }: {
   label: string;
@@ -151,15 +126,7 @@ export function AccountSettings({ host, organization, disabled }: { host: Host; 
       {row('name', 'Name', organization.name, (id) => <input id={id} value={value} maxLength={200} onChange={(e) => setValue(e.target.value)} />)}
       {row('language', 'Language', organization.language, (id) => (
         <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
-          {LANGUAGE_GROUPS.map(([group, codes]) => (
-            <optgroup key={group} label={group}>
-              {codes.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          <LanguageOptions />
         </select>
       ))}
       {row(

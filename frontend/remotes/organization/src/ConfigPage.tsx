@@ -3,8 +3,8 @@ import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
 import { AccountSettings } from './AccountSettings.js';
-import { LinkedAccounts } from './LinkedAccounts.js';
-import { errorText } from './messages.js';
+import { LinkedAccounts } from '@planner/ui/linked-accounts';
+import { errorText } from '@planner/ui/error-text';
 import { PlatformsConfiguration } from './Platforms.js';
 import { Templates } from './Templates.js';
 

@@ -1,9 +1,10 @@
 import { ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
+import { PlatformIcon } from '@planner/ui/platform-icon';
 import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { accountName } from './LinkedAccounts.js';
-import { errorText } from './messages.js';
+import { accountName } from '@planner/ui/linked-accounts';
+import { errorText } from '@planner/ui/error-text';
 import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
 
 /** Part 2 §2: toggling these while the e-mail is unverified warns instead of opening. */
@@ -260,7 +261,8 @@ export function PlatformsConfiguration({ host, organizationId, platforms, verifi
                   setChosen(chosen === platform ? null : platform);
                 }}
               >
-                {PLATFORM_DISPLAY_NAMES[platform]} <span className="badge">{badgeOf(platform, connectionOf(platforms, platform))}</span>
+                <PlatformIcon platform={platform} decorative className="platform-icon" /> {PLATFORM_DISPLAY_NAMES[platform]}{' '}
+                <span className="badge">{badgeOf(platform, connectionOf(platforms, platform))}</span>
               </button>
             </li>
           ))}

@@ -3,8 +3,9 @@ import type { Host, Template } from '@planner/remote-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Collapsible } from './Collapsible.js';
-import { errorText, NO_TEMPLATES } from './messages.js';
+import { Collapsible } from '@planner/ui/collapsible';
+import { errorText } from '@planner/ui/error-text';
+import { NO_TEMPLATES } from './messages.js';
 import { draftOf, templateErrors, templateInput, type TemplateDraft, type TemplateErrors } from './template-rules.js';
 
 type TextField = 'template_name' | 'data' | 'topic' | 'context' | 'time_of_year' | 'event_details' | 'character_limit' | 'target_character_count';

@@ -1,7 +1,4 @@
-import { CONNECTION_PLATFORMS, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
-
-/** Part 2 §2: the platform tiles, in the spec's order. */
-export const TILE_ORDER: readonly ConnectionPlatform[] = ['x', 'instagram', 'threads', 'facebook', 'youtube', 'linkedin', 'tiktok', 'telegram'];
+import { CONNECTION_PLATFORMS, PLATFORM_DISPLAY_NAMES, PLATFORM_DISPLAY_ORDER, type ConnectionPlatform } from '@planner/contracts';
 
 export const NO_PLATFORM_MATCH = 'No platforms match your search';
 
@@ -10,7 +7,7 @@ export function isConnectionPlatform(name: string): name is ConnectionPlatform {
 }
 
 /** The tiles a search shows: the query (trimmed, any case) within the platform's display name. */
-export function matchingPlatforms(query: string, platforms: readonly ConnectionPlatform[] = TILE_ORDER): ConnectionPlatform[] {
+export function matchingPlatforms(query: string, platforms: readonly ConnectionPlatform[] = PLATFORM_DISPLAY_ORDER): ConnectionPlatform[] {
   const needle = query.trim().toLowerCase();
   return platforms.filter((platform) => PLATFORM_DISPLAY_NAMES[platform].toLowerCase().includes(needle));
 }

@@ -1,4 +1,4 @@
-import { CHARACTER_COUNT_RANGE, OrganizationMessages, PostMessages } from '@planner/contracts';
+import { characterCountErrors, characterCountOf, OrganizationMessages, type CharacterCountField } from '@planner/contracts';
 import type { Template, TemplateInput } from '@planner/remote-contract';
 
 /** The template form as typed: every field a string, numbers included (empty means none). */
@@ -40,32 +40,17 @@ export function draftOf(template: Template | null): TemplateDraft {
   };
 }
 
-/** Part 2 §5: a whole number from 1 to 5000, or empty (stored as null in templates). */
-function characterCount(value: string): number | null | 'invalid' {
-  if (!value.trim()) return null;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= CHARACTER_COUNT_RANGE.min && n <= CHARACTER_COUNT_RANGE.max ? n : 'invalid';
-}
-
 /**
  * Part 2 §5 template rules, checked before the server sees them: a name, unique
  * among the organization's other templates (case-insensitive), counts from 1 to
  * 5000 with the target not above the limit (the message names the field changed).
  */
-export function templateErrors(draft: TemplateDraft, others: readonly Template[], changed?: 'character_limit' | 'target_character_count'): TemplateErrors {
+export function templateErrors(draft: TemplateDraft, others: readonly Template[], changed?: CharacterCountField): TemplateErrors {
   const errors: TemplateErrors = {};
   const name = draft.template_name.trim();
   if (!name) errors.template_name = OrganizationMessages.templateNameRequired;
   else if (others.some((t) => t.template_name.toLowerCase() === name.toLowerCase())) errors.template_name = OrganizationMessages.templateExists(name);
-  const limit = characterCount(draft.character_limit);
-  const target = characterCount(draft.target_character_count);
-  if (limit === 'invalid') errors.character_limit = OrganizationMessages.characterRange('Character limit');
-  if (target === 'invalid') errors.target_character_count = OrganizationMessages.characterRange('Target character count');
-  if (typeof limit === 'number' && typeof target === 'number' && target > limit) {
-    if (changed === 'character_limit') errors.character_limit = PostMessages.limitBelowTarget;
-    else errors.target_character_count = PostMessages.targetExceedsLimit;
-  }
-  return errors;
+  return { ...errors, ...characterCountErrors(draft, changed) };
 }
 
 /** The request body of a valid draft: trimmed name, empty numbers as null (part 2 §5), empty options left out. */
@@ -73,8 +58,8 @@ export function templateInput(draft: TemplateDraft): TemplateInput & { template_
   const input: TemplateInput & { template_name: string } = { template_name: draft.template_name.trim() };
   for (const field of TEXT_FIELDS) input[field] = draft[field];
   for (const field of OPTION_FIELDS) if (draft[field]) input[field] = draft[field];
-  const limit = characterCount(draft.character_limit);
-  const target = characterCount(draft.target_character_count);
+  const limit = characterCountOf(draft.character_limit);
+  const target = characterCountOf(draft.target_character_count);
   input.character_limit = typeof limit === 'number' ? limit : null;
   input.target_character_count = typeof target === 'number' ? target : null;
   return input;

@@ -148,7 +148,7 @@ describe('platforms', () => {
     renderPage(ConfigPage, configHost().host, PATH);
     const search = await screen.findByLabelText('Search platforms');
     await userEvent.type(search, 'in');
-    const tiles = within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole('button').map((b) => b.textContent?.split(' ')[0]);
+    const tiles = within(screen.getByRole('list', { name: 'Platforms' })).getAllByRole('button').map((b) => b.textContent?.trim().split(' ')[0]);
     expect(tiles).toEqual(['Instagram', 'LinkedIn']);
     await userEvent.clear(search);
     await userEvent.type(search, 'myspace');

@@ -15,6 +15,7 @@ import { CircuitBreaker } from './circuit.js';
 import { HttpError, errorText } from './errors.js';
 import { ApiEvents } from './events.js';
 import { RATE_LIMIT_TOAST_MS, RateLimitState, rateLimitWait } from './rate-limit.js';
+import type { UploadTransport } from './upload.js';
 
 /** Part 1 §4: the session-expired redirect at most once per 2 s. */
 export const SESSION_EXPIRED_THROTTLE_MS = 2000;
@@ -27,6 +28,8 @@ export interface ApiClientDeps {
   /** '/api' in the browser. */
   baseUrl: string;
   fetch: typeof fetch;
+  /** Multipart requests whose upload is watched (onUploadProgress); XMLHttpRequest by default. */
+  upload?: UploadTransport;
   session: SessionStore;
   storage: Storage;
   now: () => number;
@@ -44,6 +47,9 @@ type Body = Record<string, unknown> | null;
 function isSessionPayload(body: Body): body is Body & SessionPayload {
   return typeof body?.access_token === 'string' && typeof body.refresh_token === 'string' && typeof body.user === 'object' && body.user !== null;
 }
+
+/** Media files (GET /media/...) come as Blobs; every other answer is JSON. */
+const BINARY = /^(image|video|audio)\/|^application\/octet-stream/;
 
 async function readBody(response: Response): Promise<Body> {
   const text = await response.text();
@@ -69,6 +75,8 @@ export class ApiClient implements HostApiClient {
   private lastExpiredRedirect = -Infinity;
   private lastRateLimitToast = -Infinity;
   private lastApiDownNotice = -Infinity;
+  /** Since a connection failure, until a request reaches the server again. */
+  private unreachable = false;
 
   constructor(private readonly deps: ApiClientDeps) {
     this.circuit = new CircuitBreaker(deps.now);
@@ -106,6 +114,7 @@ export class ApiClient implements HostApiClient {
       }
     }
 
+    if (response.ok && BINARY.test(response.headers.get('content-type') ?? '')) return (await response.blob()) as ApiResponse<M, P>;
     const body = await readBody(response);
     // The answer is the endpoint's by the contract; it is not validated here (that would bring zod into the shell).
     if (response.ok) return body as ApiResponse<M, P>;
@@ -134,16 +143,21 @@ export class ApiClient implements HostApiClient {
 
   private async send(method: HttpMethod, path: string, options: AnyApiRequestOptions, auth: boolean): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A form goes as multipart, its boundary in the content type the browser writes.
+    const form = options.body instanceof FormData ? options.body : null;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     const token = this.deps.session.accessToken;
     if (auth && token && !headers.authorization) headers.authorization = `Bearer ${token}`;
+    const url = `${this.deps.baseUrl}${path}`;
     let response: Response;
     try {
-      response = await this.deps.fetch(`${this.deps.baseUrl}${path}`, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
+      if (form && options.onUploadProgress) {
+        // Loaded with the first watched upload: the landing page does not carry it.
+        const upload = this.deps.upload ?? (await import('./upload.js')).xhrUpload;
+        response = await upload(url, { method, headers, body: form }, options.onUploadProgress);
+      } else {
+        response = await this.deps.fetch(url, { method, headers, body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)) });
+      }
     } catch {
       this.connectionFailed();
       throw new HttpError(0, SharedMessages.noResponse);
@@ -195,6 +209,7 @@ export class ApiClient implements HostApiClient {
   }
 
   private connectionFailed(): void {
+    this.unreachable = true;
     this.circuit.recordFailure();
     this.events.emit({ type: 'connection-lost' });
     const now = this.deps.now();
@@ -206,5 +221,8 @@ export class ApiClient implements HostApiClient {
   private connected(): void {
     this.circuit.recordSuccess();
     this.events.emit({ type: 'connected' });
+    if (!this.unreachable) return;
+    this.unreachable = false;
+    this.events.emit({ type: 'connection-restored' });
   }
 }

@@ -2,6 +2,8 @@
 export type ApiEvent =
   | { type: 'connection-lost' }
   | { type: 'connected' }
+  /** The first 'connected' after a 'connection-lost'. */
+  | { type: 'connection-restored' }
   | { type: 'rate-limited'; until: number };
 
 export class ApiEvents {

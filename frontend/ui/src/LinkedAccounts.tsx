@@ -1,12 +1,15 @@
-import { PLATFORM_DISPLAY_NAMES } from '@planner/contracts';
+import { PLATFORM_DISPLAY_NAMES, PLATFORM_DISPLAY_ORDER } from '@planner/contracts';
 import type { PlatformConnection } from '@planner/remote-contract';
 import { Link } from 'react-router-dom';
 import { Collapsible } from './Collapsible.js';
-import { TILE_ORDER } from './platforms.js';
+import { PlatformIcon } from './PlatformIcon.js';
 
-/** Part 2 §2: the count of active connections, at most 500 px tall when open; 'No Linked Accounts' without any. */
-export function LinkedAccounts({ platforms, blurred }: { platforms: Record<string, PlatformConnection>; blurred: boolean }) {
-  const connected = TILE_ORDER.filter((platform) => platforms[platform.toUpperCase()]?.is_connected);
+/**
+ * Part 2 §2's Linked Accounts panel (Account Configuration, Content Designer): the count of
+ * active connections, at most 500 px tall when open; 'No Linked Accounts' without any.
+ */
+export function LinkedAccounts({ platforms, blurred = false }: { platforms: Record<string, PlatformConnection>; blurred?: boolean }) {
+  const connected = PLATFORM_DISPLAY_ORDER.filter((platform) => platforms[platform.toUpperCase()]?.is_connected);
   return (
     <Collapsible title="Linked Accounts Overview" summary={`(${connected.length})`} maxHeight={500}>
       <div className={blurred ? 'blurred' : undefined}>
@@ -21,7 +24,7 @@ export function LinkedAccounts({ platforms, blurred }: { platforms: Record<strin
               const who = accountName(connection);
               return (
                 <li key={platform}>
-                  <strong>{PLATFORM_DISPLAY_NAMES[platform]}</strong>
+                  <PlatformIcon platform={platform} size={16} decorative className="platform-icon" /> <strong>{PLATFORM_DISPLAY_NAMES[platform]}</strong>
                   {who && <> · {who}</>}
                   {connection.sandbox && <span className="badge badge-yellow"> Sandbox</span>}
                 </li>

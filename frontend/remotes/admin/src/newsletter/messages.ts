@@ -1,0 +1,31 @@
+import { isApiError } from '@planner/remote-contract';
+
+/** The newsletter dashboard's texts: part 1 §8's toasts word for word, then the ones the spec leaves unworded. */
+export const NewsletterTexts = {
+  statsFailed: 'Failed to load newsletter statistics',
+  fetchNewslettersFailed: 'Failed to fetch newsletters',
+  createFailed: 'Failed to create newsletter',
+  updateFailed: 'Failed to update newsletter',
+  deleteFailed: 'Failed to delete newsletter',
+  createAndSendFailed: 'Failed to create and send newsletter',
+  noIdAfterCreate: 'Failed to get newsletter ID after creation',
+  fetchSubscribersFailed: 'Failed to fetch subscribers',
+  deleteSubscriberFailed: 'Failed to delete subscriber',
+  // Not worded by the spec (part 1 §5 asks for these confirmations; worded like its blog post one).
+  sendFailed: 'Failed to send newsletter',
+  confirmSend: 'Are you sure you want to send this newsletter to all active subscribers? This cannot be undone.',
+  confirmDeleteNewsletter: 'Are you sure you want to delete this newsletter? This cannot be undone.',
+  confirmDeleteSubscriber: 'Are you sure you want to delete this subscriber? This cannot be undone.',
+  draftSaved: 'Newsletter saved as a draft.',
+  updated: 'Newsletter updated.',
+  noNewsletters: 'No newsletters yet. Compose the first one above.',
+  noSubscribers: 'No subscribers yet.',
+} as const;
+
+/** `what` failed, followed by why when the server (or the shell's client) said: 'Failed to delete newsletter: A sent newsletter cannot be deleted.' */
+export function failure(what: string, error: unknown): string {
+  if (!isApiError(error)) return what;
+  const message = error.body?.message;
+  const reason = typeof message === 'string' && message.trim() ? message : error.message;
+  return reason ? `${what}: ${reason}` : what;
+}

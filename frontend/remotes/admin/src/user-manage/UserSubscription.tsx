@@ -1,0 +1,96 @@
+import { PLAN_TYPES, planLabel, SUBSCRIPTION_STATUSES, type PlanType, type PublicUser, type SubscriptionDetails } from '@planner/contracts';
+import type { Host } from '@planner/remote-contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { failureText } from '../errors.js';
+import { FormField } from '../forms.js';
+import { formatDateTime } from '../format.js';
+import { AdminMessages } from '../messages.js';
+import { userKey } from './keys.js';
+
+type Status = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Part 1 §6: advanced blue, pro green, starter yellow, others gray. */
+const PLAN_BADGE: Partial<Record<string, string>> = { advanced: 'badge-blue', pro: 'badge-green', starter: 'badge-yellow' };
+
+const isPlan = (value: string): value is PlanType => (PLAN_TYPES as readonly string[]).includes(value);
+const isStatus = (value: string): value is Status => (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
+
+/**
+ * Subscription (part 1 §2, §4, §6): the plan and status; the admin sets a
+ * plan (basic, starter, pro, advanced) and status (active, canceled,
+ * past_due). The user's role follows the plan; a user without a
+ * subscription gets one.
+ */
+export function UserSubscription({ host, user }: { host: Host; user: PublicUser }) {
+  const queryClient = useQueryClient();
+  const current = user.subscription;
+  const [plan, setPlan] = useState<PlanType>(current && isPlan(current.plan_type) ? current.plan_type : 'basic');
+  const [status, setStatus] = useState<Status>(current && isStatus(current.status) ? current.status : 'active');
+  const [saved, setSaved] = useState<SubscriptionDetails | null>(null);
+  const update = useMutation({
+    mutationFn: () => host.api.request('POST', '/subscriptions/admin/update', { body: { user_id: user.id, plan_type: plan, status } }),
+    onSuccess: (answer) => {
+      setSaved(answer.subscription);
+      host.toast({ kind: 'success', message: answer.message });
+      // The role follows the plan by event: read the user again.
+      void queryClient.invalidateQueries({ queryKey: userKey(user.id) });
+    },
+    onError: (error) => host.toast({ kind: 'error', message: failureText(error, AdminMessages.subscriptionFailed) }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate();
+  };
+  const shown = saved ?? current;
+  return (
+    <section className="card" aria-labelledby="subscription-title">
+      <h2 id="subscription-title">Subscription</h2>
+      {shown ? (
+        <dl className="details">
+          <dt>Plan</dt>
+          <dd>
+            <span className={`badge ${PLAN_BADGE[shown.plan_type] ?? 'badge-gray'}`}>{isPlan(shown.plan_type) ? planLabel(shown.plan_type) : shown.plan_type}</span>
+          </dd>
+          <dt>Status</dt>
+          <dd>{shown.status}</dd>
+          {saved && (
+            <>
+              <dt>Current period ends</dt>
+              <dd>{formatDateTime(saved.current_period_end)}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p>This user has no subscription: setting a plan gives them one.</p>
+      )}
+      <form className="form admin-form" aria-label="Set subscription" onSubmit={submit}>
+        <FormField label="Plan">
+          {(control) => (
+            <select {...control} value={plan} onChange={(event) => isPlan(event.target.value) && setPlan(event.target.value)}>
+              {PLAN_TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {planLabel(value)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Status">
+          {(control) => (
+            <select {...control} value={status} onChange={(event) => isStatus(event.target.value) && setStatus(event.target.value)}>
+              {SUBSCRIPTION_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <button type="submit" className="button" disabled={update.isPending}>
+          Update subscription
+        </button>
+      </form>
+    </section>
+  );
+}

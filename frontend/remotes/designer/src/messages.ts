@@ -1,0 +1,20 @@
+import { isApiError } from '@planner/remote-contract';
+
+/** The server's own words for a failure (its body's message: part 2 §5's rules, §8's errors), or null. */
+export function serverMessage(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const message = error.body?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/** Part 2 §8: the server's message, else the action's fallback. */
+export function failureText(error: unknown, fallback: string): string {
+  return serverMessage(error) ?? fallback;
+}
+
+/** Not worded by the spec: test users see the generator without using it (part 2 §2 'view-only message'). */
+export const VIEW_ONLY = 'View only: generating posts with AI is not available for this account.';
+/** Not worded by the spec: an inactive organization can neither generate nor publish. */
+export const INACTIVE = 'This account is inactive. Activate it on the Accounts page to generate and publish posts.';
+/** Not worded by the spec: the organization has connected no platform to generate or publish for. */
+export const NO_PLATFORMS = 'Connect a platform in Account Configuration to generate and publish posts.';

@@ -1,0 +1,295 @@
+import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
+import type { Host } from '@planner/remote-contract';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PostDraft } from './drafts.js';
+import { DraftCard } from './DraftCard.js';
+import { lengthOf, overLimitText } from './LengthCounter.js';
+import { commonMediaTypes, defaultMediaType, storedEntry, type MediaEntry } from './media.js';
+import { MediaSection, type AiImageAccess } from './MediaSection.js';
+import type { PreviewAccount } from './PlatformPreview.js';
+import { defaultValue, scheduleProblem, valueAt } from './schedule-time.js';
+import { SchedulePicker } from './SchedulePicker.js';
+import {
+  InvalidResponseError,
+  isPublishResponse,
+  linksOfFailure,
+  savedMediaPaths,
+  submissionForm,
+  submitErrorText,
+  type ScheduleMode,
+} from './submit.js';
+import { useCounter } from './text-counting.js';
+import { FormMessage } from '@planner/ui/form-message';
+
+/** Part 2 §6: schedule-for-later for the paid roles, disabled with its message for basic, hidden for test. */
+export type LaterAccess = 'allowed' | 'upgrade' | 'hidden';
+
+/** What a submit did: the posts it sent (their drafts' keys), the server's words, the links of what went out. */
+export interface SubmitResult {
+  mode: ScheduleMode;
+  keys: string[];
+  notice: string;
+  links: string[];
+}
+
+export interface PostFormProps {
+  host: Host;
+  organization: { id: string; timezone: string; is_active: boolean };
+  drafts: readonly PostDraft[];
+  onDraft: (draft: PostDraft) => void;
+  connected: readonly ConnectionPlatform[];
+  /** Media types of each active platform, by upper-cased name (GET /platforms/media_types). */
+  mediaTypes: Record<string, readonly MediaType[]>;
+  accounts: Record<ConnectionPlatform, PreviewAccount>;
+  aiEdits: boolean;
+  aiImages: AiImageAccess;
+  later: LaterAccess;
+  /** The post being edited (part 2 §2 edit mode). */
+  editing: PostView | null;
+  /** Called as a submit starts (the page drops the previous one's notice). */
+  onSubmitStart: () => void;
+  /** Called once posts went out: the page resets the form or goes back to the return route. */
+  onSubmitted: (result: SubmitResult) => void;
+  /** 'Published' after a publish-now edit, while the page waits to leave (part 2 §4). */
+  published: boolean;
+  now?: () => Date;
+}
+
+const namesOf = (platforms: readonly ConnectionPlatform[]) => platforms.map((platform) => PLATFORM_DISPLAY_NAMES[platform]);
+
+/**
+ * The post form (part 2 §2, §4, §5, §8): the posts with their previews, the
+ * media, Now or Schedule-for in the organization's time zone, and the submit
+ * (Schedule Posts, Publish Now or Save Changes). Each post is sent as its own
+ * request, one after another; the files go up with the first, whose stored
+ * paths the others name.
+ */
+export function PostForm(props: PostFormProps) {
+  const { host, organization, drafts, connected, mediaTypes, editing, later, published } = props;
+  const now = props.now ?? (() => new Date());
+  const id = useId();
+  const counter = useCounter();
+  const ready = drafts.filter((draft) => draft.status === 'ready');
+  const chosen = [...new Set(ready.flatMap((draft) => draft.platforms))];
+  const available = commonMediaTypes(namesOf(chosen), mediaTypes);
+  const [mediaType, setMediaType] = useState<MediaType>(() => editing?.media_type ?? defaultMediaType(available));
+  const [media, setMedia] = useState<MediaEntry[]>(() =>
+    (editing?.media_paths ?? '').split(',').map((path) => path.trim()).filter(Boolean).map((path) => storedEntry(path, 'upload')),
+  );
+  const [mode, setMode] = useState<ScheduleMode>(() => (editing?.scheduled_time && later === 'allowed' ? 'later' : 'now'));
+  const [scheduledTime, setScheduledTime] = useState(() =>
+    editing?.scheduled_time ? valueAt(new Date(editing.scheduled_time), organization.timezone) : defaultValue(now(), organization.timezone),
+  );
+  const [timeError, setTimeError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failureLinks, setFailureLinks] = useState<string[]>([]);
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  // Part 2 §4: a media type the chosen platforms no longer share falls back to text, or their first common type.
+  const fallback = available.includes(mediaType) ? null : defaultMediaType(available);
+  useEffect(() => {
+    if (fallback === null) return;
+    if (mediaType === 'carousel') setMedia([]);
+    setMediaType(fallback);
+  }, [fallback, mediaType]);
+
+  const disabled = !organization.is_active || submitting || published;
+  const uploads = media.filter((entry) => entry.file);
+
+  const check = (): string | null => {
+    const sending = ready.filter((draft) => draft.platforms.length > 0);
+    if (sending.length === 0) return PostMessages.selectPlatform;
+    for (const draft of sending) {
+      const content = mediaType === 'story' ? '' : draft.text;
+      const broken = postRuleBroken({ platforms: draft.platforms, mediaType, content, media: mediaType === 'text' ? [] : media });
+      if (broken) return broken;
+      for (const platform of draft.platforms) {
+        const { length, limit, over } = lengthOf(counter, platform, content, mediaType);
+        if (over) return overLimitText(platform, length!, limit);
+      }
+    }
+    return null;
+  };
+
+  const submit = async () => {
+    setProblem(null);
+    setFailureLinks([]);
+    const broken = check();
+    const timeProblem = mode === 'later' ? scheduleProblem(scheduledTime, organization.timezone, now()) : null;
+    setTimeError(timeProblem);
+    if (broken || timeProblem) return setProblem(broken ?? timeProblem);
+    props.onSubmitStart();
+    setSubmitting(true);
+    const sent: string[] = [];
+    const messages: string[] = [];
+    const links: string[] = [];
+    const sentPlatforms: string[] = [];
+    let mediaUrls = mediaType === 'text' ? [] : media.filter((entry) => entry.url).map((entry) => entry.url!);
+    let files = mediaType === 'text' ? [] : uploads.map((entry) => entry.file!);
+    try {
+      for (const draft of ready.filter((d) => d.platforms.length > 0)) {
+        const request = draft.request;
+        const form = submissionForm({
+          organizationId: organization.id,
+          mode,
+          platformNames: namesOf(draft.platforms),
+          content: mediaType === 'story' ? '' : draft.text,
+          mediaType,
+          postId: editing?.id,
+          draftId: draft.draftId ?? undefined,
+          scheduledTime,
+          requestFields: request
+            ? { business_data: request.business_data, content_type: request.content_type, topic: request.topic, context: request.context, time_of_year: request.time_of_year, event_details: request.event_details }
+            : undefined,
+          mediaUrls,
+          files,
+        });
+        setProgress(files.length ? 0 : null);
+        const answer: unknown = await host.api.request('POST', mode === 'now' ? '/schedule_post/now' : '/schedule_post/later', {
+          body: form,
+          onUploadProgress: files.length ? ({ loaded, total }) => setProgress(total ? Math.round((loaded / total) * 100) : 0) : undefined,
+        });
+        if (!isPublishResponse(answer)) throw new InvalidResponseError(mode);
+        // The files are stored now: the next posts name them instead of sending them again.
+        if (files.length) {
+          mediaUrls = savedMediaPaths(answer);
+          files = [];
+        }
+        sent.push(draft.key);
+        sentPlatforms.push(...namesOf(draft.platforms));
+        messages.push(answer.message);
+        links.push(...answer.posted_links);
+      }
+    } catch (error) {
+      setProblem(submitErrorText(error, mode, editing !== null));
+      setFailureLinks(linksOfFailure(error));
+    } finally {
+      setSubmitting(false);
+      setProgress(null);
+    }
+    if (sent.length === 0) return;
+    const notice = mode === 'later' ? PostMessages.scheduledFor(sentPlatforms.join(', ')) : messages.join(' ');
+    props.onSubmitted({ mode, keys: sent, notice, links });
+  };
+
+  const label = published
+    ? 'Published'
+    : submitting
+      ? mode === 'now'
+        ? 'Publishing...'
+        : editing
+          ? 'Saving...'
+          : 'Scheduling...'
+      : mode === 'now'
+        ? 'Publish Now'
+        : editing
+          ? 'Save Changes'
+          : 'Schedule Posts';
+
+  return (
+    <form
+      className="post-form"
+      aria-label={editing ? 'Edit post' : 'Posts'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <ul className="drafts">
+        {drafts.map((draft) => (
+          <DraftCard
+            key={draft.key}
+            host={host}
+            organizationId={organization.id}
+            draft={draft}
+            onChange={props.onDraft}
+            connected={connected}
+            accounts={props.accounts}
+            mediaType={mediaType}
+            media={mediaType === 'text' ? [] : media}
+            counter={counter}
+            aiEdits={props.aiEdits}
+            editing={editing ? { postId: editing.id, hasOriginalRequest: editing.original_request !== null } : null}
+            disabled={disabled}
+          />
+        ))}
+      </ul>
+      <MediaSection
+        host={host}
+        organizationId={organization.id}
+        mediaType={mediaType}
+        available={available}
+        onMediaType={setMediaType}
+        media={media}
+        onMedia={setMedia}
+        aiImages={props.aiImages}
+        imageText={ready[0]?.text ?? ''}
+        platformName={chosen[0] ? PLATFORM_DISPLAY_NAMES[chosen[0]] : null}
+        disabled={disabled}
+      />
+      <fieldset className="schedule-choice" disabled={disabled}>
+        <legend>When</legend>
+        <label className="field-checkbox">
+          <input type="radio" name={`${id}-when`} checked={mode === 'now'} onChange={() => setMode('now')} /> Now
+        </label>
+        {later !== 'hidden' && (
+          <label className="field-checkbox">
+            <input type="radio" name={`${id}-when`} checked={mode === 'later'} disabled={later === 'upgrade'} onChange={() => setMode('later')} /> Schedule for
+          </label>
+        )}
+        {later === 'upgrade' && (
+          <p className="upgrade-prompt">
+            {PostMessages.upgradeToSchedule}. <Link to="/plan-selection">Upgrade</Link>
+          </p>
+        )}
+      </fieldset>
+      {mode === 'later' && (
+        <SchedulePicker
+          value={scheduledTime}
+          onChange={(value) => {
+            setScheduledTime(value);
+            setTimeError(null);
+          }}
+          timeZone={organization.timezone}
+          thisYear={now().getFullYear()}
+          error={timeError}
+        />
+      )}
+      {progress !== null && (
+        <p className="upload-progress">
+          <label htmlFor={`${id}-progress`}>Uploading media: {progress}%</label>{' '}
+          <progress id={`${id}-progress`} value={progress} max={100} />
+        </p>
+      )}
+      {problem && (
+        <FormMessage kind="error">
+          <p>{problem}</p>
+          {failureLinks.length > 0 && <PostedLinks links={failureLinks} />}
+        </FormMessage>
+      )}
+      <p className="actions">
+        <button type="submit" className="button" disabled={disabled}>
+          {label}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** Part 2 §3 Publish response: the links of what was published. */
+export function PostedLinks({ links }: { links: readonly string[] }) {
+  return (
+    <ul className="posted-links" aria-label="Posted links">
+      {links.map((link) => (
+        <li key={link}>
+          <a href={link} target="_blank" rel="noreferrer">
+            {link}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

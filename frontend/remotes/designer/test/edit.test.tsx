@@ -1,0 +1,100 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PostMessages, type PostView } from '@planner/contracts';
+import { DesignerPage } from '../src/DesignerPage.js';
+import { designerHost, formFields, ORG_ID, renderAt, type Call } from './support.js';
+
+afterEach(cleanup);
+
+const POST_ID = '00000000-0000-4000-8000-0000000000b1';
+const MEDIA_KEY = `${ORG_ID}/22222222-2222-4222-8222-222222222222.jpg`;
+
+function post(over: Partial<PostView> = {}): PostView {
+  return {
+    id: POST_ID,
+    organization_id: ORG_ID,
+    status: 'pending_review',
+    // 10:00 UTC is 12:00 in Paris in summer.
+    scheduled_time: '2099-07-01T10:00:00.000Z',
+    platforms: 'X, LinkedIn',
+    media_type: 'image',
+    media_paths: MEDIA_KEY,
+    content: 'Our autumn loaves are back.',
+    review_notes: null,
+    auto_schedule_id: null,
+    version: 3,
+    publications: {},
+    posted_links: [],
+    original_request: {
+      business_name: 'Acme Bakery', business_data: 'Sourdough', content_type: 'news', topic: 'Autumn', context: '', time_of_year: 'autumn', event_details: '',
+      tone: 'friendly', mood: 'positive', language: 'en-US', character_limit: null, target_character_count: null, platform: '', platforms: ['X', 'LinkedIn'],
+      schedule_option: 'later', content: '', media_type: 'image', media_paths: '', scheduled_time: null, auto_schedule_id: null,
+    },
+    missed_slot: null,
+    created_at: '2099-06-01T10:00:00.000Z',
+    updated_at: '2099-06-01T10:00:00.000Z',
+    ...over,
+  };
+}
+
+const respond = (call: Call) => {
+  if (call.method === 'GET') return new Blob(['jpeg'], { type: 'image/jpeg' });
+  if (call.path === `/posts/${POST_ID}/regenerate`) return { post: post({ content: 'Regenerated text.' }), message: PostMessages.contentRegenerated, sandbox: true };
+  return { message: call.path.endsWith('later') ? PostMessages.scheduledFor('X, LinkedIn') : PostMessages.publishedTo('X, LinkedIn'), posted_links: ['https://x.example/1', 'https://linkedin.example/2'] };
+};
+
+describe('edit mode (part 2 §2, §4)', () => {
+  it('is titled Edit Post, holds the post (text, platforms, media, time in the organization’s zone) and its original request, and Save Changes goes back', async () => {
+    const { host, calls, toasts } = designerHost({ respond });
+    renderAt(DesignerPage, host, '/organization/designer', { editingPost: post(), returnToRoute: '/organization/posts' });
+    const postCard = await screen.findByRole('listitem', { name: 'Post for X, LinkedIn' });
+    expect(screen.getByRole('heading', { name: 'Edit Post' })).toBeTruthy();
+    expect(within(postCard).getAllByText('Our autumn loaves are back.')).toHaveLength(2);
+    expect((screen.getByRole('radio', { name: /^Image/ }) as HTMLInputElement).checked).toBe(true);
+    expect(within(screen.getByRole('list', { name: 'Chosen media' })).getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(calls.some((call) => call.path === `/media/${MEDIA_KEY}`)).toBe(true));
+    expect((screen.getByRole('radio', { name: 'Schedule for' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('01/Jul/2099 12:00')).toBeTruthy();
+    // The generator, closed, holds the post's original request.
+    expect(screen.getByRole('button', { name: /Generator/ }).getAttribute('aria-expanded')).toBe('false');
+    expect((screen.getByLabelText('Topic') as HTMLInputElement).value).toBe('Autumn');
+    expect(screen.queryByRole('link', { name: 'Back to Generator' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/posts'));
+    const sent = calls.find((call) => call.path === '/schedule_post/later')!;
+    expect(formFields(sent.body)).toEqual([
+      ['organization_id', ORG_ID],
+      ['platforms', 'X,LinkedIn'],
+      ['content', 'Our autumn loaves are back.'],
+      ['media_type', 'image'],
+      ['post_id', POST_ID],
+      ['scheduled_time', '2099-07-01T12:00'],
+      ['media_urls', `/api/media/${MEDIA_KEY}`],
+    ]);
+    expect(toasts).toContainEqual({ kind: 'success', message: PostMessages.scheduledFor('X, LinkedIn'), durationMs: 5000 });
+  });
+
+  it('a publish-now edit shows Published and the posted links, then goes back after 1 s', async () => {
+    const { host } = designerHost({ respond });
+    renderAt(DesignerPage, host, '/organization/designer', { editingPost: post({ scheduled_time: null }), returnToRoute: '/organization/posts' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish Now' }));
+    expect(await screen.findByRole('button', { name: 'Published' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'https://linkedin.example/2' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/organization/designer');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/posts'), { timeout: 2000 });
+  });
+
+  it('Regenerate rewrites the post through the posts service; a post without an original request cannot', async () => {
+    const { host, calls } = designerHost({ respond });
+    renderAt(DesignerPage, host, '/organization/designer', { editingPost: post(), returnToRoute: '/organization/posts' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    expect((await screen.findAllByText('Regenerated text.')).length).toBeGreaterThan(0);
+    expect(calls.find((call) => call.path === `/posts/${POST_ID}/regenerate`)?.body).toEqual({ regenerate_media: false });
+    cleanup();
+    renderAt(DesignerPage, designerHost({ respond }).host, '/organization/designer', { editingPost: post({ original_request: null }), returnToRoute: '/organization/posts' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    expect(screen.getByText(PostMessages.noOriginalRequest)).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import { PostMessages, POSTS_PAGE_SIZE, type PostFilter } from '@planner/contracts';
+import type { HostProps } from '@planner/remote-contract';
+import { errorText } from '@planner/ui/error-text';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { useOrganizationSettings } from './organization.js';
+import { PostCard, type Banner } from './PostCard.js';
+import { DEFAULT_FILTER, FILTERS, highlightedPostId } from './post-review.js';
+import { REVIEW_BANNER_MS, useTimed } from './timed.js';
+
+/**
+ * Post Review, /organization/posts (part 2 §2, §4, §8): the selected
+ * organization's posts of one status (default pending review, failed
+ * included), a page at a time, with refresh; each card's actions; banners
+ * that clear after 5 s; a post the calendar names highlighted (and shown
+ * above the list when the filter or page does not hold it).
+ */
+export function PostReviewPage({ host }: HostProps) {
+  const id = useId();
+  const organizationId = host.organization?.id;
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const highlightId = highlightedPostId(location.state, search);
+  const [filter, setFilter] = useState<PostFilter>(DEFAULT_FILTER);
+  const [page, setPage] = useState(1);
+  const [banner, setBanner] = useTimed<Banner>(REVIEW_BANNER_MS);
+  const settings = useOrganizationSettings(host);
+  const timeZone = settings.data?.timezone;
+
+  const posts = useQuery({
+    queryKey: ['posts', organizationId, filter, page],
+    queryFn: () => host.api.request('GET', '/posts', { query: { organization_id: organizationId!, status: filter, page, per_page: POSTS_PAGE_SIZE } }),
+    enabled: organizationId !== undefined,
+    retry: false,
+  });
+  const listed = posts.data?.posts ?? [];
+  const highlightListed = highlightId !== null && listed.some((post) => post.id === highlightId);
+  const highlighted = useQuery({
+    queryKey: ['posts', 'one', highlightId],
+    queryFn: () => host.api.request('GET', '/posts/:id', { params: { id: highlightId! } }),
+    enabled: highlightId !== null && posts.isSuccess && !highlightListed,
+    retry: false,
+  });
+
+  const pagination = posts.data?.pagination;
+  // The last post of the last page went (deleted, or approved out of the filter): back to the page that is now last.
+  useEffect(() => {
+    if (pagination && page > pagination.total_pages) setPage(pagination.total_pages);
+  }, [pagination, page]);
+
+  if (!organizationId) return <Navigate to="/" replace />;
+
+  return (
+    <main className="page post-review">
+      <h1>Post Review</h1>
+      <div className="review-toolbar">
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as PostFilter);
+              setPage(1);
+            }}
+          >
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="button button-secondary" disabled={posts.isFetching} onClick={() => void posts.refetch()}>
+          {posts.isFetching ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      <div aria-live="polite">
+        {banner && (
+          <p className={`form-message ${banner.kind === 'success' ? 'form-message-success' : 'form-message-error'}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
+            {banner.text}
+          </p>
+        )}
+      </div>
+
+      {highlighted.data && !highlightListed && (
+        <section aria-label="Post from the calendar">
+          <ul className="post-list">
+            <PostCard post={highlighted.data} host={host} timeZone={timeZone} highlighted onBanner={setBanner} />
+          </ul>
+        </section>
+      )}
+
+      {posts.isPending && <p role="status">Loading posts...</p>}
+      {posts.isError && (
+        <div className="form-message form-message-error">
+          <p role="alert">{errorText(posts.error)}</p>
+          <button type="button" className="button" onClick={() => void posts.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {posts.isSuccess && listed.length === 0 && <p>{PostMessages.noPostsForStatus}</p>}
+      {listed.length > 0 && (
+        <ul className="post-list" aria-label="Posts">
+          {listed.map((post) => (
+            <PostCard key={post.id} post={post} host={host} timeZone={timeZone} highlighted={post.id === highlightId} onBanner={setBanner} />
+          ))}
+        </ul>
+      )}
+
+      {pagination && pagination.total_pages > 1 && (
+        <nav className="pager" aria-label="Pages of posts">
+          <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </button>
+          <span>
+            Page {pagination.page} of {pagination.total_pages}
+          </span>
+          <button type="button" className="button button-secondary" disabled={page >= pagination.total_pages} onClick={() => setPage(page + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </main>
+  );
+}

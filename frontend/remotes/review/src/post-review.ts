@@ -1,0 +1,96 @@
+import { CONNECTION_PLATFORMS, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type ConnectionPlatform, type MediaType, type PlatformOutcome, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
+
+/** Part 2 §4's filter values (default pending) with failed (docs/decisions/post-review.md), as the status filter offers them. */
+export const FILTERS: readonly [PostFilter, string][] = [
+  ['pending', 'Pending review'],
+  ['approved', 'Approved'],
+  ['rejected', 'Rejected'],
+  ['published', 'Published'],
+  ['failed', 'Failed'],
+  ['all', 'All'],
+];
+export const DEFAULT_FILTER: PostFilter = 'pending';
+
+export const STATUS_LABELS: Record<PostStatus, string> = {
+  pending_review: 'Pending review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  published: 'Published',
+  failed: 'Failed',
+};
+
+export const STATUS_BADGES: Record<PostStatus, string> = {
+  pending_review: 'badge-yellow',
+  approved: 'badge-blue',
+  rejected: 'badge-gray',
+  published: 'badge-green',
+  failed: 'badge-red',
+};
+
+export type ReviewAction = 'approve' | 'reject' | 'edit' | 'retry' | 'delete';
+
+/**
+ * Part 2 §4 with failed and Retry (docs/decisions/post-review.md): pending
+ * review can be approved, rejected or edited; approved rejected or edited;
+ * failed rejected, edited or retried; published and rejected only deleted.
+ */
+const ACTIONS: Record<PostStatus, readonly ReviewAction[]> = {
+  pending_review: ['approve', 'reject', 'edit', 'delete'],
+  approved: ['reject', 'edit', 'delete'],
+  failed: ['retry', 'reject', 'edit', 'delete'],
+  rejected: ['delete'],
+  published: ['delete'],
+};
+
+export function actionsFor(status: PostStatus): readonly ReviewAction[] {
+  return ACTIONS[status];
+}
+
+/** One platform of a post, and where the post stands there once publishing was asked for. */
+export interface PlatformLine {
+  platform: ConnectionPlatform | null;
+  name: string;
+  outcome: PlatformOutcome | null;
+}
+
+/**
+ * The platforms a card shows: the post's own, in its order, each with its
+ * outcome (`publications` is keyed by platform id); then a platform it went
+ * out on that it no longer names, which keeps its link.
+ */
+export function platformLines(post: Pick<PostView, 'platforms' | 'publications'>): PlatformLine[] {
+  const named = platformList(post.platforms).map((name) => {
+    const platform = platformIdOf(name);
+    return { platform, name: platform ? PLATFORM_DISPLAY_NAMES[platform] : name, outcome: (platform && post.publications[platform]) || null };
+  });
+  const extra = CONNECTION_PLATFORMS.filter((platform) => post.publications[platform] && !named.some((line) => line.platform === platform)).map((platform) => ({
+    platform,
+    name: PLATFORM_DISPLAY_NAMES[platform],
+    outcome: post.publications[platform]!,
+  }));
+  return [...named, ...extra];
+}
+
+/** Part 2 §2: the calendar's View Full Post names the post to highlight (route state highlightPostId, or the same as a query parameter). */
+export function highlightedPostId(state: unknown, search: URLSearchParams): string | null {
+  const fromState = (state as { highlightPostId?: unknown } | null)?.highlightPostId;
+  if (typeof fromState === 'string' && fromState) return fromState;
+  return search.get('highlightPostId') || null;
+}
+
+/** Where Edit goes (part 2 §2): the designer, with the post and the way back, as the calendar's Edit Post passes them. */
+export const DESIGNER_ROUTE = '/organization/designer';
+export const POST_REVIEW_ROUTE = '/organization/posts';
+export function editState(post: PostView): { editingPost: PostView; returnToRoute: string } {
+  return { editingPost: post, returnToRoute: POST_REVIEW_ROUTE };
+}
+
+/** How posts and schedules name their media types (part 2 §2, §5). */
+export const MEDIA_LABELS: Record<MediaType, string> = {
+  text: 'Text',
+  image: 'Image',
+  video: 'Video',
+  carousel: 'Carousel',
+  short: 'Short Video (Reels)',
+  story: 'Story',
+};

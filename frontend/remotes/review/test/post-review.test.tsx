@@ -1,0 +1,215 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PostMessages } from '@planner/contracts';
+import { PostReviewPage } from '../src/PostReviewPage.js';
+import { apiError, ORG_ID, page, post, renderPage, reviewHost, type Call } from './support.js';
+
+// Typing into the form key by key takes seconds on a busy machine (the default is 5 s).
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const PATH = '/organization/posts';
+const listCalls = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/posts?'));
+const card = (name: RegExp | string) => screen.getAllByRole('listitem').find((item) => within(item).queryByRole('heading', { name }) !== null)!;
+
+describe('Post Review: the list', () => {
+  it('asks for pending posts first, shows each card with its platforms and time in the account’s zone', async () => {
+    const { host, calls } = reviewHost(() => page([post('p1', { platforms: 'X,LinkedIn' })]));
+    renderPage(PostReviewPage, host, PATH);
+    expect(await screen.findByRole('heading', { name: 'Post for X, LinkedIn' })).toBeTruthy();
+    expect(listCalls(calls)[0]!.path).toBe(`/posts?organization_id=${ORG_ID}&status=pending&page=1&per_page=20`);
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
+    // 18:00 UTC on 24 Dec is 13:00 in New York.
+    expect(await screen.findByText(/Scheduled for 24\/Dec\/2026 13:00 \(America\/New_York\)/)).toBeTruthy();
+    const platforms = within(card('Post for X, LinkedIn')).getByRole('list', { name: 'Platforms' });
+    expect(within(platforms).getByText('X')).toBeTruthy();
+    expect(platforms.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(2);
+  });
+
+  it('says when the filter matches nothing, filters by failed too, and refreshes', async () => {
+    const { host, calls } = reviewHost(() => page([]));
+    renderPage(PostReviewPage, host, PATH);
+    expect(await screen.findByText(PostMessages.noPostsForStatus)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.path).toContain('status=failed'));
+    const before = listCalls(calls).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(listCalls(calls).length).toBe(before + 1));
+  });
+
+  it('shows a load failure with its message and Retry', async () => {
+    let fail = true;
+    const { host } = reviewHost(() => {
+      if (fail) throw apiError(503, { message: 'Service temporarily unavailable. Please try again later.' });
+      return page([post('p1')]);
+    });
+    renderPage(PostReviewPage, host, PATH);
+    expect(await screen.findByText('Service temporarily unavailable. Please try again later.')).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Post for X' })).toBeTruthy();
+  });
+
+  it('pages through a long list', async () => {
+    const { host, calls } = reviewHost((call) => (call.path.includes('&page=2&') ? page([post('p21')], { page: 2, total_pages: 2 }) : page([post('p1')], { total_pages: 2 })));
+    renderPage(PostReviewPage, host, PATH);
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeTruthy();
+    expect(listCalls(calls).at(-1)!.path).toContain('&page=2&');
+    expect(screen.getByText('Fresh bread, post p21')).toBeTruthy();
+  });
+});
+
+describe('Post Review: the actions a status allows', () => {
+  it('pending: Approve, Reject, Edit, Delete; rejected and published: Delete only; failed: Retry too', async () => {
+    const posts = [
+      post('p1', { platforms: 'X' }),
+      post('p2', { platforms: 'LinkedIn', status: 'rejected' }),
+      post('p3', { platforms: 'Telegram', status: 'published' }),
+      post('p4', { platforms: 'Threads', status: 'failed' }),
+    ];
+    renderPage(PostReviewPage, reviewHost(() => page(posts)).host, PATH);
+    await screen.findByRole('heading', { name: 'Post for X' });
+    const buttons = (name: string) =>
+      within(card(name))
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    expect(buttons('Post for X')).toEqual(['Approve', 'Reject', 'Edit', 'Delete']);
+    expect(buttons('Post for LinkedIn')).toEqual(['Delete']);
+    expect(buttons('Post for Telegram')).toEqual(['Delete']);
+    expect(buttons('Post for Threads')).toEqual(['Retry', 'Reject', 'Edit', 'Delete']);
+  });
+
+  it('approves with optional notes, shows the answer, reloads the list; the banner clears after 5 s', async () => {
+    const { host, calls } = reviewHost((call) => (call.method === 'POST' ? { post: post('p1', { status: 'approved' }), message: PostMessages.approved } : page([post('p1')])));
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const form = screen.getByRole('form', { name: 'Approve post' });
+    await userEvent.type(within(form).getByLabelText('Approval notes (optional)'), 'Looks good');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve post' }));
+    expect(await screen.findByText(PostMessages.approved)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/approve', body: { notes: 'Looks good' } });
+    await waitFor(() => expect(listCalls(calls).length).toBe(2));
+    await act(async () => vi.advanceTimersByTime(4900));
+    expect(screen.queryByText(PostMessages.approved)).not.toBeNull();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(PostMessages.approved)).toBeNull();
+  });
+
+  it('offers a new time when approving a post that missed its slot', async () => {
+    const { host, calls } = reviewHost((call) => (call.method === 'POST' ? { post: post('p1'), message: PostMessages.approved } : page([post('p1', { missed_slot: PostMessages.missedSlot })])));
+    renderPage(PostReviewPage, host, PATH);
+    expect(await screen.findByText(PostMessages.missedSlot)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    const form = screen.getByRole('form', { name: 'Approve post' });
+    await userEvent.type(within(form).getByLabelText('New time (optional)'), '2027-01-05T10:30');
+    await userEvent.click(within(form).getByRole('button', { name: 'Approve post' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ notes: null, scheduled_time: '2027-01-05T10:30' }));
+  });
+
+  it('needs a reason to reject', async () => {
+    const { host, calls } = reviewHost((call) => (call.method === 'POST' ? { post: post('p1', { status: 'rejected' }), message: PostMessages.rejected } : page([post('p1')])));
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const form = screen.getByRole('form', { name: 'Reject post' });
+    await userEvent.type(within(form).getByLabelText('Reason for rejecting'), '   ');
+    await userEvent.click(within(form).getByRole('button', { name: 'Reject post' }));
+    expect(within(form).getByText(PostMessages.rejectReasonRequired)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.type(within(form).getByLabelText('Reason for rejecting'), 'Wrong price');
+    await userEvent.click(within(form).getByRole('button', { name: 'Reject post' }));
+    expect(await screen.findByText(PostMessages.rejected)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/reject', body: { reason: 'Wrong price' } });
+  });
+
+  it('deletes after confirmation', async () => {
+    const { host, calls } = reviewHost((call) => (call.method === 'DELETE' ? { message: PostMessages.deleted } : page([post('p1', { status: 'published' })])));
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete post' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete post' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(PostMessages.deleted)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'DELETE')!.path).toBe('/posts/p1');
+  });
+
+  it('Edit opens the designer with the post and the way back', async () => {
+    renderPage(PostReviewPage, reviewHost(() => page([post('p1')])).host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/designer'));
+    const state = JSON.parse(screen.getByTestId('location-state').textContent!);
+    expect(state.returnToRoute).toBe('/organization/posts');
+    expect(state.editingPost.id).toBe('p1');
+  });
+
+  it('shows a published post’s link and a failed platform’s reason, and retries', async () => {
+    const failed = post('p1', {
+      status: 'failed',
+      platforms: 'X,LinkedIn',
+      publications: {
+        x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: '2026-12-24T18:00:01.000Z' },
+        linkedin: { status: 'failed', link: null, reason: 'LinkedIn is not connected.', at: '2026-12-24T18:00:01.000Z' },
+      },
+    });
+    const { host, calls } = reviewHost((call) => (call.method === 'POST' ? { post: { ...failed, status: 'approved' }, message: PostMessages.retryQueued } : page([failed])));
+    renderPage(PostReviewPage, host, PATH);
+    const link = await screen.findByRole('link', { name: 'View on X' });
+    expect(link.getAttribute('href')).toBe('https://x.com/acme/status/1');
+    expect(screen.getByText('Failed: LinkedIn is not connected.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(PostMessages.retryQueued)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')!.path).toBe('/posts/p1/retry');
+  });
+
+  it('shows a refused action’s message, else the spec’s fallback', async () => {
+    let body: Record<string, unknown> | null = { message: 'This post is published and can only be deleted.' };
+    const { host } = reviewHost((call) => {
+      if (call.method === 'POST') throw apiError(409, body, '');
+      return page([post('p1', { status: 'failed' })]);
+    });
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('This post is published and can only be deleted.')).toBeTruthy();
+    body = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Failed to update post. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Post Review: a post from the calendar', () => {
+  it('highlights the post the calendar names (route state)', async () => {
+    renderPage(PostReviewPage, reviewHost(() => page([post('p1'), post('p2', { platforms: 'LinkedIn' })])).host, { pathname: PATH, state: { highlightPostId: 'p2' } });
+    await screen.findByRole('heading', { name: 'Post for LinkedIn' });
+    expect(card('Post for LinkedIn').className).toContain('post-card-highlighted');
+    expect(within(card('Post for LinkedIn')).getByText('From the calendar')).toBeTruthy();
+    expect(card('Post for X').className).not.toContain('post-card-highlighted');
+    expect(document.activeElement).toBe(card('Post for LinkedIn'));
+  });
+
+  it('fetches and shows it above the list when the filter does not hold it (query parameter)', async () => {
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? post('p9', { platforms: 'Telegram', status: 'published' }) : page([post('p1')])));
+    renderPage(PostReviewPage, host, `${PATH}?highlightPostId=p9`);
+    const section = await screen.findByRole('region', { name: 'Post from the calendar' });
+    expect(within(section).getByRole('heading', { name: 'Post for Telegram' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/posts/p9')).toBe(true);
+  });
+});
+
+describe('Post Review without a selected organization', () => {
+  it('goes to /', async () => {
+    const { host, calls } = reviewHost(() => page([]), { organization: null });
+    renderPage(PostReviewPage, host, PATH);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    expect(listCalls(calls)).toHaveLength(0);
+  });
+});
