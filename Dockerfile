@@ -12,8 +12,10 @@
 #   frontend   `vite build` of frontend/shell and frontend/remotes/* -> /out/frontend/{shell,remotes/<name>}/dist
 #   build      `npm run build` (tsc -b): packages/* and services/* to JavaScript -> /out/{packages,services}/<name>/dist
 #   prod-deps  `npm ci --omit=dev` with a C toolchain for native modules
-#   service    runtime on node:20-bookworm-slim, non-root, one service selected by SERVICE
+#   service    runtime on the pinned Node image, non-root, one service selected by SERVICE;
+#              `node --conditions=compiled dist/migrate.js` in it is the release's migration Job
 #   gateway    service + the built frontend, served by the gateway from FRONTEND_DIST
+#              (no separate web server image: docs/decisions/deployment.md)
 #
 # Services run compiled JavaScript, no TypeScript source and no tsx in the image:
 # `node --conditions=compiled dist/main.js`, cwd services/<SERVICE>. The
@@ -21,7 +23,9 @@
 # dist/ (without it, their exports name the TypeScript source, for tsx and vitest).
 # COPY --parents is generally available since dockerfile syntax 1.20.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# An exact release, so a rebuild gets the same Node (bump it on purpose; a digest
+# pin `node:20.19.6-bookworm-slim@sha256:...` also works where the registry is reachable).
+ARG NODE_IMAGE=node:20.19.6-bookworm-slim
 
 # ---------------------------------------------------------------------------
 FROM scratch AS manifests

@@ -5,10 +5,14 @@
 //   3. build the frontend shell and remotes that have never been built;
 //   4. start the seven services, wait for each /health, then the gateway and its /api/health;
 //   5. print where to go. Ctrl-C stops the services, then the infrastructure this run started.
+// Every process it starts is supervised: one that exits unasked is started again, after 1 s,
+// then 2 s, 4 s… up to 30 s while it keeps crashing (a minute's run starts the count over).
 //
 // Options: --keep-going  keep running even if a service does not become healthy.
 // PORT_OFFSET=N moves every port by N (gateway 8080+N, services 4001+N…), to run beside another
 // `npm start`; with NAMESPACE it also keeps its own schemas, Redis keys and NATS subjects.
+// REPLICAS=N runs N processes of every service (organizations.1 on 4002, organizations.2 on 4102,
+// … base port + 100·i) behind the one gateway, which spreads requests over them.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +21,7 @@ import { UserError, loadDotEnv, makeLogger, paint, repoRoot, sleep } from './lib
 import { portAnswers } from './lib/probes.mjs';
 import { formatLogLine } from './lib/log-format.mjs';
 import { makePrefix, signalGroup, spawnPrefixed, stopChildren } from './lib/processes.mjs';
+import { Supervisor } from './lib/supervisor.mjs';
 import { ensureDependencies, readJson } from './lib/workspace.mjs';
 
 const log = makeLogger('start');
@@ -42,18 +47,44 @@ function applyPortOffset(value) {
   }
   for (const component of [...SERVICES, GATEWAY]) component.port += offset;
 }
-const PREFIX_WIDTH = Math.max(...[...SERVICES, GATEWAY].map((s) => s.name.length));
+
+/** A replica's port: the service's plus 100 per replica after the first. */
+const REPLICA_PORT_STEP = 100;
+const MAX_REPLICAS = 10;
+
+/** REPLICAS (from the environment or .env): how many processes of every service; 1 when unset. */
+function replicaCount(value) {
+  if (value === undefined || value === '') return 1;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) {
+    throw new UserError(`REPLICAS must be a whole number from 1 to ${MAX_REPLICAS}, not "${value}".`);
+  }
+  return count;
+}
+
+/** The processes of a service: one named as the service, or `<name>.1`, `<name>.2`… on ports 100 apart. */
+function instancesOf(service, replicas) {
+  return Array.from({ length: replicas }, (_, i) => ({
+    ...service,
+    replica: i,
+    label: replicas === 1 ? service.name : `${service.name}.${i + 1}`,
+    port: service.port + REPLICA_PORT_STEP * i,
+  }));
+}
+
 const HEALTH_TIMEOUT_MS = 60_000;
 
 const DEV_ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 // Everything a shutdown needs to reach, whenever it happens.
 const state = {
-  children: [], // running service processes
+  children: [], // running frontend builds
+  supervisor: new Supervisor({ log }), // the services and the gateway
+  prefixWidth: GATEWAY.name.length,
   infraPromise: null,
-  running: false, // true once the banner is printed
   stopping: false,
   stoppingSince: 0,
+  stoppingChildren: [], // what the shutdown stops
 };
 
 // ================================================================ main
@@ -63,20 +94,23 @@ async function main() {
   const loaded = loadDotEnv();
   if (loaded.length) log(`loaded ${loaded.length} variable(s) from .env`);
   applyPortOffset(process.env.PORT_OFFSET);
+  const replicas = replicaCount(process.env.REPLICAS);
   const nodeEnv = process.env.NODE_ENV || 'development';
   const admin = adminCredentials(nodeEnv);
 
   await ensureDependencies({ log });
-  const services = SERVICES.filter((s) => serviceExists(s));
+  const services = SERVICES.filter((s) => serviceExists(s)).flatMap((s) => instancesOf(s, replicas));
+  const gateway = { ...GATEWAY, label: GATEWAY.name };
   if (!serviceExists(GATEWAY)) throw new UserError('services/gateway is missing: nothing to serve the product.');
-  await assertPortsFree([...services, GATEWAY]);
+  state.prefixWidth = Math.max(...[...services, gateway].map((s) => s.label.length));
+  await assertPortsFree([...services, gateway]);
 
   state.infraPromise = ensureInfrastructure({ log: makeLogger('infra') });
   const infra = await state.infraPromise;
   if (state.stopping) return; // Ctrl-C came during the infrastructure start; shutdown() handles it
 
   const frontendDist = await ensureFrontend();
-  const env = baseEnv(infra.env, nodeEnv);
+  const env = baseEnv(infra.env, nodeEnv, services, replicas);
 
   // The services in parallel: none may rely on another being up before its own /health.
   for (const service of services) startService(service, serviceEnv(service, env, admin));
@@ -84,16 +118,15 @@ async function main() {
   if (state.stopping) return;
   const failed = services.filter((_, i) => !results[i].ok);
   if (failed.length && !keepGoing) {
-    throw new UserError(`${failed.map((s) => s.name).join(', ')} did not become healthy; stopping. (Run with --keep-going to keep the rest up.)`);
+    throw new UserError(`${failed.map((s) => s.label).join(', ')} did not become healthy; stopping. (Run with --keep-going to keep the rest up.)`);
   }
 
-  startService(GATEWAY, gatewayEnv(env, frontendDist));
-  const gateway = await waitHealthy(GATEWAY, `http://127.0.0.1:${GATEWAY.port}/api/health`, { degradedIsUp: true });
+  startService(gateway, gatewayEnv(env, frontendDist, services));
+  const gatewayHealth = await waitHealthy(gateway, `http://127.0.0.1:${GATEWAY.port}/api/health`, { degradedIsUp: true });
   if (state.stopping) return;
-  if (!gateway.ok && !gateway.degraded) throw new UserError('the gateway did not come up; stopping.');
+  if (!gatewayHealth.ok && !gatewayHealth.degraded) throw new UserError('the gateway did not come up; stopping.');
 
-  printBanner({ admin, nodeEnv, frontendDist, failed, degraded: gateway.degraded });
-  state.running = true;
+  printBanner({ admin, nodeEnv, frontendDist, failed, degraded: gatewayHealth.degraded, replicas });
 }
 
 // ================================================================ configuration
@@ -125,24 +158,30 @@ function serviceExists(service) {
 /** Fails early and clearly when a port is taken, typically by another `npm start`. */
 async function assertPortsFree(services) {
   const taken = [];
-  for (const s of services) if (await portAnswers('127.0.0.1', s.port)) taken.push(`${s.port} (${s.name})`);
+  for (const s of services) if (await portAnswers('127.0.0.1', s.port)) taken.push(`${s.port} (${s.label})`);
   if (taken.length) {
     throw new UserError(`port(s) already in use: ${taken.join(', ')}. Is another 'npm start' running? Stop it first.`);
   }
 }
 
-function baseEnv(infraEnv, nodeEnv) {
+/** The base URLs of a service's processes. */
+const urlsOf = (services, name) => services.filter((s) => s.name === name).map((s) => `http://127.0.0.1:${s.port}`);
+
+function baseEnv(infraEnv, nodeEnv, services, replicas) {
   const { TEST_DATABASE_URL: _testOnly, ...serverUrls } = infraEnv;
   const logDir = process.env.LOG_DIR || path.join(repoRoot, 'logs');
   mkdirSync(logDir, { recursive: true });
   return {
+    // One process per service has no other to hand its requests to while it drains: it stops at once.
+    ...(replicas === 1 ? { SHUTDOWN_DRAIN_DELAY_MS: '0' } : {}),
     ...process.env,
     ...serverUrls,
     NODE_ENV: nodeEnv,
     LOG_DIR: logDir,
     // Services listen on loopback unless told otherwise; only the gateway is meant to be visited.
     HOST: process.env.HOST || '127.0.0.1',
-    JWKS_URL: process.env.JWKS_URL || `http://127.0.0.1:${SERVICES[0].port}/.well-known/jwks.json`,
+    // Every auth replica serves the same keys: a verifier tries the next when one is down.
+    JWKS_URL: process.env.JWKS_URL || urlsOf(services, 'auth').map((url) => `${url}/.well-known/jwks.json`).join(','),
     // Links in e-mails and OAuth redirects point at this run's gateway unless told otherwise.
     APP_URL: process.env.APP_URL || `http://localhost:${GATEWAY.port}`,
   };
@@ -150,10 +189,15 @@ function baseEnv(infraEnv, nodeEnv) {
 
 function serviceEnv(service, env, admin) {
   const own = { ...env, PORT: String(service.port) };
+  // One port takes bounce reports: the first notifications replica listens on it (all record them in one table).
+  if (service.name === 'notifications' && service.replica > 0) delete own.BOUNCE_SMTP_PORT;
   if (service.name === 'auth') {
     Object.assign(own, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
     if (!own.AUTH_SIGNING_KEY && env.NODE_ENV !== 'production') own.AUTH_SIGNING_KEY = devSigningKey();
   }
+  // Sandbox connections publish into this run's own scheduler, on its port (PORT_OFFSET moves it), not another run's;
+  // each replica into its own feed, which is up whenever it publishes.
+  if (service.name === 'scheduler' && !own.SANDBOX_FEED_URL) own.SANDBOX_FEED_URL = `http://127.0.0.1:${service.port}`;
   return own;
 }
 
@@ -173,9 +217,9 @@ function devSigningKey() {
   return readFileSync(file, 'utf8');
 }
 
-function gatewayEnv(env, frontendDist) {
+function gatewayEnv(env, frontendDist, services) {
   const own = { ...env, PORT: String(GATEWAY.port) };
-  for (const s of SERVICES) own[s.urlVar] = process.env[s.urlVar] || `http://127.0.0.1:${s.port}`;
+  for (const s of SERVICES) own[s.urlVar] = process.env[s.urlVar] || urlsOf(services, s.name).join(',') || `http://127.0.0.1:${s.port}`;
   if (frontendDist) own.FRONTEND_DIST = frontendDist;
   return own;
 }
@@ -229,7 +273,7 @@ async function ensureFrontend() {
     const build = spawnPrefixed('npm', ['run', 'build', '-w', workspace], {
       cwd: repoRoot,
       env: productionBuildEnv(process.env),
-      prefix: makePrefix('frontend', PREFIX_WIDTH, SERVICES.length + 1),
+      prefix: makePrefix('frontend', state.prefixWidth, SERVICES.length + 1),
     });
     state.children.push(build); // so Ctrl-C during the build stops it too
     const { code } = await build.closed;
@@ -261,30 +305,12 @@ function serviceCommand(service) {
   return ['npm', ['run', 'start']];
 }
 
+/** Starts a service's process under the supervisor, which starts it again whenever it exits unasked. */
 function startService(service, env) {
-  const index = [...SERVICES, GATEWAY].indexOf(service);
+  const index = [...SERVICES, GATEWAY].findIndex((s) => s.name === service.name);
   const [cmd, args] = serviceCommand(service);
-  const child = spawnPrefixed(cmd, args, {
-    cwd: serviceDir(service),
-    env,
-    prefix: makePrefix(service.name, PREFIX_WIDTH, index),
-    format: formatLogLine,
-  });
-  child.label = service.name;
-  state.children.push(child);
-  child.closed.then(({ code, signal }) => onChildExit(child, code, signal));
-  return child;
-}
-
-/** A service that dies is reported; the others keep running. When none is left, we stop. */
-function onChildExit(child, code, signal) {
-  state.children = state.children.filter((c) => c !== child);
-  if (state.stopping) return;
-  const how = signal ? `signal ${signal}` : `exit code ${code}`;
-  // During start-up waitHealthy() reports a service that dies before it is healthy.
-  if (!state.running && !child.healthy) return;
-  log.error(`✖ ${child.label} exited unexpectedly (${how}); the other services keep running.`);
-  if (!state.children.length) shutdown('every service has exited', 1);
+  const prefix = makePrefix(service.label, state.prefixWidth, index);
+  return state.supervisor.run(service.label, () => spawnPrefixed(cmd, args, { cwd: serviceDir(service), env, prefix, format: formatLogLine }));
 }
 
 /**
@@ -292,7 +318,7 @@ function onChildExit(child, code, signal) {
  * process serves requests, so after the timeout we report it degraded instead of failed.
  */
 async function waitHealthy(service, url, { degradedIsUp = false } = {}) {
-  const child = state.children.find((c) => c.label === service.name);
+  const child = state.supervisor.current(service.label);
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   let last = 'no answer yet';
   let degraded = false;
@@ -304,10 +330,7 @@ async function waitHealthy(service, url, { degradedIsUp = false } = {}) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       const body = await res.text();
-      if (res.ok) {
-        child.healthy = true;
-        return { ok: true };
-      }
+      if (res.ok) return { ok: true };
       degraded = res.status === 503;
       last = `HTTP ${res.status} ${body.slice(0, 200)}`;
     } catch (err) {
@@ -317,7 +340,7 @@ async function waitHealthy(service, url, { degradedIsUp = false } = {}) {
   }
   if (state.stopping) return { ok: false };
   if (degradedIsUp && degraded) {
-    log.warn(`${service.name} answers but reports degraded: ${last}`);
+    log.warn(`${service.label} answers but reports degraded: ${last}`);
     return { ok: false, degraded: true };
   }
   reportUnhealthy(service, url, last, child);
@@ -326,15 +349,15 @@ async function waitHealthy(service, url, { degradedIsUp = false } = {}) {
 
 function reportUnhealthy(service, url, last, child) {
   const exited = child.exitCode !== null || child.signalCode !== null;
-  log.error(exited ? `✖ ${service.name} ${last} before it became healthy` : `✖ ${service.name} did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${url}: ${last})`);
+  log.error(exited ? `✖ ${service.label} ${last} before it became healthy` : `✖ ${service.label} did not become healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${url}: ${last})`);
   const lines = child.recentLines.slice(-20);
   if (!lines.length) return;
-  console.error(paint('red', `── last lines of ${service.name} ──`));
+  console.error(paint('red', `── last lines of ${service.label} ──`));
   for (const line of lines) console.error(`  ${line}`);
   console.error(paint('red', '──'));
 }
 
-function printBanner({ admin, nodeEnv, frontendDist, failed, degraded }) {
+function printBanner({ admin, nodeEnv, frontendDist, failed, degraded, replicas }) {
   const rule = '═'.repeat(60);
   const lines = [
     paint('green', rule),
@@ -343,7 +366,8 @@ function printBanner({ admin, nodeEnv, frontendDist, failed, degraded }) {
     `  API docs:  ${paint('cyan', `http://localhost:${GATEWAY.port}/api/docs`)}`,
     `  Admin:     ${admin.email}${admin.shown ? ` / ${admin.password}` : ' (password from ADMIN_PASSWORD)'}`,
   ];
-  if (failed.length) lines.push(paint('yellow', `  Not healthy: ${failed.map((s) => s.name).join(', ')}`));
+  if (replicas > 1) lines.push(`  Replicas:  ${replicas} of every service (ports 100 apart)`);
+  if (failed.length) lines.push(paint('yellow', `  Not healthy: ${failed.map((s) => s.label).join(', ')}`));
   if (degraded) lines.push(paint('yellow', '  The gateway reports degraded health: see /api/health'));
   lines.push('  Press Ctrl-C to stop.', paint('green', rule));
   console.log(`\n${lines.join('\n')}\n`);
@@ -360,13 +384,14 @@ async function shutdown(reason, exitCode) {
     // Tools like `timeout` signal the process and then its group: ignore such an immediate echo.
     if (Date.now() - state.stoppingSince < 500) return;
     log.warn('stopping now (SIGKILL)');
-    for (const child of state.children) signalGroup(child, 'SIGKILL');
+    for (const child of state.stoppingChildren) signalGroup(child, 'SIGKILL');
     return;
   }
   state.stopping = true;
   state.stoppingSince = Date.now();
+  state.stoppingChildren = [...state.children, ...state.supervisor.stop()];
   log(`${reason}: stopping…`);
-  await stopChildren(state.children, {
+  await stopChildren(state.stoppingChildren, {
     graceMs: 10_000,
     onKill: (child) => log.warn(`${child.label ?? 'a child'} did not stop within 10 s: killing it`),
   });

@@ -6,7 +6,7 @@
  * sanitize-html — is built, started as the Dockerfile starts it, without tsx, in production
  * mode, and must answer /health with its migrations applied.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompiled, freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor } from '@planner/service-kit/testing';
 import { parseDockerfile } from './support/dockerfile.js';
-import { repoPath, repoRoot } from './support/repo.js';
+import { readYamlDocuments, repoPath, repoRoot } from './support/repo.js';
 
 const SERVICE = 'content';
 const namespace = testId('compiled');
@@ -31,6 +31,20 @@ const CMD = parseDockerfile()
   ?.instructions.filter((i) => i.keyword === 'CMD')
   .at(-1)?.args;
 const [NODE, ...COMMAND] = JSON.parse(CMD ?? '[]') as string[];
+
+/** The migration Job's command for this service (k8s/overlays/prod/migrations/job.yaml), run in the image's working directory. */
+const JOB_COMMAND = (readYamlDocuments('k8s/overlays/prod/migrations/job.yaml') as Array<{ spec: { template: { spec: { containers: Array<{ name: string; command: string[] }> } } } }>)[0]!
+  .spec.template.spec.containers.find((c) => c.name === SERVICE)?.command;
+
+async function appliedMigrations(): Promise<string[]> {
+  const db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
+  await db.connect();
+  try {
+    return (await db.query<{ name: string }>(`SELECT name FROM "${namespace}_${SERVICE}".migrations ORDER BY id`)).rows.map((r) => r.name);
+  } finally {
+    await db.end();
+  }
+}
 
 beforeAll(() => {
   buildCompiled(`services/${SERVICE}/tsconfig.build.json`, repoRoot);
@@ -59,6 +73,18 @@ describe('a compiled service', () => {
       expect(fs.existsSync(repoPath(file)), file).toBe(true);
     }
   });
+
+  it("runs the migration Job's command: the compiled dist/migrate.js applies the schema's migrations and exits 0", async () => {
+    const [node, ...args] = JOB_COMMAND ?? [];
+    expect(node).toBe('node');
+    const { NODE_OPTIONS: _nodeOptions, ...parentEnv } = process.env;
+    const env = { ...parentEnv, ...(await namespacedProcessEnv({ namespace, logDir, authPort: await freePort(), nodeEnv: 'production' })) };
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, args, { cwd: serviceDir, env, timeout: 60_000 }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${out}${err}`)) : resolve(out))),
+    );
+    expect(stdout).toContain(`schema ${namespace}_${SERVICE} is migrated`);
+    expect(await appliedMigrations()).toEqual(expect.arrayContaining(['CreateOutboxAndInbox1763700000000', 'BlogAndNewsletter1763700006100']));
+  }, 90_000);
 
   it('starts with node alone (no tsx) in production mode and answers /health with its migrations applied', async () => {
     port = await freePort();
@@ -89,14 +115,7 @@ describe('a compiled service', () => {
     });
     expect(health.body).toMatchObject({ status: 'ok', service: SERVICE });
 
-    const db = new pg.Client({ connectionString: (await testInfrastructure()).databaseUrl });
-    await db.connect();
-    try {
-      const applied = await db.query<{ name: string }>(`SELECT name FROM "${namespace}_${SERVICE}".migrations ORDER BY id`);
-      // The kit's outbox/inbox migration and the service's own, loaded as compiled classes.
-      expect(applied.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['CreateOutboxAndInbox1763700000000', 'BlogAndNewsletter1763700006100']));
-    } finally {
-      await db.end();
-    }
+    // The kit's outbox/inbox migration and the service's own, loaded as compiled classes.
+    expect(await appliedMigrations()).toEqual(expect.arrayContaining(['CreateOutboxAndInbox1763700000000', 'BlogAndNewsletter1763700006100']));
   }, 90_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildArgs, commandOf, dependenciesOf, environmentOf, loadCompose, volumeTargets } from './support/compose.js';
 import { parseDockerfile, stageEnv } from './support/dockerfile.js';
-import { allServices, loadConfigSchema, requiredKeys, SERVICE_PORTS, serviceFolders } from './support/repo.js';
+import { allServices, loadConfigSchema, readYaml, requiredKeys, SERVICE_PORTS, serviceFolders } from './support/repo.js';
 
 const compose = loadCompose();
 const services = allServices();
@@ -31,6 +31,18 @@ describe('docker-compose.yml: shape', () => {
       const check = serviceOf(name).healthcheck;
       expect(check?.test, `${name} needs a healthcheck`).toBeTruthy();
       expect(check?.disable).not.toBe(true);
+    }
+  });
+
+  it('pins every third-party image to an exact version, and tags its own images (never latest)', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      const image = service.image ?? '';
+      expect(image, `${name}: image`).toBeTruthy();
+      const tag = image.slice(image.indexOf(':', image.lastIndexOf('/')) + 1);
+      expect(tag, `${name}: ${image}`).not.toMatch(/latest/);
+      if (image.startsWith('social-planner/')) expect(tag, `${name}: ${image}`).toMatch(/^\$\{TAG:-[\w.-]+\}$/);
+      // Postgres numbers its releases major.minor (16.9); the others major.minor.patch.
+      else expect(tag, `${name}: ${image} is pinned to an exact version`).toMatch(image.startsWith('postgres:') ? /^\d+\.\d+(-[a-z0-9.]+)?$/ : /^\d+\.\d+\.\d+(-[a-z0-9.]+)?$/);
     }
   });
 
@@ -194,5 +206,42 @@ describe('docker-compose.yml: environment', () => {
     // The shell's dist and the remotes' builds beside it (frontend/remotes/<name>/dist), served at /remotes/<name>/.
     expect(env.FRONTEND_DIST).toMatch(/\/shell\/dist$/);
     expect(copy?.args, 'gateway stage copies the built frontend').toContain(` ${env.FRONTEND_DIST!.replace(/shell\/dist$/, '')}`);
+  });
+});
+
+describe('docker-compose.yml: tracing', () => {
+  const collector = serviceOf('otel-collector');
+  const configFile = (collector.volumes ?? []).map(String).find((volume) => volume.includes('/etc/otelcol/'))!;
+  type CollectorConfig = {
+    receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+    processors: Record<string, unknown>;
+    exporters: Record<string, { endpoint?: string }>;
+    service: { pipelines: Record<string, { receivers: string[]; processors: string[]; exporters: string[] }> };
+  };
+  const config = () => readYaml<CollectorConfig>(configFile.split(':')[0]!.replace(/^\.\//, ''));
+
+  it('runs the OpenTelemetry collector with its config from the repository, and Jaeger with its UI published', () => {
+    expect(collector.image).toMatch(/^otel\/opentelemetry-collector(-contrib)?:/);
+    expect(commandOf(collector).join(' ')).toContain(`--config=${configFile.split(':')[1]}`);
+    expect(serviceOf('jaeger').image).toMatch(/^jaegertracing\/all-in-one:/);
+    expect((serviceOf('jaeger').ports ?? []).map(String).some((port) => port.endsWith(':16686'))).toBe(true);
+  });
+
+  it('has every service send its spans to the collector over OTLP/HTTP, on the port the collector listens on', () => {
+    const port = config().receivers.otlp.protocols.http.endpoint.split(':').at(-1);
+    for (const name of services) {
+      expect(environmentOf(serviceOf(name)).OTEL_EXPORTER_OTLP_ENDPOINT, name).toBe(`http://otel-collector:${port}`);
+      expect(dependenciesOf(serviceOf(name))['otel-collector'], `${name} -> otel-collector`).toBeDefined();
+    }
+  });
+
+  it('passes the traces pipeline from OTLP to Jaeger through defined processors', () => {
+    const { receivers, processors, exporters, service } = config();
+    const traces = service.pipelines.traces!;
+    for (const name of traces.receivers) expect(receivers, `receiver ${name}`).toHaveProperty(name);
+    for (const name of traces.processors) expect(processors, `processor ${name}`).toHaveProperty(name);
+    for (const name of traces.exporters) expect(exporters, `exporter ${name}`).toHaveProperty(name);
+    expect(traces.exporters.map((name) => exporters[name]?.endpoint)).toContain('jaeger:4317');
+    expect(dependenciesOf(collector)).toHaveProperty('jaeger');
   });
 });

@@ -26,9 +26,11 @@ describe('Dockerfile', () => {
     expect(args('frontend', 'RUN').join('\n')).toMatch(/npm run build --workspace frontend\/shell --workspace frontend\/remotes/);
   });
 
-  it('runs services on node:20-bookworm-slim as a non-root user with a healthcheck', () => {
+  it('runs services on an exact Node 20 release (bookworm-slim) as a non-root user with a healthcheck', () => {
     const service = stage('service');
-    expect(baseImage(service, globalArgs)).toBe('node:20-bookworm-slim');
+    expect(baseImage(service, globalArgs)).toMatch(/^node:20\.\d+\.\d+-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
+    // Every stage that pulls an image pulls the same pinned one.
+    for (const s of stages.filter((s) => s.from.includes('NODE_IMAGE'))) expect(baseImage(s, globalArgs), s.name).toBe(baseImage(service, globalArgs));
     expect(args('service', 'ARG').some((a) => a.startsWith('SERVICE'))).toBe(true);
     expect(args('service', 'WORKDIR')).toContain('/app/services/${SERVICE}');
     const user = args('service', 'USER').at(-1);

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoPath } from './support/repo.js';
+import { eventSchemas, requestSchemas } from '@planner/contracts';
+import { readText, repoPath } from './support/repo.js';
 
 /** The documentation a clone reads: the README and every page under docs/. */
 const pages = ['README.md', ...readdirSync(repoPath('docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
@@ -26,5 +27,27 @@ describe('documentation', () => {
 
   it('reads on its own: nothing sends the reader outside the repository', () => {
     for (const page of pages) expect(readFileSync(repoPath(page), 'utf8'), page).not.toMatch(/\.\.\/shared\//);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  /** The subjects of a table: rows that begin with a subject in backticks. */
+  const tableSubjects = (section: string) => {
+    const text = readText('docs/architecture.md');
+    const start = text.indexOf(`## ${section}`);
+    const body = text.slice(start, text.indexOf('\n## ', start + 1));
+    return new Set([...body.matchAll(/^\| `([a-z_.]+)`/gm)].map((m) => m[1]!));
+  };
+
+  it('lists every event subject of packages/contracts in its events table, and none that is not one', () => {
+    const documented = tableSubjects('4. Events');
+    expect(Object.keys(eventSchemas).filter((subject) => !documented.has(subject))).toEqual([]);
+    expect([...documented].filter((subject) => !(subject in eventSchemas))).toEqual([]);
+  });
+
+  it('lists every request subject of packages/contracts in its requests table, and none that is not one', () => {
+    const documented = tableSubjects('5. Requests between services');
+    expect(Object.keys(requestSchemas).filter((subject) => !documented.has(subject))).toEqual([]);
+    expect([...documented].filter((subject) => !(subject in requestSchemas))).toEqual([]);
   });
 });

@@ -1,196 +1,329 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+/**
+ * The Kubernetes manifests as an apply would send them: every overlay under k8s/overlays is
+ * rendered with `kubectl kustomize`, each object is checked against the Kubernetes API schema of
+ * its kind (kubernetes-models), and the rules of docs/operations.md hold: every service present
+ * and autoscaled, probes, pinned images, no credential in the repository, limits everywhere,
+ * non-root containers on a read-only root filesystem.
+ */
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { environmentOf, loadCompose } from './support/compose.js';
-import { allServices, loadConfigSchema, readYaml, readYamlDocuments, repoPath, requiredKeys, SERVICE_PORTS } from './support/repo.js';
+import { containersOf, exampleSecretKeys, kubectlPath, overlays, podSpecOf, render, validateAgainstSchema, WORKLOAD_KINDS, type Container, type Manifest } from './support/k8s.js';
+import { allServices, loadConfigSchema, readText, repoPath, requiredKeys, SERVICE_PORTS } from './support/repo.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are plain parsed YAML */
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; data?: any; stringData?: any };
-interface Kustomization {
-  resources?: string[];
-  patches?: Array<{ path?: string; patch?: string }>;
-  images?: Array<{ name: string }>;
-}
-
+const kubectl = kubectlPath();
 const services = allServices();
+/** Every Deployment of the product: the services, and the scheduler's publish workers apart from its API. */
+const deployments = [...services, 'scheduler-worker'];
+/** Services with their own schema (a `database` in their definition): the migration Job runs each one's dist/migrate.js. */
+const databaseServices = services.filter((name) => /^\s+database:/m.test(readText(`services/${name}/src/service.ts`)));
+const MIGRATIONS = 'k8s/overlays/prod/migrations';
 
-/** Every kustomization.yaml under k8s/ (base and overlays), relative to the repo. */
-function kustomizations(dir = 'k8s'): string[] {
+/** Names that say a value is a credential. */
+const SECRET_NAME = /PASSWORD|SECRET|TOKEN|_KEY($|_)|PRIVATE|CREDENTIAL|AUTH$/i;
+const decode = (value: string) => Buffer.from(value, 'base64').toString('utf8');
+const hasPassword = (value: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/@\s]*:[^/@\s]+@/i.test(value);
+
+/** Where a rendered overlay carries a credential in plain text: Secrets, ConfigMaps and literal env values. */
+function plaintextSecrets(manifests: Manifest[]): string[] {
   const found: string[] = [];
-  for (const entry of readdirSync(repoPath(dir))) {
-    const relative = path.posix.join(dir, entry);
-    if (statSync(repoPath(relative)).isDirectory()) found.push(...kustomizations(relative));
-    else if (entry === 'kustomization.yaml') found.push(relative);
+  const check = (where: string, name: string, value: string | undefined) => {
+    if (!value) return;
+    if (SECRET_NAME.test(name) || hasPassword(value)) found.push(`${where}: ${name}`);
+  };
+  for (const m of manifests) {
+    const where = `${m.kind}/${m.metadata.name}`;
+    for (const [key, value] of Object.entries(m.stringData ?? {})) check(where, key, value);
+    for (const [key, value] of Object.entries(m.data ?? {})) check(where, key, m.kind === 'Secret' ? decode(value) : value);
+    if (WORKLOAD_KINDS.includes(m.kind)) for (const c of containersOf(m)) for (const e of c.env ?? []) check(`${where} ${c.name}`, e.name, e.value);
   }
   return found;
 }
 
-/** The manifests a kustomization builds from files (nested kustomizations followed, patches not applied). */
-function manifestsOf(kustomizationFile: string): Manifest[] {
-  const dir = path.posix.dirname(kustomizationFile);
-  const k = readYaml<Kustomization>(kustomizationFile);
-  return (k.resources ?? []).flatMap((resource) => {
-    const target = path.posix.normalize(path.posix.join(dir, resource));
-    if (statSync(repoPath(target)).isDirectory()) return manifestsOf(path.posix.join(target, 'kustomization.yaml'));
-    return readYamlDocuments(target) as Manifest[];
+/** The image's tag (after the last colon of its last path segment), or undefined when it names none. */
+function tagOf(image: string): string | undefined {
+  if (image.includes('@sha256:')) return image.split('@')[1];
+  const last = image.split('/').at(-1)!;
+  return last.includes(':') ? last.split(':')[1] : undefined;
+}
+
+if (!kubectl) {
+  describe('k8s overlays', () => {
+    it.skip('kubectl is not installed: the overlays are not rendered or checked (install kubectl, which has kustomize built in)', () => {});
   });
 }
 
-const base = existsSync(repoPath('k8s/base/kustomization.yaml')) ? manifestsOf('k8s/base/kustomization.yaml') : [];
-const find = (kind: string, name: string) => base.find((m) => m.kind === kind && m.metadata?.name === name);
-const containerOf = (name: string) => find('Deployment', name)?.spec?.template?.spec?.containers?.[0];
+describe.runIf(kubectl)('k8s overlays', () => {
+  const rendered = new Map(kubectl ? overlays().map((overlay) => [overlay, render(kubectl, overlay)]) : []);
+  const appOverlays = [...rendered.keys()].filter((overlay) => overlay !== MIGRATIONS);
+  const prodOverlays = [...rendered.keys()].filter((overlay) => overlay.startsWith('k8s/overlays/prod'));
 
-describe('k8s kustomizations', () => {
-  it('has a base kustomization', () => {
-    expect(existsSync(repoPath('k8s/base/kustomization.yaml'))).toBe(true);
+  it('renders dev, prod, prod-in-cluster and the migration Job', () => {
+    expect([...rendered.keys()]).toEqual(['k8s/overlays/dev', 'k8s/overlays/prod', MIGRATIONS, 'k8s/overlays/prod-in-cluster']);
   });
 
-  for (const file of kustomizations()) {
-    it(`${file}: every resource and patch file exists and parses`, () => {
-      const dir = path.posix.dirname(file);
-      const k = readYaml<Kustomization>(file);
-      expect(k.resources?.length ?? 0, 'resources').toBeGreaterThan(0);
-      for (const resource of k.resources ?? []) {
-        const target = repoPath(dir, resource);
-        expect(existsSync(target), `${file}: resource ${resource} does not exist`).toBe(true);
-        if (statSync(target).isDirectory()) {
-          expect(existsSync(path.join(target, 'kustomization.yaml')), `${resource}/kustomization.yaml`).toBe(true);
-        } else {
-          for (const doc of readYamlDocuments(path.posix.join(dir, resource)) as Manifest[]) {
-            expect(doc.apiVersion && doc.kind && doc.metadata?.name, `${resource}: apiVersion, kind, metadata.name`).toBeTruthy();
-          }
+  for (const [overlay, manifests] of rendered) {
+    describe(overlay, () => {
+      const workloads = manifests.filter((m) => WORKLOAD_KINDS.includes(m.kind));
+      const containers = workloads.flatMap((w) => containersOf(w).map((c) => ({ where: `${w.kind}/${w.metadata.name} ${c.name}`, workload: w, container: c })));
+
+      it('has objects that each pass the Kubernetes API schema of their kind', async () => {
+        expect(manifests.length).toBeGreaterThan(0);
+        const problems: string[] = [];
+        for (const manifest of manifests) {
+          await validateAgainstSchema(manifest).catch((error: Error) => problems.push(`${manifest.kind}/${manifest.metadata?.name}: ${error.message}`));
         }
-      }
-      for (const patch of k.patches ?? []) {
-        if (patch.path) expect(existsSync(repoPath(dir, patch.path)), `${file}: patch ${patch.path}`).toBe(true);
-      }
-    });
-  }
-});
-
-describe('k8s base', () => {
-  it("runs the scheduler's publish workers apart from its API, autoscaled, on the same image", () => {
-    const role = (name: string) => containerOf(name)?.env?.find((e: any) => e.name === 'SCHEDULER_ROLE')?.value;
-    expect([role('scheduler'), role('scheduler-worker')]).toEqual(['api', 'worker']);
-    expect(containerOf('scheduler-worker')?.image).toBe(containerOf('scheduler')?.image);
-    expect(base.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === 'scheduler-worker')?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
-    expect(find('Service', 'scheduler-worker')).toBeUndefined();
-  });
-
-  it('has no two resources with the same kind and name', () => {
-    const ids = base.map((m) => `${m.kind}/${m.metadata.name}`);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-  });
-
-  for (const name of services) {
-    describe(name, () => {
-      it('has a Deployment and a Service', () => {
-        expect(find('Deployment', name), `Deployment ${name}`).toBeDefined();
-        expect(find('Service', name), `Service ${name}`).toBeDefined();
+        expect(problems).toEqual([]);
       });
 
-      it('exposes its fixed port through the Service, with the Deployment selected by it', () => {
+      it('has no two objects of the same kind and name, all in the social-planner namespace', () => {
+        const ids = manifests.map((m) => `${m.kind}/${m.metadata.name}`);
+        expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+        for (const m of manifests.filter((m) => m.kind !== 'Namespace')) expect(m.metadata.namespace, `${m.kind}/${m.metadata.name}`).toBe('social-planner');
+      });
+
+      it('pins every image to a tag or digest, never latest', () => {
+        for (const { where, container } of containers) {
+          const tag = tagOf(container.image);
+          expect(tag, `${where}: ${container.image} names no tag`).toBeTruthy();
+          expect(tag, `${where}: ${container.image}`).not.toBe('latest');
+        }
+      });
+
+      it('commits no credential: no Secret, ConfigMap or env value holds a password, key or token', () => {
+        expect(plaintextSecrets(manifests)).toEqual([]);
+      });
+
+      it('sets resource requests and limits (CPU and memory) on every container', () => {
+        for (const { where, container } of containers) {
+          for (const kind of ['requests', 'limits'] as const) {
+            for (const resource of ['cpu', 'memory']) expect(container.resources?.[kind]?.[resource], `${where}: ${kind}.${resource}`).toBeTruthy();
+          }
+        }
+      });
+
+      it('runs every container as non-root, on a read-only root filesystem, without privilege escalation', () => {
+        for (const { where, workload, container } of containers) {
+          const pod = podSpecOf(workload).securityContext ?? {};
+          const own = container.securityContext ?? {};
+          expect(own.runAsNonRoot ?? pod.runAsNonRoot, `${where}: runAsNonRoot`).toBe(true);
+          expect(own.runAsUser ?? pod.runAsUser, `${where}: runAsUser`).toBeGreaterThan(0);
+          expect(own.readOnlyRootFilesystem, `${where}: readOnlyRootFilesystem`).toBe(true);
+          expect(own.allowPrivilegeEscalation, `${where}: allowPrivilegeEscalation`).toBe(false);
+          expect(own.capabilities?.drop, `${where}: capabilities.drop`).toContain('ALL');
+        }
+      });
+
+      it('gives every long-running container startup, readiness and liveness probes', () => {
+        for (const { where, workload, container } of containers.filter(({ workload }) => workload.kind !== 'Job')) {
+          for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const) expect(container[probe], `${where}: ${probe}`).toBeTruthy();
+          if (workload.kind === 'Deployment') {
+            expect(container.readinessProbe?.httpGet?.path, `${where}: ready on /health (its dependencies)`).toBe('/health');
+            expect(container.livenessProbe?.httpGet?.path, `${where}: alive on /health/live (the process)`).toBe('/health/live');
+          }
+        }
+      });
+    });
+  }
+
+  for (const overlay of appOverlays) {
+    describe(`${overlay}: the product`, () => {
+      const manifests = rendered.get(overlay)!;
+      const find = (kind: string, name: string) => manifests.find((m) => m.kind === kind && m.metadata.name === name);
+      const containerOf = (name: string): Container | undefined => podSpecOf(find('Deployment', name) ?? ({} as Manifest)).containers?.[0];
+      const config = find('ConfigMap', 'planner-config')?.data ?? {};
+
+      it.each(deployments)('%s: a Deployment, autoscaled by a HorizontalPodAutoscaler, kept up by a PodDisruptionBudget', (name) => {
+        const deployment = find('Deployment', name);
+        expect(deployment, `Deployment ${name}`).toBeDefined();
+        expect(deployment?.spec?.replicas, `${name}: the autoscaler owns the replica count`).toBeUndefined();
+        const hpa = manifests.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === name);
+        expect(hpa?.spec?.scaleTargetRef?.kind, `HorizontalPodAutoscaler for ${name}`).toBe('Deployment');
+        expect(hpa?.spec?.maxReplicas).toBeGreaterThanOrEqual(hpa?.spec?.minReplicas);
+        if (overlay.startsWith('k8s/overlays/prod')) expect(hpa?.spec?.minReplicas, `${name}: two replicas at least in production`).toBeGreaterThanOrEqual(2);
+        const labels = deployment?.spec?.template?.metadata?.labels ?? {};
+        const pdb = manifests.find((m) => m.kind === 'PodDisruptionBudget' && Object.entries(m.spec?.selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v));
+        expect(pdb, `PodDisruptionBudget selecting ${name}'s pods`).toBeDefined();
+      });
+
+      it.each(services)('%s: its Service selects its pods on its fixed port, on the image docker-compose.yml builds', (name) => {
         const port = SERVICE_PORTS[name];
         const service = find('Service', name);
-        const deployment = find('Deployment', name);
         const container = containerOf(name);
         expect(service?.spec?.ports?.[0]?.port).toBe(port);
         expect(container?.ports?.[0]?.containerPort).toBe(port);
-        const selector = service?.spec?.selector ?? {};
-        const labels = deployment?.spec?.template?.metadata?.labels ?? {};
-        expect(Object.keys(selector).length).toBeGreaterThan(0);
-        for (const [key, value] of Object.entries(selector)) expect(labels[key], `pod label ${key}`).toBe(value);
-        const env = Object.fromEntries((container?.env ?? []).map((e: any) => [e.name, e.value]));
-        expect(env.PORT).toBe(String(port));
+        const labels = find('Deployment', name)?.spec?.template?.metadata?.labels ?? {};
+        expect(Object.keys(service?.spec?.selector ?? {}).length).toBeGreaterThan(0);
+        for (const [key, value] of Object.entries(service?.spec?.selector ?? {})) expect(labels[key], `pod label ${key}`).toBe(value);
+        expect(container?.env?.find((e) => e.name === 'PORT')?.value).toBe(String(port));
+        const compose = loadCompose().services[name];
+        expect(container?.image.split(':')[0]).toBe(compose?.image?.split(':')[0]);
+        expect(container?.env?.find((e) => e.name === 'NODE_OPTIONS')?.value).toBe(environmentOf(compose!).NODE_OPTIONS);
       });
 
-      it('is ready on /health (its dependencies) and alive on /health/live (the process)', () => {
-        const container = containerOf(name);
-        expect(container?.readinessProbe?.httpGet?.path).toBe('/health');
-        expect(container?.livenessProbe?.httpGet?.path).toBe('/health/live');
+      it.each(deployments)('%s: settings from the planner-config ConfigMap, credentials from Secrets, every required key of its configSchema', async (name) => {
+        const container = containerOf(name)!;
+        const keys = new Set((container.env ?? []).map((e) => e.name));
+        expect(container.envFrom?.[0]?.configMapRef?.name).toBe('planner-config');
+        for (const key of Object.keys(config)) keys.add(key);
+        const secretKeys = (secret: string) => {
+          const renderedSecret = find('Secret', secret);
+          if (renderedSecret) return Object.keys({ ...renderedSecret.data, ...renderedSecret.stringData });
+          const keysOf = exampleSecretKeys(secret);
+          expect(keysOf, `Secret ${secret} is neither rendered nor listed in k8s/secrets/${secret}.env.example`).toBeDefined();
+          return keysOf ?? [];
+        };
+        for (const source of container.envFrom ?? []) {
+          if (source.secretRef && (find('Secret', source.secretRef.name) || !source.secretRef.optional)) for (const key of secretKeys(source.secretRef.name)) keys.add(key);
+        }
+        for (const e of container.env ?? []) {
+          const ref = e.valueFrom?.secretKeyRef;
+          if (ref) expect(secretKeys(ref.name), `${e.name} <- Secret ${ref.name} key ${ref.key}`).toContain(ref.key);
+          expect(e.valueFrom?.configMapKeyRef, `${e.name}: settings come whole from planner-config`).toBeUndefined();
+        }
+        const schema = await loadConfigSchema(name === 'scheduler-worker' ? 'scheduler' : name);
+        expect(requiredKeys(schema).filter((key) => !keys.has(key)), `${name}: required env missing`).toEqual([]);
       });
 
-      it('is autoscaled and runs more than one replica', () => {
-        const hpa = base.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === name);
-        expect(hpa, `HorizontalPodAutoscaler for ${name}`).toBeDefined();
-        expect(hpa?.spec?.scaleTargetRef?.kind).toBe('Deployment');
-        expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
-        expect(hpa?.spec?.maxReplicas).toBeGreaterThan(hpa?.spec?.minReplicas);
+      it.each(deployments)('%s: writes only to mounted volumes (LOG_DIR and every other *_DIR), the root filesystem being read-only', (name) => {
+        const container = containerOf(name)!;
+        const mounts = (container as any).volumeMounts?.map((m: { mountPath: string }) => m.mountPath) ?? [];
+        const dirs = { LOG_DIR: config.LOG_DIR, ...Object.fromEntries((container.env ?? []).filter((e) => e.name.endsWith('_DIR') && e.value).map((e) => [e.name, e.value])) };
+        for (const [key, dir] of Object.entries(dirs)) expect(mounts.some((mount: string) => dir === mount || dir?.startsWith(`${mount}/`)), `${name}: ${key}=${dir}`).toBe(true);
       });
 
-      it('uses the image docker-compose.yml builds', () => {
-        const composeImage = loadCompose().services[name]?.image?.split(':')[0];
-        expect(containerOf(name)?.image?.split(':')[0]).toBe(composeImage);
+      it.each(deployments)('%s: sets every *_DIR its configSchema reads, so no default points into the read-only image', async (name) => {
+        const schema = await loadConfigSchema(name === 'scheduler-worker' ? 'scheduler' : name);
+        const set = new Set([...Object.keys(config), ...(containerOf(name)?.env ?? []).map((e) => e.name)]);
+        expect(Object.keys(schema.shape).filter((key) => key.endsWith('_DIR') && !set.has(key))).toEqual([]);
       });
 
-      it('runs Node with the NODE_OPTIONS docker-compose.yml gives it (posts: a small young generation)', () => {
-        const composeValue = environmentOf(loadCompose().services[name]!).NODE_OPTIONS;
-        expect(containerOf(name)?.env?.find((e: any) => e.name === 'NODE_OPTIONS')?.value).toBe(composeValue);
+      it('runs the scheduler\'s publish workers apart from its API, on its image, autoscaled on CPU (queue depth needs the metrics task\'s custom metric)', () => {
+        const role = (name: string) => containerOf(name)?.env?.find((e) => e.name === 'SCHEDULER_ROLE')?.value;
+        expect([role('scheduler'), role('scheduler-worker')]).toEqual(['api', 'worker']);
+        expect(containerOf('scheduler-worker')?.image).toBe(containerOf('scheduler')?.image);
+        expect(find('Service', 'scheduler-worker')).toBeUndefined();
+        const hpa = find('HorizontalPodAutoscaler', 'scheduler-worker');
+        expect(hpa?.spec?.metrics?.map((m: any) => m.resource?.name)).toContain('cpu');
       });
 
-      it('receives every required key of its configSchema', async () => {
-        const container = containerOf(name);
-        const keys = new Set<string>((container?.env ?? []).map((e: any) => e.name));
-        for (const source of container?.envFrom ?? []) {
-          const ref = source.configMapRef ?? source.secretRef;
-          const kind = source.configMapRef ? 'ConfigMap' : 'Secret';
-          const resource = find(kind, ref?.name);
-          if (!resource) {
-            expect(ref?.optional, `${kind} ${ref?.name} is referenced but not in the base`).toBe(true);
+      it('runs NATS as a three-member JetStream cluster on persistent volumes, with every stream replicated three times', () => {
+        const nats = find('StatefulSet', 'nats');
+        expect(nats?.spec?.replicas).toBe(3);
+        expect(nats?.spec?.volumeClaimTemplates?.[0]?.spec?.resources?.requests?.storage).toBeTruthy();
+        const headless = find('Service', nats?.spec?.serviceName);
+        expect(headless?.spec?.clusterIP).toBe('None');
+        const conf: string = find('ConfigMap', 'nats-config')?.data?.['nats.conf'] ?? '';
+        expect(conf).toMatch(/jetstream\s*\{/);
+        for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.${nats?.spec?.serviceName}:6222`);
+        expect(config.NATS_URL).toBe('nats://nats:4222');
+        expect(config.NATS_STREAM_REPLICAS).toBe('3');
+        expect(find('PodDisruptionBudget', 'nats')?.spec?.maxUnavailable).toBe(1);
+      });
+
+      it('routes the Ingress to the gateway', () => {
+        const ingress = manifests.find((m) => m.kind === 'Ingress');
+        expect(ingress?.spec?.rules?.[0]?.http?.paths?.[0]?.backend?.service?.name).toBe('gateway');
+        if (!overlay.startsWith('k8s/overlays/prod')) return;
+        // With TLS for the public host, which APP_URL names.
+        const host = new URL(config.APP_URL ?? 'missing:').host;
+        expect(ingress?.spec?.rules?.[0]?.host).toBe(host);
+        expect(ingress?.spec?.tls?.[0]?.hosts).toContain(host);
+        expect(ingress?.spec?.tls?.[0]?.secretName).toBeTruthy();
+        expect(new URL(config.APP_URL!).protocol).toBe('https:');
+      });
+
+      it('reaches Postgres and Redis as `postgres` and `redis`: managed (ExternalName) by default, StatefulSets on volumes in-cluster', () => {
+        const inCluster = overlay !== 'k8s/overlays/prod';
+        for (const name of ['postgres', 'redis']) {
+          const service = find('Service', name);
+          if (!inCluster) {
+            expect(service?.spec?.type, name).toBe('ExternalName');
+            expect(service?.spec?.externalName, name).toBeTruthy();
+            expect(find('StatefulSet', name), name).toBeUndefined();
             continue;
           }
-          for (const key of Object.keys({ ...resource.data, ...resource.stringData })) keys.add(key);
+          expect(service?.spec?.type, name).toBe('ClusterIP');
+          expect(service?.spec?.externalName, name).toBeUndefined();
+          const sts = find('StatefulSet', name);
+          expect(sts?.spec?.volumeClaimTemplates?.length, `${name}: persistent volume`).toBe(1);
+          for (const [key, value] of Object.entries(service?.spec?.selector ?? {})) expect(sts?.spec?.template?.metadata?.labels?.[key]).toBe(value);
         }
-        for (const e of container?.env ?? []) {
-          const ref = e.valueFrom?.secretKeyRef ?? e.valueFrom?.configMapKeyRef;
-          if (!ref) continue;
-          const resource = find(e.valueFrom.secretKeyRef ? 'Secret' : 'ConfigMap', ref.name);
-          expect({ ...resource?.data, ...resource?.stringData }, `${e.name} <- ${ref.name}.${ref.key}`).toHaveProperty(ref.key);
-        }
-        const schema = await loadConfigSchema(name);
-        const missing = requiredKeys(schema).filter((key) => !keys.has(key));
-        expect(missing, `${name}: required env missing from its Deployment`).toEqual([]);
       });
     });
   }
 
-  it('shares NATS_URL, JWKS_URL and the other common settings in a ConfigMap', () => {
-    const config = find('ConfigMap', 'planner-config');
-    expect(config?.data?.NATS_URL).toBe('nats://nats:4222');
-    expect(config?.data?.JWKS_URL).toBe('http://auth:4001/.well-known/jwks.json');
-    for (const key of ['NODE_ENV', 'HOST', 'LOG_DIR', 'LOG_LEVEL']) expect(config?.data, key).toHaveProperty(key);
+  describe('production', () => {
+    it.each(prodOverlays)('%s renders no Secret: they are made per environment from k8s/secrets/*.env.example', (overlay) => {
+      expect(rendered.get(overlay)!.filter((m) => m.kind === 'Secret').map((m) => m.metadata.name)).toEqual([]);
+    });
+
+    it('requires the Secrets of the keys that sign or seal what users hold', () => {
+      const prod = rendered.get('k8s/overlays/prod')!;
+      for (const name of ['auth', 'organizations', 'posts', 'content', 'notifications']) {
+        const container = podSpecOf(prod.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!).containers[0] as Container;
+        expect(container.envFrom?.find((s) => s.secretRef?.name === `${name}-secrets`)?.secretRef?.optional, name).toBe(false);
+      }
+    });
+
+    it('lists in each k8s/secrets/*.env.example only keys its services read (no typo goes unnoticed)', async () => {
+      for (const name of services) {
+        const keys = exampleSecretKeys(`${name}-secrets`);
+        if (!keys) continue;
+        const schema = await loadConfigSchema(name);
+        expect(keys.filter((key) => !(key in schema.shape)), `k8s/secrets/${name}-secrets.env.example`).toEqual([]);
+      }
+    });
+
+    it('migrates every database service in one Job, on the images of the release the prod overlay deploys', () => {
+      const jobs = rendered.get(MIGRATIONS)!.filter((m) => m.kind === 'Job');
+      expect(jobs.map((j) => j.metadata.name)).toEqual(['migrate']);
+      const containers = containersOf(jobs[0]!);
+      expect(databaseServices.length).toBeGreaterThan(0);
+      expect(containers.map((c) => c.name).sort()).toEqual([...databaseServices].sort());
+      for (const name of databaseServices) expect(existsSync(repoPath('services', name, 'src/migrate.ts')), `services/${name}/src/migrate.ts`).toBe(true);
+      const prodImages = new Map(
+        rendered
+          .get('k8s/overlays/prod')!
+          .filter((m) => m.kind === 'Deployment')
+          .map((d) => [d.metadata.name, containersOf(d)[0]!.image]),
+      );
+      for (const container of containers) {
+        expect(container.image, container.name).toBe(prodImages.get(container.name));
+        expect(container.command, container.name).toEqual(['node', '--conditions=compiled', 'dist/migrate.js']);
+        expect(container.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'planner-secrets', key: 'DATABASE_URL' });
+      }
+      expect(podSpecOf(jobs[0]!).restartPolicy).toBe('Never');
+      expect(jobs[0]!.spec?.backoffLimit).toBeGreaterThan(0);
+    });
   });
 
-  it('keeps credentials in a Secret template', () => {
-    const secret = find('Secret', 'planner-secrets');
-    for (const key of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
-      expect(secret?.stringData ?? secret?.data, key).toHaveProperty(key);
-    }
-  });
+  describe('the checks themselves', () => {
+    it('find a credential in a Secret, a ConfigMap or an env value, and let URLs without one pass', () => {
+      const secret = (data: Record<string, string>): Manifest => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, stringData: data });
+      expect(plaintextSecrets([secret({ DATABASE_URL: 'postgres://postgres@postgres:5432/planner', REDIS_URL: 'redis://redis:6379' })])).toEqual([]);
+      expect(plaintextSecrets([secret({ DATABASE_URL: 'postgres://planner:hunter2@postgres:5432/planner' })])).toEqual(['Secret/s: DATABASE_URL']);
+      expect(plaintextSecrets([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { NEWSLETTER_SIGNING_KEY: 'x' } }])).toEqual(['ConfigMap/c: NEWSLETTER_SIGNING_KEY']);
+      const deployment: Manifest = {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'd' },
+        spec: { template: { spec: { containers: [{ name: 'c', image: 'i:1', env: [{ name: 'POSTGRES_PASSWORD', value: 'x' }, { name: 'PORT', value: '1' }] }] } } },
+      };
+      expect(plaintextSecrets([deployment])).toEqual(['Deployment/d c: POSTGRES_PASSWORD']);
+    });
 
-  it('references managed Postgres and Redis by ExternalName services', () => {
-    for (const name of ['postgres', 'redis']) {
-      const service = find('Service', name);
-      expect(service?.spec?.type, name).toBe('ExternalName');
-      expect(service?.spec?.externalName, name).toBeTruthy();
-    }
-  });
+    it('read an image tag past a registry port, and refuse no tag at all', () => {
+      expect(tagOf('registry.example.com:5000/social-planner/auth:1.2.3')).toBe('1.2.3');
+      expect(tagOf('registry.example.com:5000/social-planner/auth')).toBeUndefined();
+      expect(tagOf('social-planner/auth@sha256:abc')).toBe('sha256:abc');
+    });
 
-  it('runs NATS as a 3-member JetStream cluster behind a headless service', () => {
-    const sts = find('StatefulSet', 'nats');
-    expect(sts?.spec?.replicas).toBe(3);
-    const headless = find('Service', sts?.spec?.serviceName);
-    expect(headless?.spec?.clusterIP).toBe('None');
-    expect(find('Service', 'nats')?.spec?.ports?.[0]?.port).toBe(4222);
-    const conf: string = find('ConfigMap', 'nats-config')?.data?.['nats.conf'] ?? '';
-    expect(conf).toMatch(/jetstream\s*\{/);
-    for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.${headless?.spec?.name ?? sts?.spec?.serviceName}:6222`);
-    expect(sts?.spec?.volumeClaimTemplates?.length).toBeGreaterThan(0);
-  });
-
-  it('routes the Ingress to the gateway', () => {
-    const ingress = base.find((m) => m.kind === 'Ingress');
-    const backend = ingress?.spec?.rules?.[0]?.http?.paths?.[0]?.backend?.service;
-    expect(backend?.name).toBe('gateway');
+    it('refuse an object its kind\'s schema refuses', async () => {
+      const bad: Manifest = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 'two', selector: {}, template: {} } };
+      await expect(validateAgainstSchema(bad)).rejects.toThrow(/replicas must be integer/);
+      await expect(validateAgainstSchema({ ...bad, kind: 'Deploymnet' })).rejects.toThrow(/no Kubernetes schema/);
+    });
   });
 });
