@@ -225,7 +225,7 @@ describe.runIf(kubectl)('k8s overlays', () => {
         expect(Object.keys(schema.shape).filter((key) => key.endsWith('_DIR') && !set.has(key))).toEqual([]);
       });
 
-      it('runs the scheduler\'s publish workers apart from its API, on its image, autoscaled on CPU (queue depth needs the metrics task\'s custom metric)', () => {
+      it('runs the scheduler\'s publish workers apart from its API, on its image, autoscaled on CPU (and on queue depth with components/publish-queue-autoscaling)', () => {
         const role = (name: string) => containerOf(name)?.env?.find((e) => e.name === 'SCHEDULER_ROLE')?.value;
         expect([role('scheduler'), role('scheduler-worker')]).toEqual(['api', 'worker']);
         expect(containerOf('scheduler-worker')?.image).toBe(containerOf('scheduler')?.image);
