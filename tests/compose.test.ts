@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { buildArgs, commandOf, dependenciesOf, environmentOf, loadCompose, volumeTargets } from './support/compose.js';
 import { parseDockerfile, stageEnv } from './support/dockerfile.js';
-import { allServices, loadConfigSchema, readYaml, requiredKeys, SERVICE_PORTS, serviceFolders } from './support/repo.js';
+import { allServices, generationTimeoutMs, loadConfigSchema, readYaml, requiredKeys, SERVICE_PORTS, serviceFolders } from './support/repo.js';
 
 const compose = loadCompose();
 const services = allServices();
 const INFRA = ['postgres', 'redis', 'nats'];
+
+/** After the requests' time-out, what a container has to stop its jobs and release its connections before docker kills it. */
+const JOBS_STOP_MS = 5000;
+
+/** A compose duration (`40s`, `1m30s`, `500ms`) in milliseconds; NaN when it is none. */
+function durationMs(value: string | undefined): number {
+  const UNIT_MS: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001 };
+  const parts = [...(value ?? '').matchAll(/(\d+(?:\.\d+)?)(h|ms|us|m|s)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) return Number.NaN;
+  return parts.reduce((total, [, amount, unit]) => total + Number(amount) * UNIT_MS[unit!]!, 0);
+}
 
 function serviceOf(name: string) {
   const service = compose.services[name];
@@ -206,6 +217,28 @@ describe('docker-compose.yml: environment', () => {
     // The shell's dist and the remotes' builds beside it (frontend/remotes/<name>/dist), served at /remotes/<name>/.
     expect(env.FRONTEND_DIST).toMatch(/\/shell\/dist$/);
     expect(copy?.args, 'gateway stage copies the built frontend').toContain(` ${env.FRONTEND_DIST!.replace(/shell\/dist$/, '')}`);
+  });
+});
+
+describe('docker-compose.yml: graceful stop', () => {
+  const containers = [...services, 'scheduler-worker'];
+
+  it.each(containers)('%s: stop_grace_period outlasts SHUTDOWN_DRAIN_DELAY_MS, SHUTDOWN_TIMEOUT_MS and the jobs\' stop', (name) => {
+    const env = environmentOf(serviceOf(name));
+    // Set here (unset is NaN and fails), not left to the kit's defaults: the grace period is reckoned from them.
+    const [drainMs, timeoutMs] = [Number(env.SHUTDOWN_DRAIN_DELAY_MS), Number(env.SHUTDOWN_TIMEOUT_MS)];
+    const graceMs = durationMs((serviceOf(name) as { stop_grace_period?: string }).stop_grace_period);
+    expect(graceMs, `${name}: stop_grace_period against ${drainMs} + ${timeoutMs} + ${JOBS_STOP_MS} ms`).toBeGreaterThanOrEqual(drainMs + timeoutMs + JOBS_STOP_MS);
+  });
+
+  it.each(['posts', 'gateway'])('%s: lets an AI generation under way finish when it stops', async (name) => {
+    expect(Number(environmentOf(serviceOf(name)).SHUTDOWN_TIMEOUT_MS)).toBeGreaterThan(await generationTimeoutMs());
+  });
+
+  it('reads compose durations, and refuses what is none', () => {
+    expect([durationMs('40s'), durationMs('1m30s'), durationMs('500ms'), durationMs('1h')]).toEqual([40_000, 90_000, 500, 3_600_000]);
+    expect(durationMs('40')).toBeNaN();
+    expect(durationMs(undefined)).toBeNaN();
   });
 });
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { environmentOf, loadCompose } from './support/compose.js';
 import { containersOf, exampleSecretKeys, kubectlPath, overlays, podSpecOf, render, validateAgainstSchema, WORKLOAD_KINDS, type Container, type Manifest } from './support/k8s.js';
-import { allServices, loadConfigSchema, readText, repoPath, requiredKeys, SERVICE_PORTS } from './support/repo.js';
+import { allServices, generationTimeoutMs, loadConfigSchema, readText, repoPath, requiredKeys, SERVICE_PORTS } from './support/repo.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are plain parsed YAML */
 const kubectl = kubectlPath();
@@ -39,6 +39,18 @@ function plaintextSecrets(manifests: Manifest[]): string[] {
     if (WORKLOAD_KINDS.includes(m.kind)) for (const c of containersOf(m)) for (const e of c.env ?? []) check(`${where} ${c.name}`, e.name, e.value);
   }
   return found;
+}
+
+/**
+ * Time a pod has, after the requests' time-out, to stop its jobs (a publish under way finishes)
+ * and release its connections before the kubelet kills it.
+ */
+const JOBS_STOP_MS = 5000;
+
+/** A container's SHUTDOWN_* settings: its own env first, then planner-config; NaN when neither sets one (no kit default counts). */
+function shutdownSettings(container: Container, config: Record<string, string>): { drainMs: number; timeoutMs: number } {
+  const setting = (key: string) => Number(container.env?.find((e) => e.name === key)?.value ?? config[key]);
+  return { drainMs: setting('SHUTDOWN_DRAIN_DELAY_MS'), timeoutMs: setting('SHUTDOWN_TIMEOUT_MS') };
 }
 
 /** The image's tag (after the last colon of its last path segment), or undefined when it names none. */
@@ -186,6 +198,20 @@ describe.runIf(kubectl)('k8s overlays', () => {
         expect(requiredKeys(schema).filter((key) => !keys.has(key)), `${name}: required env missing`).toEqual([]);
       });
 
+      it.each(deployments)('%s: stops gracefully: SIGTERM at once, and the grace period outlasts the drain delay, the time-out and the jobs\' stop', (name) => {
+        const container = containerOf(name)!;
+        // No preStop: the kit's drain delay is what keeps the pod serving while its endpoint goes (decisions/deployment.md).
+        expect((container as any).lifecycle?.preStop, `${name}: preStop`).toBeUndefined();
+        const { drainMs, timeoutMs } = shutdownSettings(container, config);
+        expect(drainMs, `${name}: SHUTDOWN_DRAIN_DELAY_MS`).toBeGreaterThan(0);
+        const graceMs = podSpecOf(find('Deployment', name)!).terminationGracePeriodSeconds * 1000;
+        expect(graceMs, `${name}: terminationGracePeriodSeconds against ${drainMs} + ${timeoutMs} + ${JOBS_STOP_MS} ms`).toBeGreaterThanOrEqual(drainMs + timeoutMs + JOBS_STOP_MS);
+      });
+
+      it.each(['posts', 'gateway'])('%s: lets an AI generation under way finish when it stops', async (name) => {
+        expect(shutdownSettings(containerOf(name)!, config).timeoutMs).toBeGreaterThan(await generationTimeoutMs());
+      });
+
       it.each(deployments)('%s: writes only to mounted volumes (LOG_DIR and every other *_DIR), the root filesystem being read-only', (name) => {
         const container = containerOf(name)!;
         const mounts = (container as any).volumeMounts?.map((m: { mountPath: string }) => m.mountPath) ?? [];
@@ -199,7 +225,7 @@ describe.runIf(kubectl)('k8s overlays', () => {
         expect(Object.keys(schema.shape).filter((key) => key.endsWith('_DIR') && !set.has(key))).toEqual([]);
       });
 
-      it('runs the scheduler\'s publish workers apart from its API, on its image, autoscaled on CPU (queue depth needs the metrics task\'s custom metric)', () => {
+      it('runs the scheduler\'s publish workers apart from its API, on its image, autoscaled on CPU (and on queue depth with components/publish-queue-autoscaling)', () => {
         const role = (name: string) => containerOf(name)?.env?.find((e) => e.name === 'SCHEDULER_ROLE')?.value;
         expect([role('scheduler'), role('scheduler-worker')]).toEqual(['api', 'worker']);
         expect(containerOf('scheduler-worker')?.image).toBe(containerOf('scheduler')?.image);

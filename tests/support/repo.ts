@@ -111,3 +111,12 @@ export function interpolate(value: string, env: Record<string, string | undefine
     },
   );
 }
+
+/**
+ * How long posts waits for an AI generation (its OPENAI_TIMEOUT_MS default): a replica that
+ * stops must give such a request under way that long, in posts and in the gateway in front.
+ */
+export async function generationTimeoutMs(): Promise<number> {
+  const { configSchema } = (await import(pathToFileURL(repoPath('services/posts/src/config.ts')).href)) as { configSchema: { shape: { OPENAI_TIMEOUT_MS: { parse(value: unknown): number } } } };
+  return configSchema.shape.OPENAI_TIMEOUT_MS.parse(undefined);
+}
