@@ -40,5 +40,5 @@ export default tseslint.config(
     },
   },
   { files: ['frontend/**/*.{ts,tsx}'], ignores: ['frontend/*/vite*.config.ts', 'frontend/remotes/*/vite*.config.ts'], languageOptions: { globals: globals.browser } },
-  { files: ['frontend/shell/public/service-worker.js'], languageOptions: { globals: globals.serviceworker } },
+  { files: ['frontend/shell/src/service-worker.js'], languageOptions: { globals: globals.serviceworker } },
 );

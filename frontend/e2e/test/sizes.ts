@@ -117,9 +117,10 @@ const SIGNED_IN_API: Record<string, unknown> = {
 const LOGIN = /^\/login(\?|$)/;
 
 /**
- * The scripts Chromium fetches for `page` until it shows a `main h1` and the
- * network is idle. The API answers 503, so the page shows its error states;
- * that changes no script it loads. A page that needs a login is weighed again
+ * The scripts Chromium fetches for `page` until it shows its `main h1` (not the
+ * landing placeholder's), its service worker is active and the network is idle,
+ * so that two runs count the same files. The API answers 503, so the page shows
+ * its error states; that changes no script it loads. A page that needs a login is weighed again
  * as a signed-in user (`signedIn` in the answer): a session in localStorage,
  * the API answering only who the user is and their one organization.
  */
@@ -168,7 +169,14 @@ async function loadPage(page: string, signedIn: boolean): Promise<{ scripts: Scr
       }, SIGNED_IN_USER);
     }
     await tab.goto(`http://127.0.0.1:${port}${page}`);
-    await tab.locator('main h1').first().waitFor({ timeout: 30_000 });
+    // The page itself: not the landing hero the shell paints while the public remote loads (aria-busy), after which
+    // the network can fall idle before the remote's page is fetched.
+    await tab.locator('main:not([aria-busy="true"]) h1').first().waitFor({ timeout: 30_000 });
+    // The service worker the shell registers: its script is fetched for the page, but sooner or later than the network falls idle.
+    const workerActive = await tab.evaluate(() =>
+      Promise.race([navigator.serviceWorker.ready.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000))]),
+    );
+    if (!workerActive) throw new Error(`${page}: the service worker did not become active within 30 s`);
     await tab.waitForLoadState('networkidle');
     const url = new URL(tab.url());
     landedOn = url.pathname + url.search;

@@ -1,15 +1,16 @@
 import { LANDING_HERO } from '@planner/remote-public/landing-hero';
 import { SharedMessages, type Feature } from '@planner/contracts';
 import type { PageName, RemoteName } from '@planner/remote-contract';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, Route, Routes } from 'react-router-dom';
 import { NavBar } from './NavBar.js';
 import { NotFoundPage } from './NotFoundPage.js';
-import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization } from './guards.js';
-import { RemotePage } from './remotes/RemotePage.js';
+import { PageLoading, RemoteError, RemotePage } from './remotes/RemotePage.js';
 import { useUser } from './shell-context.js';
+import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization } from './signed-in-lazy.js';
 import { ConnectionBanner } from './ui/ConnectionBanner.js';
 import { RateLimitNotice } from './ui/RateLimitNotice.js';
+import { FallbackBoundary } from './ui/FallbackBoundary.js';
 import { Toasts } from './ui/Toasts.js';
 
 /** / is the landing page for visitors and the home dashboard once logged in (part 1 §2). */
@@ -41,7 +42,12 @@ function Layout() {
       <NavBar />
       <RateLimitNotice />
       <div id="content" tabIndex={-1}>
-        <Outlet />
+        {/* A guarded page waits here for the signed-in chunk (its guards) on the first visit; if that fails, Retry reloads the page. */}
+        <FallbackBoundary fallback={<RemoteError onRetry={() => window.location.reload()} />}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </FallbackBoundary>
       </div>
     </>
   );

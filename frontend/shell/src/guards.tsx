@@ -1,7 +1,8 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { hasFeature, isAdminRole, SharedMessages, type Feature } from '@planner/contracts';
-import { useOrganizations, type OrganizationSummary } from './organizations.js';
+import { useOrganizations } from './organizations.js';
+import { SelectedOrganization } from './selected-organization.js';
 import { useShell, useUser } from './shell-context.js';
 
 /** Part 1 §2: anonymous visitors go to /login. */
@@ -65,19 +66,6 @@ function subscribeSelection(listener: () => void): () => void {
 export function useSelectedOrganizationId(): string | null {
   const { storage } = useShell();
   return useSyncExternalStore(subscribeSelection, () => storage.getItem(SELECTED_ORGANIZATION_KEY));
-}
-
-const SelectedOrganization = createContext<OrganizationSummary | null>(null);
-
-/** The selected organization inside <RequireOrganization>, null outside it (the remote pages' `host.organization`). */
-export function useSelectedOrganizationOrNull(): OrganizationSummary | null {
-  return useContext(SelectedOrganization);
-}
-
-export function useSelectedOrganization(): OrganizationSummary {
-  const organization = useContext(SelectedOrganization);
-  if (!organization) throw new Error('useSelectedOrganization outside <RequireOrganization>');
-  return organization;
 }
 
 /**

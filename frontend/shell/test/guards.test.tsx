@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
-import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY, useSelectedOrganization } from '../src/guards.js';
+import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY } from '../src/guards.js';
+import { useSelectedOrganizationOrNull } from '../src/selected-organization.js';
 import { Providers, startApi, testShell, user } from './support.js';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -15,7 +16,7 @@ beforeEach(() => window.localStorage.clear());
 afterEach(cleanup);
 
 function Selected() {
-  return <p>Selected {useSelectedOrganization().name}</p>;
+  return <p>Selected {useSelectedOrganizationOrNull()?.name}</p>;
 }
 
 function routes() {

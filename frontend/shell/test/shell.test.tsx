@@ -75,7 +75,7 @@ describe('auth state across tabs (part 1 §4)', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.loggedIn, newValue: 'true' }));
     });
     expect(await screen.findByRole('heading', { name: 'Remote login for other-tab' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Register' })).toBeNull();
 
     act(() => {
@@ -86,16 +86,23 @@ describe('auth state across tabs (part 1 §4)', () => {
   });
 });
 
+/** The navigation once a user's items (the signed-in chunk's) are in it. */
+async function userItems(): Promise<HTMLElement> {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  await within(nav).findByRole('button', { name: 'Logout' });
+  return nav;
+}
+
 describe('navigation bar (part 1 §2)', () => {
   it.each([
     ['basic', ['Upgrade', 'Design', 'Config', 'Profile'], ['Panel', 'Login', 'Calendar']],
     ['pro', ['Design', 'Config', 'Profile', 'Account Statistics', 'Calendar'], ['Upgrade', 'Panel']],
     ['admin', ['Panel', 'Statistics', 'Newsletter', 'Logs', 'Design', 'Config', 'Profile', 'Account Statistics', 'Calendar'], ['Upgrade', 'Register']],
-  ] as const)('%s sees %j and not %j', (role, shown, hidden) => {
+  ] as const)('%s sees %j and not %j', async (role, shown, hidden) => {
     const shell = testShell(api.url, { remotes: flakyLoader(0) });
     shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role }) });
     render(<Providers services={shell.services} path="/profile"><App /></Providers>);
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = await userItems();
     for (const name of shown) expect(nav.textContent).toContain(name);
     for (const name of hidden) expect(nav.textContent).not.toContain(name);
   });
@@ -108,12 +115,12 @@ describe('navigation bar: Post Review and Auto-Post (part 2 §2, §6)', () => {
     ['basic', { can_use_post_review: true }, ['Auto-Post', 'Post Review'], []],
     ['starter', {}, ['Post Review', 'Auto-Post'], []],
     ['admin', {}, ['Post Review', 'Auto-Post'], []],
-  ] as const)('%s %j sees %j and not %j', (role, grants, shown, hidden) => {
+  ] as const)('%s %j sees %j and not %j', async (role, grants, shown, hidden) => {
     const shell = testShell(api.url, { remotes: flakyLoader(0) });
     const capabilities = { can_use_generator: false, can_use_calendar: false, can_use_auto_post: false, can_use_post_review: false, ...grants };
     shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role, capabilities }) });
     render(<Providers services={shell.services} path="/profile"><App /></Providers>);
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const nav = await userItems();
     for (const name of shown) expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(name === 'Auto-Post' ? '/organization/autopost' : '/organization/posts');
     for (const name of hidden) expect(within(nav).queryByRole('link', { name })).toBeNull();
   });

@@ -1,12 +1,22 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { HostConfig, HostProps, PageName, RemoteName } from '@planner/remote-contract';
-import { useSelectedOrganizationOrNull } from '../guards.js';
+import { useSelectedOrganizationOrNull } from '../selected-organization.js';
 import { useHost, useShell } from '../shell-context.js';
+import { FallbackBoundary } from '../ui/FallbackBoundary.js';
 
 /** Not worded by the spec: a part of the app whose code could not be loaded. */
 export const REMOTE_FAILED = 'This part of the application could not be loaded. Please check your connection and try again.';
 
-function RemoteError({ onRetry }: { onRetry: () => void }) {
+/** A page's place while its code loads. */
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      Loading…
+    </div>
+  );
+}
+
+export function RemoteError({ onRetry }: { onRetry: () => void }) {
   return (
     <main className="page remote-error" aria-labelledby="remote-error-title">
       <h1 id="remote-error-title">Something went wrong</h1>
@@ -16,27 +26,6 @@ function RemoteError({ onRetry }: { onRetry: () => void }) {
       </button>
     </main>
   );
-}
-
-/** A page that throws while rendering gets the same error state instead of a blank screen. */
-class RenderBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <RemoteError
-        onRetry={() => {
-          this.setState({ failed: false });
-          this.props.onRetry();
-        }}
-      />
-    );
-  }
 }
 
 function Loaded({ Page, config }: { Page: ComponentType<HostProps>; config: HostConfig }) {
@@ -77,17 +66,13 @@ export function RemotePage<R extends RemoteName>({ remote, page, placeholder }: 
   }, [remotes, remote, page, attempt]);
 
   if (state.status === 'loading') {
-    if (placeholder) return placeholder;
-    return (
-      <div className="page-loading" role="status">
-        Loading…
-      </div>
-    );
+    return placeholder ?? <PageLoading />;
   }
   if (state.status === 'error') return <RemoteError onRetry={retry} />;
   return (
-    <RenderBoundary key={attempt} onRetry={retry}>
+    // A page that throws while rendering gets the same error state instead of a blank screen; Retry loads it again.
+    <FallbackBoundary key={attempt} fallback={<RemoteError onRetry={retry} />}>
       <Loaded Page={state.Page} config={state.config} />
-    </RenderBoundary>
+    </FallbackBoundary>
   );
 }
