@@ -1,5 +1,6 @@
 import { createContext, memo, useContext, type DragEvent, type KeyboardEvent } from 'react';
 import { PlatformIcon } from '@planner/ui/platform-icon';
+import { POST_STATUS_LABELS } from '@planner/ui/post-status';
 import { clockTime, type MoveTarget } from './calendar-dates.js';
 import type { CalendarEvent } from './calendar-events.js';
 
@@ -27,14 +28,8 @@ export function useActions(): CalendarActions {
   return actions;
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  pending_review: 'Pending review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  published: 'Published',
-  failed: 'Failed',
-  scheduled: 'Auto-schedule slot',
-};
+/** A post's status, or an auto-schedule's coming slot. */
+export const STATUS_LABELS: Record<string, string> = { ...POST_STATUS_LABELS, scheduled: 'Auto-schedule slot' };
 
 /** One event: its time, its platforms' icons and its title; a button that opens it, draggable when it is a post. */
 export const EventChip = memo(function EventChip({ event, moving = false }: { event: CalendarEvent; moving?: boolean }) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { displayDateTime, PLATFORM_DISPLAY_NAMES, wallClockAt, type AutoScheduleView } from '@planner/contracts';
+import { Dialog } from '@planner/ui/dialog';
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { moveRefusal, type CalendarEvent } from './calendar-events.js';
 import { STATUS_LABELS } from './EventChip.js';
-import { Modal } from './Modal.js';
 
 /** Part 2 §2: the detail dialog closes 300 ms after it is asked to. */
 export const DIALOG_CLOSE_DELAY_MS = 300;
@@ -51,8 +51,7 @@ export function EventDialog({
   const movable = moveRefusal(event) === null;
 
   return (
-    <Modal labelledBy="calendar-event-title" onCancel={close} className={closing ? 'calendar-dialog-closing' : undefined}>
-      <h2 id="calendar-event-title">{event.title}</h2>
+    <Dialog title={event.title} onCancel={close} className={closing ? 'calendar-dialog calendar-dialog-closing' : 'calendar-dialog'}>
       <dl className="details">
         <dt>Type</dt>
         <dd>{event.type === 'post' ? 'Post' : 'Auto-schedule'}</dd>
@@ -107,6 +106,6 @@ export function EventDialog({
           Close
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,11 +1,12 @@
 import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { displayDateTime, PostMessages, wallClockAt, type PostView } from '@planner/contracts';
 import { serverMessage, type Host } from '@planner/remote-contract';
+import { ConfirmDialog } from '@planner/ui/dialog';
+import { FormMessage } from '@planner/ui/form-message';
 import { hourOf, isSameSlot, movedInstant, steppedTarget, type CalendarView, type MoveTarget, type Wall } from './calendar-dates.js';
 import { moveRefusal, pastMoveRefusal, type CalendarEvent, type PostEvent } from './calendar-events.js';
 import { targetKey, type CalendarActions } from './EventChip.js';
 import { UPDATE_FAILED } from './messages.js';
-import { Modal } from './Modal.js';
 
 /** A move waiting for its confirmation. */
 interface PendingMove {
@@ -178,25 +179,21 @@ function MoveDialog({ host, pending, timeZone, onCancel, onMoved }: { host: Host
     }
   };
   return (
-    <Modal labelledBy="calendar-move-title" onCancel={onCancel}>
-      <h2 id="calendar-move-title">Move this post?</h2>
-      <p>
-        “{event.title}” moves from <strong>{displayDateTime(event.wall)}</strong> to <strong>{displayDateTime(wallClockAt(instant.getTime(), timeZone))}</strong>{' '}
-        <span className="muted">({timeZone})</span>.
-      </p>
-      {failure && (
-        <p className="form-message form-message-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="actions">
-        <button type="button" className="button" onClick={() => void confirm()} disabled={busy}>
-          {busy ? 'Moving…' : 'Move post'}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title="Move this post?"
+      message={
+        <>
+          “{event.title}” moves from <strong>{displayDateTime(event.wall)}</strong> to <strong>{displayDateTime(wallClockAt(instant.getTime(), timeZone))}</strong>{' '}
+          <span className="muted">({timeZone})</span>.
+        </>
+      }
+      confirmLabel="Move post"
+      busyLabel="Moving…"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={onCancel}
+    >
+      <FormMessage kind="error">{failure}</FormMessage>
+    </ConfirmDialog>
   );
 }

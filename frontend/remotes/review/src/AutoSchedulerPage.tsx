@@ -1,6 +1,6 @@
 import { OrganizationMessages, PostMessages, type AutoScheduleView } from '@planner/contracts';
 import type { HostProps } from '@planner/remote-contract';
-import { ConfirmDialog } from '@planner/ui/confirm-dialog';
+import { ConfirmDialog } from '@planner/ui/dialog';
 import { errorText } from '@planner/ui/error-text';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -211,30 +211,36 @@ export function AutoSchedulerPage({ host }: HostProps) {
       {confirm?.kind === 'update' && (
         <ConfirmDialog
           title="Update schedule"
+          message={`Are you sure you want to update the schedule ${confirm.schedule.name}? Its pending posts follow a new time or new content settings.`}
           confirmLabel="Update"
           busyLabel="Updating..."
           busy={save.isPending}
           onConfirm={() => save.mutate({ schedule: confirm.schedule, draft: confirm.draft, uploads: confirm.uploads })}
           onCancel={() => setConfirm(null)}
-        >
-          <p>Are you sure you want to update the schedule {confirm.schedule.name}? Its pending posts follow a new time or new content settings.</p>
-        </ConfirmDialog>
+        />
       )}
       {confirm?.kind === 'toggle' && (
         <ConfirmDialog
           title={confirm.schedule.active ? 'Pause schedule' : 'Activate schedule'}
+          message={`Are you sure you want to ${confirm.schedule.active ? 'pause' : 'activate'} this schedule?`}
           confirmLabel={confirm.schedule.active ? 'Pause' : 'Activate'}
           busyLabel="Saving..."
           busy={change.isPending}
           onConfirm={() => change.mutate(confirm)}
           onCancel={() => setConfirm(null)}
-        >
-          <p>Are you sure you want to {confirm.schedule.active ? 'pause' : 'activate'} this schedule?</p>
-        </ConfirmDialog>
+        />
       )}
       {confirm?.kind === 'delete' && (
-        <ConfirmDialog title="Delete schedule" confirmLabel="Delete" busyLabel="Deleting..." busy={change.isPending} danger onConfirm={() => change.mutate(confirm)} onCancel={() => setConfirm(null)}>
-          <p>Are you sure you want to delete the schedule {confirm.schedule.name}?</p>
+        <ConfirmDialog
+          title="Delete schedule"
+          message={`Are you sure you want to delete the schedule ${confirm.schedule.name}?`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={change.isPending}
+          danger
+          onConfirm={() => change.mutate(confirm)}
+          onCancel={() => setConfirm(null)}
+        >
           <p className="field-checkbox">
             <input id={`${id}-related`} type="checkbox" checked={deleteRelated} onChange={(e) => setDeleteRelated(e.target.checked)} />{' '}
             <label htmlFor={`${id}-related`}>Also delete its related posts that have not been published</label>

@@ -1,6 +1,6 @@
 import { PostMessages, type PostView } from '@planner/contracts';
 import type { Host, PostActionResponse } from '@planner/remote-contract';
-import { ConfirmDialog } from '@planner/ui/confirm-dialog';
+import { ConfirmDialog } from '@planner/ui/dialog';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
 import { PlatformIcon } from '@planner/ui/platform-icon';
@@ -228,9 +228,16 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
       )}
 
       {panel === 'delete' && (
-        <ConfirmDialog title="Delete post" confirmLabel="Delete" busyLabel="Deleting..." busy={act.isPending} danger onConfirm={() => act.mutate({ kind: 'delete' })} onCancel={() => open(null)}>
-          <p>Are you sure you want to delete this post for {names || 'no platform'}? This cannot be undone.</p>
-        </ConfirmDialog>
+        <ConfirmDialog
+          title="Delete post"
+          message={`Are you sure you want to delete this post for ${names || 'no platform'}? This cannot be undone.`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={act.isPending}
+          danger
+          onConfirm={() => act.mutate({ kind: 'delete' })}
+          onCancel={() => open(null)}
+        />
       )}
     </li>
   );

@@ -3,6 +3,7 @@ import { isApiError } from '@planner/remote-contract';
 import type { ChartData } from '../charts/index.js';
 import { formatDay } from '../dates.js';
 import { platformOfName } from '../PlatformIcon.js';
+import { POST_STATUS_LABELS } from '../post-status.js';
 
 /**
  * The figures both statistics pages chart (part 2 §3 Statistics): an
@@ -15,19 +16,11 @@ export const STATISTICS_RETRY_BACKOFF_MS = 10_000;
 /** Part 2 §2: the top 5 platforms. */
 export const TOP_PLATFORMS = 5;
 
-export const STATUS_LABELS: Record<PostStatus, string> = {
-  pending_review: 'Pending review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  published: 'Published',
-  failed: 'Failed',
-};
-
 /**
  * The statuses in the review's order, from the labels (typed over every status). Not contracts'
  * POST_STATUSES: importing a value of its posts module brings that module's schemas, and zod, into the bundle.
  */
-const STATUSES = Object.keys(STATUS_LABELS) as PostStatus[];
+const STATUSES = Object.keys(POST_STATUS_LABELS) as PostStatus[];
 
 const STATUS_COLORS: Record<PostStatus, string> = {
   pending_review: '#b45309',
@@ -42,7 +35,7 @@ const PUBLISHED_COLOR = '#166534';
 /** Posts by status: a bar per status, in the review's order, each in its colour. */
 export function statusChart(statistics: Pick<Statistics, 'posts_by_status'>): ChartData {
   return {
-    categories: STATUSES.map((status) => STATUS_LABELS[status]),
+    categories: STATUSES.map((status) => POST_STATUS_LABELS[status]),
     series: [
       {
         label: 'Posts',

@@ -1,13 +1,14 @@
 import { LIMITS } from '@planner/contracts';
 import type { Host, HostProps, Newsletter, NewsletterInput, NewsletterSubscriber } from '@planner/remote-contract';
+import { ConfirmDialog, type ConfirmDialogProps } from '@planner/ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ConfirmDialog, PreviewDialog } from './dialogs.js';
 import { failure, NewsletterTexts } from './messages.js';
 import { NewsletterForm } from './NewsletterForm.js';
 import { NewsletterList } from './NewsletterList.js';
 import { NewsletterStats } from './NewsletterStats.js';
 import { Pager } from '../Pager.js';
+import { PreviewDialog } from './PreviewDialog.js';
 import { SubscriberList } from './SubscriberList.js';
 
 const KEY = 'newsletter-dashboard';
@@ -54,16 +55,19 @@ function failureOf(action: Confirmation, error: unknown): string {
   return failure(what, error);
 }
 
-function dialogOf(action: Confirmation): { title: string; message: string; detail: string; confirmLabel: string } {
+/** What the action is about (a subject, an address), under the question. */
+const detail = (text: string) => <p className="dialog-detail">{text}</p>;
+
+function dialogOf(action: Confirmation): Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'children'> {
   switch (action.kind) {
     case 'send':
-      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, detail: action.newsletter.subject, confirmLabel: 'Send' };
+      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, children: detail(action.newsletter.subject), confirmLabel: 'Send' };
     case 'create-and-send':
-      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, detail: action.input.subject, confirmLabel: 'Send' };
+      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, children: detail(action.input.subject), confirmLabel: 'Send' };
     case 'delete':
-      return { title: 'Delete newsletter', message: NewsletterTexts.confirmDeleteNewsletter, detail: action.newsletter.subject, confirmLabel: 'Delete' };
+      return { title: 'Delete newsletter', message: NewsletterTexts.confirmDeleteNewsletter, children: detail(action.newsletter.subject), confirmLabel: 'Delete' };
     case 'delete-subscriber':
-      return { title: 'Delete subscriber', message: NewsletterTexts.confirmDeleteSubscriber, detail: action.subscriber.email, confirmLabel: 'Delete' };
+      return { title: 'Delete subscriber', message: NewsletterTexts.confirmDeleteSubscriber, children: detail(action.subscriber.email), confirmLabel: 'Delete' };
   }
 }
 
@@ -204,7 +208,9 @@ export function NewsletterDashboardPage({ host }: HostProps) {
       {confirmation && (
         <ConfirmDialog
           {...dialogOf(confirmation)}
+          busyLabel="Working…"
           busy={act.isPending}
+          danger
           onConfirm={() => act.mutate(confirmation)}
           onCancel={() => setConfirmation(null)}
         />
