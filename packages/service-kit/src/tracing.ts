@@ -7,6 +7,7 @@ import {
   SpanStatusCode,
   trace,
   TraceFlags,
+  type Attributes,
   type Context,
   type ContextManager,
   type Span,
@@ -20,7 +21,7 @@ import type { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-export { context, propagation, trace, type Context };
+export { context, propagation, SpanKind, trace, type Context };
 
 let started: { sdk?: NodeSDK } | undefined;
 
@@ -135,6 +136,25 @@ export function injectTraceHeaders<T extends Record<string, unknown>>(headers: T
     },
   } satisfies TextMapSetter<T>);
   return headers;
+}
+
+/**
+ * Runs a call to another process (an HTTP request) in a client span of the
+ * active trace. `call` gets the headers that carry the span (traceparent) to
+ * send with its request, so the callee's spans join this trace, and the span
+ * to note the answer on; a call that throws marks the span failed.
+ */
+export async function inClientSpan<T>(name: string, attributes: Attributes, call: (traceHeaders: Record<string, string>, span: Span) => Promise<T>): Promise<T> {
+  const parent = context.active();
+  const span = tracer().startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+  try {
+    return await call(injectTraceHeaders({} as Record<string, string>, trace.setSpan(parent, span)), span);
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 export function traceIdOf(ctx: Context = context.active()): string | undefined {

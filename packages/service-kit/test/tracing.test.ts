@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
-import { context, extractContext, injectTraceHeaders, startTracing, stopTracing, trace, traceIdOf, tracer } from '../src/tracing.js';
+import { recordSpans } from '../src/testing/spans.js';
+import { context, extractContext, inClientSpan, injectTraceHeaders, SpanKind, startTracing, stopTracing, trace, traceIdOf, tracer } from '../src/tracing.js';
 
 const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const sdkLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/@opentelemetry/sdk-node/'));
@@ -46,5 +47,22 @@ describe('tracing with a span processor', () => {
     span.end();
     await processor.forceFlush();
     expect(exporter.getFinishedSpans().map((s) => [s.name, s.spanContext().traceId])).toEqual([['recorded', CALLER_TRACE]]);
+  });
+
+  it('records an outgoing call as a client span of the active trace, whose headers name it as the callee’s parent', async () => {
+    const recorded = await recordSpans('tracing-test');
+    const parent = extractContext({ traceparent: `00-${CALLER_TRACE}-00f067aa0ba902b7-01` });
+    const sent = await context.with(parent, () => inClientSpan('POST feed', { 'url.path': '/posts' }, async (headers) => headers));
+    const failed = context.with(parent, () =>
+      inClientSpan('GET feed', {}, () => {
+        throw new Error('refused');
+      }),
+    );
+    await expect(failed).rejects.toThrow('refused');
+
+    const [call, refused] = await recorded.finished();
+    expect([call!.name, call!.kind, call!.attributes['url.path'], call!.parentSpanContext?.spanId]).toEqual(['POST feed', SpanKind.CLIENT, '/posts', '00f067aa0ba902b7']);
+    expect(sent.traceparent).toBe(`00-${CALLER_TRACE}-${call!.spanContext().spanId}-01`);
+    expect([refused!.name, refused!.status]).toEqual(['GET feed', { code: 2, message: 'refused' }]);
   });
 });

@@ -17,6 +17,7 @@ export { testInfrastructure };
 export { buildCompiled, startTestProcess, type TestProcess } from './process.js';
 export { startTestService, type TestService } from './service.js';
 export { waitFor } from './wait.js';
+export { recordSpans, type RecordedSpans } from './spans.js';
 export { metricValue, parseMetrics, scrapeMetrics, type Sample } from './metrics.js';
 export { untilConsumerIdle, untilLogWritten, untilOutboxSent, untilQueueIdle } from './settled.js';
 export { publishCopy, publishEvent, testEvent, type EventInput, type TestEventOptions } from './events.js';

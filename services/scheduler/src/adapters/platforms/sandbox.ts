@@ -1,4 +1,5 @@
 import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform, type SandboxPostView } from '@planner/contracts';
+import { inClientSpan } from '@planner/service-kit';
 import type { PlatformAdapters } from './index.js';
 import type { PlatformAdapter, PublishablePost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
@@ -15,12 +16,22 @@ const keyOf = (post: PublishablePost, platform: ConnectionPlatform) => `${post.p
  */
 export function sandboxAdapter(platform: PlatformAdapter, feedUrl: string, appUrl: string): PlatformAdapter {
   const name = `${PLATFORM_DISPLAY_NAMES[platform.platform]} Sandbox`;
-  const call = async (path: string, init: RequestInit, signal: AbortSignal): Promise<SandboxPostView | null> => {
-    const response = await fetchPlatform(name, apiUrl(feedUrl, path), { ...init, headers: { 'content-type': 'application/json' } }, signal, DEFAULT_TIMING.requestTimeoutMs);
-    if (response.status === 404) return null;
-    if (!response.ok) throw new PlatformError(kindOfStatus(response.status), `${name} answered ${response.status}.`, { status: response.status });
-    return (await response.json()) as SandboxPostView;
-  };
+  // The feed is a route of the scheduler's API process: the call carries the worker's trace there, so one trace
+  // runs from the request through the publish job to the post in the feed.
+  const call = (path: string, init: RequestInit & { method: string }, signal: AbortSignal): Promise<SandboxPostView | null> =>
+    inClientSpan(`${init.method} ${name}`, { 'http.request.method': init.method, 'url.path': path.split('?')[0] }, async (traceHeaders, span) => {
+      const response = await fetchPlatform(
+        name,
+        apiUrl(feedUrl, path),
+        { ...init, headers: { ...traceHeaders, 'content-type': 'application/json' } },
+        signal,
+        DEFAULT_TIMING.requestTimeoutMs,
+      );
+      span.setAttribute('http.response.status_code', response.status);
+      if (response.status === 404) return null;
+      if (!response.ok) throw new PlatformError(kindOfStatus(response.status), `${name} answered ${response.status}.`, { status: response.status });
+      return (await response.json()) as SandboxPostView;
+    });
   const linkOf = (post: SandboxPostView) => ({ platformPostId: post.id, link: new URL(`/api/sandbox/posts/${post.id}`, appUrl).toString() });
 
   return {
