@@ -11,7 +11,7 @@ import type { Server } from './servers.js';
 export interface Fault {
   name: string;
   kind: FaultKind;
-  /** Does it; resolves once what it stopped runs again. */
+  /** Does it; resolves once what it stopped runs again (a replica: listening and its /health 200; a server: listening). */
   inject(): Promise<void>;
 }
 
@@ -54,8 +54,10 @@ export const serverRestarts = (servers: Server[]): Fault[] => servers.map((serve
 export async function runFault(fault: Fault, product: Product, settleMs: number): Promise<Omit<FaultRun, 'end'>> {
   const start = Date.now();
   let healthyAt: number | null = null;
+  let injectedAt = start;
   try {
     await fault.inject();
+    injectedAt = Date.now();
     for (const deadline = Date.now() + RESTART_TIMEOUT_MS; Date.now() < deadline; await sleep(250)) {
       if (await product.healthy()) {
         healthyAt = Date.now();
@@ -65,7 +67,8 @@ export async function runFault(fault: Fault, product: Product, settleMs: number)
   } catch (error) {
     process.stdout.write(`  ${fault.name}: ${(error as Error).message}\n`);
   }
-  process.stdout.write(`  ${fault.name}: ${healthyAt === null ? 'NOT healthy again' : `healthy again after ${((healthyAt - start) / 1000).toFixed(1)} s`}\n`);
+  const after = (at: number) => `${((at - start) / 1000).toFixed(1)} s`;
+  process.stdout.write(`  ${fault.name}: back after ${after(injectedAt)}, ${healthyAt === null ? 'NOT healthy again' : `healthy again after ${after(healthyAt)}`}\n`);
   await sleep(settleMs);
   return { name: fault.name, kind: fault.kind, start, healthyAt };
 }

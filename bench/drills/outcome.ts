@@ -39,6 +39,8 @@ export interface FaultRow {
   missed: string[];
   /** A few failed or refused calls, to say what broke. */
   examples: Call[];
+  /** When the fault began, for the examples' times. */
+  start: number;
 }
 
 /** Faults whose calls must all succeed: another replica was there to serve them. */
@@ -74,7 +76,7 @@ export function tally(run: FaultRun, calls: Call[], accepted: Accepted, delivere
     ...(mailsTwice > 0 ? ['mails sent twice'] : []),
     ...(recoverMs === null ? ['not recovered'] : []),
   ];
-  return { name: run.name, kind: run.kind, calls: own.length, ...row, recoverMs, missed, examples: bad.slice(0, 3) };
+  return { name: run.name, kind: run.kind, calls: own.length, ...row, recoverMs, missed, examples: bad.slice(0, 3), start: run.start };
 }
 
 const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
@@ -97,12 +99,14 @@ export function table(rows: FaultRow[]): string[] {
   return [format(header), ...lines.map(format)];
 }
 
-/** What broke, for the rows that missed: the first failed or refused calls of each. */
+/** What broke: the first failed or refused calls under each fault that had any. */
 export function failures(rows: FaultRow[]): string[] {
-  return rows
-    .filter((r) => r.examples.length)
-    .flatMap((r) => [
+  const broken = rows.filter((r) => r.examples.length);
+  return [
+    ...(broken.length ? ['', 'the first failed or refused calls:'] : []),
+    ...broken.flatMap((r) => [
       `  ${r.name}:`,
-      ...r.examples.map((c) => `    ${new Date(c.at).toISOString().slice(11, 23)} ${c.route} → ${c.status ?? 'no answer'} in ${c.ms} ms${c.error ? `: ${c.error.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`),
-    ]);
+      ...r.examples.map((c) => `    +${((c.at - r.start) / 1000).toFixed(1)} s ${c.route} → ${c.status ?? 'no answer'} in ${c.ms} ms${c.error ? `: ${c.error.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`),
+    ]),
+  ];
 }
