@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay } from '../src/data.js';
+import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay, outboxChannel } from '../src/data.js';
 import { createTestContext, publishCopy, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { testEventSchemas } from './fixtures/test-events.js';
 
@@ -110,6 +110,24 @@ describe('outbox and inbox', () => {
       await waitFor(effects, (rows) => rows.some((r) => r.event_id === envelope.eventId));
       // With the relay running, a commit is published on its NOTIFY, without waiting for a poll.
       const next = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 3 }));
+      await waitFor(effects, (rows) => rows.some((r) => r.event_id === next.eventId), 3000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('listens again when Postgres ends its LISTEN connection (a restart, a failover), and the process lives on', async () => {
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger, pollIntervalMs: 10 * 60_000 });
+    await relay.start();
+    try {
+      const listening = () =>
+        ctx.dataSource.query(`SELECT pid FROM pg_stat_activity WHERE query = $1`, [`LISTEN "${outboxChannel(ctx.id)}"`]) as Promise<Array<{ pid: number }>>;
+      const [before] = await waitFor(listening, (rows) => rows.length === 1);
+      // What a restart does to every connection: the server ends it (57P01, terminating connection due to administrator command).
+      await ctx.dataSource.query('SELECT pg_terminate_backend($1)', [before!.pid]);
+      await waitFor(listening, (rows) => rows.length === 1 && rows[0]!.pid !== before!.pid, 5000);
+      // The poll would not come round within this test: only a NOTIFY on the new connection moves the relay.
+      const next = await ctx.dataSource.transaction((manager) => outbox.add(manager, 'kit.thing.happened', { n: 7 }));
       await waitFor(effects, (rows) => rows.some((r) => r.event_id === next.eventId), 3000);
     } finally {
       await relay.stop();

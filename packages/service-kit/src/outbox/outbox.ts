@@ -12,6 +12,8 @@ import { OutboxEvent } from './outbox-event.entity.js';
 /** Published outbox rows are kept a day, for inspection, then pruned. */
 const PUBLISHED_KEPT_MS = 24 * 3600_000;
 const PRUNE_INTERVAL_MS = 3600_000;
+/** How long the relay waits before it LISTENs again on a new connection after losing one. */
+const LISTEN_RETRY_MS = 1000;
 
 type SchemaMap = Record<string, z.ZodType>;
 
@@ -180,21 +182,71 @@ export class OutboxRelay {
     });
   }
 
-  /** A dedicated connection LISTENing for commits that wrote outbox rows. */
+  /**
+   * A dedicated connection LISTENing for commits that wrote outbox rows. Postgres may end it (a
+   * restart, a failover): a client taken from the pool has no error listener, and its 'error'
+   * would end the process. It is replaced instead, a second later until that works; meanwhile
+   * the drain's poll finds the rows.
+   */
   private async listen(): Promise<{ release: () => Promise<void> }> {
     const driver = this.options.dataSource.driver as unknown as {
-      obtainMasterConnection(): Promise<[PgClient, () => void]>;
+      obtainMasterConnection(): Promise<[PgClient, (error?: Error) => void]>;
     };
-    const [client, release] = await driver.obtainMasterConnection();
     const schema = (this.options.dataSource.options as { schema: string }).schema;
     const onNotify = () => this.drain.kick();
-    client.on('notification', onNotify);
-    await client.query(`LISTEN "${outboxChannel(schema)}"`);
+    let current: { client: PgClient; done: (error?: Error) => void } | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+
+    const again = () => {
+      if (stopped) return;
+      retry = setTimeout(() => {
+        connect().catch((error: unknown) => {
+          this.options.logger.warn({ err: error }, 'outbox relay could not LISTEN again; retrying');
+          again();
+        });
+      }, LISTEN_RETRY_MS);
+    };
+    const connect = async () => {
+      const [client, release] = await driver.obtainMasterConnection();
+      let released = false;
+      /** Back to the pool once (with an error, the pool discards it); its later errors are the same end reported again. */
+      const done = (error?: Error) => {
+        if (released) return;
+        released = true;
+        client.off('notification', onNotify);
+        release(error);
+      };
+      client.on('error', (error) => {
+        if (released) return;
+        this.options.logger.warn({ err: error }, 'outbox relay lost its LISTEN connection; listening again');
+        if (current?.client === client) current = undefined;
+        done(error);
+        again();
+      });
+      client.on('notification', onNotify);
+      try {
+        await client.query(`LISTEN "${outboxChannel(schema)}"`);
+      } catch (error) {
+        done(error as Error);
+        throw error;
+      }
+      if (stopped) return done();
+      current = { client, done };
+      // Rows committed while nothing listened.
+      this.drain.kick();
+    };
+
+    await connect();
     return {
       release: async () => {
-        client.off('notification', onNotify);
-        await client.query(`UNLISTEN "${outboxChannel(schema)}"`).catch(() => undefined);
-        release();
+        stopped = true;
+        clearTimeout(retry);
+        const listening = current;
+        current = undefined;
+        if (!listening) return;
+        await listening.client.query(`UNLISTEN "${outboxChannel(schema)}"`).catch(() => undefined);
+        listening.done();
       },
     };
   }
@@ -203,5 +255,6 @@ export class OutboxRelay {
 interface PgClient {
   query(sql: string): Promise<unknown>;
   on(event: 'notification', listener: () => void): void;
+  on(event: 'error', listener: (error: Error) => void): void;
   off(event: 'notification', listener: () => void): void;
 }
