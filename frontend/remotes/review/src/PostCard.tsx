@@ -7,7 +7,8 @@ import { PlatformIcon } from '@planner/ui/platform-icon';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, STATUS_BADGES, STATUS_LABELS, type PlatformLine } from './post-review.js';
+import { POST_STATUS_LABELS } from '@planner/ui/post-status';
+import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, STATUS_BADGES, type PlatformLine } from './post-review.js';
 
 /** Part 2 §8 (post actions): what a failed action says when the server gave no message. */
 export const UPDATE_FAILED = 'Failed to update post. Please try again.';
@@ -114,7 +115,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
         <h2 id={`${id}-title`} className="post-card-title">
           Post for {names || 'no platform'}
         </h2>
-        <span className={`badge ${STATUS_BADGES[post.status]}`}>{STATUS_LABELS[post.status]}</span>
+        <span className={`badge ${STATUS_BADGES[post.status]}`}>{POST_STATUS_LABELS[post.status]}</span>
         {highlighted && <span className="badge badge-blue">From the calendar</span>}
       </div>
       <p className="muted">

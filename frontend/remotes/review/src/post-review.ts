@@ -1,23 +1,16 @@
 import { CONNECTION_PLATFORMS, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type ConnectionPlatform, type MediaType, type PlatformOutcome, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
+import { POST_STATUS_LABELS } from '@planner/ui/post-status';
 
 /** Part 2 §4's filter values (default pending) with failed (docs/decisions/post-review.md), as the status filter offers them. */
 export const FILTERS: readonly [PostFilter, string][] = [
-  ['pending', 'Pending review'],
-  ['approved', 'Approved'],
-  ['rejected', 'Rejected'],
-  ['published', 'Published'],
-  ['failed', 'Failed'],
+  ['pending', POST_STATUS_LABELS.pending_review],
+  ['approved', POST_STATUS_LABELS.approved],
+  ['rejected', POST_STATUS_LABELS.rejected],
+  ['published', POST_STATUS_LABELS.published],
+  ['failed', POST_STATUS_LABELS.failed],
   ['all', 'All'],
 ];
 export const DEFAULT_FILTER: PostFilter = 'pending';
-
-export const STATUS_LABELS: Record<PostStatus, string> = {
-  pending_review: 'Pending review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  published: 'Published',
-  failed: 'Failed',
-};
 
 export const STATUS_BADGES: Record<PostStatus, string> = {
   pending_review: 'badge-yellow',
