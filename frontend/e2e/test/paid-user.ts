@@ -1,20 +1,10 @@
 import type { Page } from 'playwright-core';
 import type { PlanType } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
-import { mailedLink, type RunningSystem } from './system.js';
+import { apiCall, logIn as logInThroughApi, logInInBrowser, organizationOf, registerVerified, type RunningSystem } from './system.js';
 
-const TURNSTILE = 'development-test-widget';
-
-/** One JSON call to the running product's API; a failure throws with the answer's text. */
-export async function api<T>(system: RunningSystem, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${system.url}/api${url}`, {
-    method,
-    headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+/** One JSON call to the running product's API (system.ts's), under the name bench/frontend/calendar.ts imports. */
+export { apiCall as api } from './system.js';
 
 export interface PaidUser {
   email: string;
@@ -36,13 +26,10 @@ export async function paidUserWithOrganization(system: RunningSystem, options: {
   const stamp = `${Date.now() % 1e8}${Math.floor(Math.random() * 1000)}`;
   const email = `${options.prefix}-${stamp}@example.com`;
   const password = 'Str0ng!pass';
-  await api(system, 'POST', '/auth/register', { username: `${options.prefix}_${stamp}`, email, password, turnstile_token: TURNSTILE });
-  const link = await waitFor(() => mailedLink(system.mailDir, email, 'verify-email'), (found) => found !== null, 30_000);
-  await api(system, 'GET', `/auth/verify-email/${new URL(link!).searchParams.get('token')}`);
-  const login = () => api<{ access_token: string; user: { role: string } }>(system, 'POST', '/auth/login', { email, password, turnstile_token: TURNSTILE });
+  await registerVerified(system, { username: `${options.prefix}_${stamp}`, email, password });
 
-  const basic = (await login()).access_token;
-  const { checkoutUrl } = await api<{ checkoutUrl: string }>(
+  const basic = (await logInThroughApi(system, email, password)).access_token;
+  const { checkoutUrl } = await apiCall<{ checkoutUrl: string }>(
     system,
     'POST',
     '/payments/create-checkout-session',
@@ -52,25 +39,15 @@ export async function paidUserWithOrganization(system: RunningSystem, options: {
   const paid = await fetch(`${checkoutUrl}/complete`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
   if (paid.status !== 303) throw new Error(`sandbox checkout: ${paid.status} ${await paid.text()}`);
   // /auth/me (not under the login's rate limit) tells when auth has the role; a new login then carries it.
-  await waitFor(() => api<{ user: { role: string } }>(system, 'GET', '/auth/me', undefined, basic), (me) => me.user.role === plan, 30_000);
-  const session = await login();
+  await waitFor(() => apiCall<{ user: { role: string } }>(system, 'GET', '/auth/me', undefined, basic), (me) => me.user.role === plan, 30_000);
+  const session = await logInThroughApi(system, email, password);
 
-  // organizations learns of the verification by event: retry until it lets the user create one.
-  const organization = await waitFor(
-    () => api<{ id: string }>(system, 'POST', '/organizations', { name: options.organization }, session.access_token).catch(() => null),
-    (created) => created !== null,
-    15_000,
-  );
-  if (options.timezone) await api(system, 'PUT', `/organizations/${organization!.id}`, { timezone: options.timezone }, session.access_token);
-  return { email, password, token: session.access_token, organizationId: organization!.id };
+  const organization = await organizationOf(system, session.access_token, options.organization);
+  if (options.timezone) await apiCall(system, 'PUT', `/organizations/${organization.id}`, { timezone: options.timezone }, session.access_token);
+  return { email, password, token: session.access_token, organizationId: organization.id };
 }
 
 /** Logs the user in through the login page, as a person would; the browser keeps the session. */
-export async function logIn(page: Page, system: RunningSystem, user: Pick<PaidUser, 'email' | 'password'>): Promise<void> {
-  await page.goto(`${system.url}/login`);
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByLabel('I am not a robot').check();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+export function logIn(page: Page, system: RunningSystem, user: Pick<PaidUser, 'email' | 'password'>): Promise<void> {
+  return logInInBrowser(page, system, user.email, user.password);
 }
