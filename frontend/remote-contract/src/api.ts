@@ -409,6 +409,7 @@ export interface ApiEndpoints {
     '/oauth/linkedin/page': Endpoint<{ message: string; connection: PlatformConnection }, { organization_id: string; page_id: string | null }>;
     '/posts/:id/approve': Endpoint<PostActionResponse, z.input<typeof postApproveSchema>>;
     '/posts/:id/reject': Endpoint<PostActionResponse, z.input<typeof postRejectSchema>>;
+    '/posts/:id/clear': Endpoint<PostActionResponse>;
     '/posts/:id/retry': Endpoint<PostActionResponse>;
     '/auto-schedule': Endpoint<AutoScheduleResponse, AutoScheduleCreateBody>;
     '/posts/:id/update': Endpoint<PostActionResponse, z.input<typeof postUpdateSchema>>;

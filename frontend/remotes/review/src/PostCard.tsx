@@ -15,7 +15,7 @@ export const UPDATE_FAILED = 'Failed to update post. Please try again.';
 
 export type Banner = { kind: 'success' | 'error'; text: string };
 
-type Action = { kind: 'approve'; notes: string; scheduledTime: string } | { kind: 'reject'; reason: string } | { kind: 'retry' } | { kind: 'delete' };
+type Action = { kind: 'approve'; notes: string; scheduledTime: string } | { kind: 'reject'; reason: string } | { kind: 'sendBack' } | { kind: 'retry' } | { kind: 'delete' };
 type Panel = 'approve' | 'reject' | 'delete' | null;
 
 
@@ -59,7 +59,8 @@ function PanelActions({ label, busyLabel, busy, danger = false, onCancel }: { la
  * notes and where it stands on each platform (its link once published, the
  * platform's reason when it failed), and the actions its status allows:
  * Approve with optional notes, Reject with a required reason, Edit in the
- * designer, Retry when it failed, Delete after confirmation.
+ * designer, Send back to review when approved, Retry when it failed, Delete
+ * after confirmation.
  */
 export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlighted: boolean; onBanner: (banner: Banner) => void }) {
   const id = useId();
@@ -88,6 +89,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
         return host.api.request('POST', '/posts/:id/approve', { params, body });
       }
       if (action.kind === 'reject') return host.api.request('POST', '/posts/:id/reject', { params, body: { reason: action.reason.trim() } });
+      if (action.kind === 'sendBack') return host.api.request('POST', '/posts/:id/clear', { params });
       if (action.kind === 'retry') return host.api.request('POST', '/posts/:id/retry', { params });
       return host.api.request('DELETE', '/posts/:id', { params });
     },
@@ -101,6 +103,8 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
   });
 
   const allowed = actionsFor(post.status);
+  // The one-click actions (no panel) say which of them is under way.
+  const running = act.isPending ? act.variables.kind : null;
   const lines = platformLines(post);
   const names = lines.map((line) => line.name).join(', ');
   const media = post.media_paths.split(',').filter(Boolean);
@@ -149,9 +153,14 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
               Approve
             </button>
           )}
+          {allowed.includes('sendBack') && (
+            <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate({ kind: 'sendBack' })}>
+              {running === 'sendBack' ? 'Sending back...' : 'Send back to review'}
+            </button>
+          )}
           {allowed.includes('retry') && (
             <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate({ kind: 'retry' })}>
-              {act.isPending ? 'Retrying...' : 'Retry'}
+              {running === 'retry' ? 'Retrying...' : 'Retry'}
             </button>
           )}
           {allowed.includes('reject') && (

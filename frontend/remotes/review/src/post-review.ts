@@ -20,16 +20,18 @@ export const STATUS_BADGES: Record<PostStatus, string> = {
   failed: 'badge-red',
 };
 
-export type ReviewAction = 'approve' | 'reject' | 'edit' | 'retry' | 'delete';
+export type ReviewAction = 'approve' | 'sendBack' | 'reject' | 'edit' | 'retry' | 'delete';
 
 /**
  * Part 2 §4 with failed and Retry (docs/decisions/post-review.md): pending
- * review can be approved, rejected or edited; approved rejected or edited;
- * failed rejected, edited or retried; published and rejected only deleted.
+ * review can be approved, rejected or edited; approved sent back to review
+ * (POST /posts/{id}/clear, docs/decisions/review-pages.md), rejected or
+ * edited; failed rejected, edited or retried; published and rejected only
+ * deleted.
  */
 const ACTIONS: Record<PostStatus, readonly ReviewAction[]> = {
   pending_review: ['approve', 'reject', 'edit', 'delete'],
-  approved: ['reject', 'edit', 'delete'],
+  approved: ['sendBack', 'reject', 'edit', 'delete'],
   failed: ['retry', 'reject', 'edit', 'delete'],
   rejected: ['delete'],
   published: ['delete'],

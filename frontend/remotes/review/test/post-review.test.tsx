@@ -68,12 +68,13 @@ describe('Post Review: the list', () => {
 });
 
 describe('Post Review: the actions a status allows', () => {
-  it('pending: Approve, Reject, Edit, Delete; rejected and published: Delete only; failed: Retry too', async () => {
+  it('pending: Approve, Reject, Edit, Delete; approved: Send back to review instead of Approve; rejected and published: Delete only; failed: Retry too', async () => {
     const posts = [
       post('p1', { platforms: 'X' }),
       post('p2', { platforms: 'LinkedIn', status: 'rejected' }),
       post('p3', { platforms: 'Telegram', status: 'published' }),
       post('p4', { platforms: 'Threads', status: 'failed' }),
+      post('p5', { platforms: 'Facebook', status: 'approved' }),
     ];
     renderPage(PostReviewPage, reviewHost(() => page(posts)).host, PATH);
     await screen.findByRole('heading', { name: 'Post for X' });
@@ -85,6 +86,41 @@ describe('Post Review: the actions a status allows', () => {
     expect(buttons('Post for LinkedIn')).toEqual(['Delete']);
     expect(buttons('Post for Telegram')).toEqual(['Delete']);
     expect(buttons('Post for Threads')).toEqual(['Retry', 'Reject', 'Edit', 'Delete']);
+    expect(buttons('Post for Facebook')).toEqual(['Send back to review', 'Reject', 'Edit', 'Delete']);
+  });
+
+  it('sends an approved post back to review without asking, shows the answer and reloads the filter, which no longer holds it', async () => {
+    let sentBack = false;
+    const { host, calls } = reviewHost((call) => {
+      if (call.method === 'POST') {
+        sentBack = true;
+        return { post: post('p1', { status: 'pending_review' }), message: PostMessages.sentBackToReview };
+      }
+      const approved = call.path.includes('status=approved') && !sentBack;
+      return page(approved ? [post('p1', { status: 'approved', review_notes: 'Good to go' })] : []);
+    });
+    renderPage(PostReviewPage, host, PATH);
+    await screen.findByText(PostMessages.noPostsForStatus);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'approved');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText(PostMessages.sentBackToReview)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ path: '/posts/p1/clear' })]);
+    // The list is asked again with the same filter: the post is pending review now, so it has gone.
+    await waitFor(() => expect(listCalls(calls).map((c) => c.path.match(/status=(\w+)/)![1])).toEqual(['pending', 'approved', 'approved']));
+    expect(await screen.findByText(PostMessages.noPostsForStatus)).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('approved');
+  });
+
+  it('shows why a post could not be sent back (published meanwhile), and keeps it', async () => {
+    const { host } = reviewHost((call) => {
+      if (call.method === 'POST') throw apiError(409, { message: 'This post is published and can only be deleted.' });
+      return page([post('p1', { status: 'approved' })]);
+    });
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This post is published and can only be deleted.');
+    expect(screen.getByRole('button', { name: 'Send back to review' })).toBeTruthy();
   });
 
   it('approves with optional notes, shows the answer, reloads the list; the banner clears after 5 s', async () => {
