@@ -7,9 +7,9 @@
  * Content Designer, edits X's in its preview, publishes LinkedIn's at once
  * with an AI image and an upload, and schedules X's for tomorrow, a minute
  * or two after now's time of day; finds X's post in the Calendar and drags it
- * to today; approves it in Post Review (sent back to review through the API:
- * the post form makes its posts approved, and no screen sends one back), and
- * the scheduler publishes it to the Sandbox feed, its link on the card. Then
+ * to today; sends it back to review in Post Review (the post form makes its
+ * posts approved) and approves it there, and the scheduler publishes it to
+ * the Sandbox feed, its link on the card. Then
  * a weekly auto-schedule with review on, whose pending post comes to Post
  * Review; then a publication that fails (its connection gone), its reason,
  * and Retry once the connection is back.
@@ -291,10 +291,17 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await page().getByRole('table', { name: /^Week of/ }).waitFor();
   }, 60_000);
 
-  it('approves the post in Post Review; the scheduler publishes it to the Sandbox X account and its link shows', async () => {
-    await api('POST', `/posts/${journeyPostId}/clear`); // back to pending review: no screen does this
+  it('sends the post back to review and approves it in Post Review; the scheduler publishes it to the Sandbox X account and its link shows', async () => {
     await goTo('Post Review', 'Post Review');
+    // Approved as the post form made it: sent back, it leaves the Approved filter for Pending review.
+    await page().getByLabel('Status').selectOption('approved');
     const card = cardOf(X_TEXT);
+    await card.getByRole('button', { name: 'Send back to review' }).click();
+    await page().getByText(PostMessages.sentBackToReview).waitFor();
+    await card.waitFor({ state: 'detached' });
+    expect((await api<PostView>('GET', `/posts/${journeyPostId}`)).status).toBe('pending_review');
+
+    await page().getByLabel('Status').selectOption('pending');
     await card.getByText('Pending review').waitFor();
     await card.getByRole('button', { name: 'Approve' }).click();
     await card.getByLabel('Approval notes (optional)').fill('Good to go');
