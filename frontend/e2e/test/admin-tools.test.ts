@@ -10,18 +10,15 @@
  * figures to read, not a pass mark. Both pages pass axe and fit a phone.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
+import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { startSystem, type RunningSystem } from './system.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 /** The admin `npm start` seeds in development. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 const reader = `reader-${Date.now()}@example.com`;
@@ -33,9 +30,8 @@ const BIG_LOG_BYTES = 50 * 1024 * 1024;
 const NEEDLE = 'Needle-7F3A';
 
 let system: RunningSystem;
-let browser: Browser;
+let chromium: HeadlessChromium;
 let page: Page;
-const pageErrors: string[] = [];
 let needleLine = 0;
 let bigLogLines = 0;
 
@@ -118,18 +114,17 @@ beforeAll(async () => {
   const confirmed = await fetch(confirm!, { method: 'POST', headers: { accept: 'application/json' } });
   expect(await confirmed.json()).toEqual({ success: true, message: ContentMessages.subscribed });
 
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  chromium = await launchChromium();
   // Every long task of the page, from its first script on.
-  await context.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await chromium.newPage((context) =>
+    context.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    }),
+  );
 
   await page.goto(`${system.url}/login`);
   await page.getByLabel('Email').fill(ADMIN.email);
@@ -140,7 +135,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await system?.stop();
 });
 
@@ -175,13 +170,13 @@ describe('newsletter dashboard in a browser', () => {
     await item.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: `Preview: ${subject}` });
     await preview.frameLocator('iframe').getByRole('heading', { name: 'Hello readers' }).waitFor();
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'newsletter-preview.png') });
+    await screenshot(page, 'newsletter-preview', { fullPage: false });
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
     await noSeriousViolations('/newsletter');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'newsletter-dashboard.png'), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    await screenshot(page, 'newsletter-dashboard');
+    expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 });
 
@@ -247,8 +242,8 @@ describe('System Logs in a browser', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await mark.waitFor();
     await noSeriousViolations('/logs');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'logs.png'), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    await screenshot(page, 'logs');
+    expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 
   it('both pages fit a phone (375 px)', async () => {
@@ -266,7 +261,7 @@ describe('System Logs in a browser', () => {
         await page.getByText(reader).waitFor();
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${route.slice(1)}-phone.png`), fullPage: true });
+      await screenshot(page, `${route.slice(1)}-phone`);
     }
     await noSeriousViolations('/logs at 375 px');
   }, 60_000);

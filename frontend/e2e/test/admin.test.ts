@@ -5,18 +5,13 @@
  * publishes a blog post that /blog shows under its category; every tab of the
  * panel and of /user-manage passes axe, fits a phone, and is photographed.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
+import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { startSystem, type RunningSystem } from './system.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 /** scripts/start.mjs seeds this admin in development. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 const stamp = Date.now() % 1e8;
@@ -24,9 +19,8 @@ const member = { username: `member_${stamp}`, email: `member-${stamp}@example.co
 const PANEL_TABS = ['User Management', 'Accounts', 'Platforms', 'System Messages', 'Newsletters', 'Blog', 'Advanced Statistics'];
 
 let system: RunningSystem;
-let browser: Browser;
+let chromium: HeadlessChromium;
 let admin: Page;
-const pageErrors: string[] = [];
 
 async function login(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${system.url}/login`);
@@ -38,7 +32,7 @@ async function login(page: Page, email: string, password: string): Promise<void>
 
 /** The member's login in a browser of their own: the home page, or the refusal's text. */
 async function memberLogin(): Promise<string> {
-  const context = await browser.newContext();
+  const context = await chromium.browser.newContext();
   const page = await context.newPage();
   try {
     await login(page, member.email, member.password);
@@ -57,7 +51,7 @@ async function expectAxeClean(where: string): Promise<void> {
   expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical'), where).toEqual([]);
 }
 
-const shot = (name: string) => admin.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(admin, name);
 /** The page's width at a phone's, with what sticks out beyond the screen (to tell what to fix). */
 async function expectFitsThePhone(where: string): Promise<void> {
   const { width, outside } = await admin.evaluate(() => {
@@ -78,19 +72,18 @@ beforeAll(async () => {
     body: JSON.stringify({ ...member, turnstile_token: 'development-test-widget' }),
   });
   expect(registered.status).toBe(201);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  admin.on('pageerror', (error) => pageErrors.push(error.message));
+  chromium = await launchChromium();
+  admin = await chromium.newPage();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await system?.stop();
 });
 
 describe('the admin area in a browser', () => {
   it('keeps others out with the spec’s denial', async () => {
-    const context = await browser.newContext();
+    const context = await chromium.browser.newContext();
     const page = await context.newPage();
     await login(page, member.email, member.password);
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
@@ -148,7 +141,7 @@ describe('the admin area in a browser', () => {
     await admin.getByRole('link', { name: '← Back' }).click();
     await admin.getByRole('link', { name: `Manage ${member.username}` }).waitFor();
     expect(await admin.getByLabel('Search users').inputValue()).toBe(member.username);
-    expect(pageErrors).toEqual([]);
+    expect(chromium.pageErrors).toEqual([]);
   }, 180_000);
 
   it('writes and publishes a blog post that /blog shows under its category', async () => {
@@ -235,6 +228,6 @@ describe('the admin area in a browser', () => {
     await admin.getByRole('heading', { name: `Manage User: ${member.username}` }).waitFor();
     await expectFitsThePhone('/user-manage');
     await shot('user-manage-phone');
-    expect(pageErrors).toEqual([]);
+    expect(chromium.pageErrors).toEqual([]);
   }, 180_000);
 });

@@ -1,14 +1,48 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run'];
 /** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md); otherwise a temporary folder. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 740 };
+
+/** Headless Chromium, with the errors the scripts of the pages it opened threw. */
+export interface HeadlessChromium {
+  browser: Browser;
+  /** Uncaught errors of the scripts of every page `newPage` opened, in order: a test ends expecting none. */
+  pageErrors: string[];
+  /** A page at desktop width in a context of its own; `prepare` sets the context up first (an init script). */
+  newPage: (prepare?: (context: BrowserContext) => Promise<unknown>) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+/** Chromium launched headless, with `extraArgs` beside the usual flags. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<HeadlessChromium> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  const pageErrors: string[] = [];
+  return {
+    browser,
+    pageErrors,
+    newPage: async (prepare) => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await prepare?.(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** A screenshot of `page` named `<name>.png` in the screenshots folder: the whole page, or only what the viewport shows. */
+export function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<Buffer> {
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
 
 /** One page of headless Chromium at desktop width, with the errors its scripts threw. */
 export interface BrowserPage {
@@ -23,16 +57,14 @@ export interface BrowserPage {
 }
 
 export async function openBrowserPage(): Promise<BrowserPage> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const launched = await launchChromium();
+  const page = await launched.newPage();
   return {
     page,
-    pageErrors,
-    screenshot: (name) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true }),
+    pageErrors: launched.pageErrors,
+    screenshot: (name) => screenshot(page, name),
     documentWidth: () => page.evaluate(() => document.documentElement.scrollWidth),
-    close: () => browser.close(),
+    close: launched.close,
   };
 }
 

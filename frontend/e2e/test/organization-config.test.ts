@@ -3,37 +3,30 @@
  * whole product (`npm start`): a verified user with an organization connects a
  * Sandbox platform and creates a template, the page passes axe and fits a phone.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionMessages } from '@planner/contracts';
+import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { logInInBrowser, organizationOf, seriousAxeViolations, startSystem, verifiedUser, type RunningSystem } from './system.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 const email = `config-${Date.now()}@example.com`;
 const password = 'Str0ng!pass';
 
 let system: RunningSystem;
-let browser: Browser;
+let chromium: HeadlessChromium;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   system = await startSystem();
   // A registered, verified user with one organization, made through the API; the browser then logs in.
   const { access_token: token } = await verifiedUser(system, `config_${Date.now() % 1e8}`, email, password);
   await organizationOf(system, token, 'Config Bakery');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  chromium = await launchChromium();
+  page = await chromium.newPage();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await system?.stop();
 });
 
@@ -66,8 +59,8 @@ describe('account configuration in a browser', () => {
 
     await page.getByLabel('Search platforms').fill('');
     expect(await seriousAxeViolations(page, '/organization/config')).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'organization-config.png'), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    await screenshot(page, 'organization-config');
+    expect(chromium.pageErrors).toEqual([]);
 
     // Kept by the server, and usable at a phone's width (no sideways scrolling).
     await page.setViewportSize({ width: 375, height: 740 });

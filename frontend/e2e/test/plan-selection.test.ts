@@ -4,36 +4,30 @@
  * through the sandbox checkout, comes back verified, gains the calendar, then
  * downgrades and sees Active Until End of Period.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingMessages } from '@planner/contracts';
+import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { startSystem, type RunningSystem } from './system.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const screenshotDir = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 
 let system: RunningSystem;
-let browser: Browser;
+let chromium: HeadlessChromium;
 let page: Page;
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   system = await startSystem();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  chromium = await launchChromium(['--disable-background-networking']);
+  page = await chromium.newPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await system?.stop();
 });
 
-const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 const planButton = (plan: string) => page.getByRole('listitem', { name: plan }).getByRole('button');
 
 describe('plan selection in a browser', () => {
@@ -89,6 +83,6 @@ describe('plan selection in a browser', () => {
 
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await page.waitForURL(`${system.url}/`);
-    expect(pageErrors).toEqual([]);
+    expect(chromium.pageErrors).toEqual([]);
   });
 });

@@ -6,27 +6,21 @@
  * /statistics and refreshes them. Each page passes axe and fits a phone; the
  * scripts each page fetches from its remote are weighed (gzip) from the builds.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedMessages, StatisticsMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
+import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { buildScripts, frontendBuilds } from './sizes.js';
 import { mailedLink, startSystem, type RunningSystem } from './system.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 const email = `statistics-${Date.now()}@example.com`;
 const password = 'Str0ng!pass';
 const admin = { email: 'statistics-admin@example.com', password: 'Admin-pass-123!' };
 
 let system: RunningSystem;
-let browser: Browser;
-const pageErrors: string[] = [];
+let chromium: HeadlessChromium;
 
 async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${system.url}/api${url}`, {
@@ -71,17 +65,16 @@ beforeAll(async () => {
     ({ statistics }) => statistics.successful_publications === 3,
     30_000,
   );
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  chromium = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await chromium?.close();
   await system?.stop();
 });
 
 async function loggedIn(login: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const page = await chromium.newPage();
   await page.goto(`${system.url}/login`);
   await page.getByLabel('Email').fill(login.email);
   await page.getByLabel('Password').fill(login.password);
@@ -140,16 +133,16 @@ describe('statistics in a browser', () => {
     expect(await top.first().locator('svg path').count()).toBe(1);
 
     await expectAxeClean(page, '/organization/statistics');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'statistics-organization.png'), fullPage: true });
+    await screenshot(page, 'statistics-organization');
     const size = weigh();
     console.log(`/organization/statistics fetched ${size.files} scripts of the organization remote, ${(size.gzip / 1000).toFixed(1)} kB gzip:`, size.largest.join(', '));
 
     await expectFitsPhone(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'statistics-organization-phone.png'), fullPage: true });
+    await screenshot(page, 'statistics-organization-phone');
 
     await page.goto(`${system.url}/statistics`);
     await page.getByText(SharedMessages.adminRequired).waitFor();
-    expect(pageErrors).toEqual([]);
+    expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 
   it('the admin sees the global statistics with the averages and refreshes them', async () => {
@@ -171,11 +164,11 @@ describe('statistics in a browser', () => {
     console.log(`refreshed: ${before} → ${await page.getByText(/^Last updated:/).textContent()}`);
 
     await expectAxeClean(page, '/statistics');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'statistics-global.png'), fullPage: true });
+    await screenshot(page, 'statistics-global');
     const size = weigh();
     console.log(`/statistics fetched ${size.files} scripts of the admin remote, ${(size.gzip / 1000).toFixed(1)} kB gzip:`, size.largest.join(', '));
 
     await expectFitsPhone(page);
-    expect(pageErrors).toEqual([]);
+    expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 });
