@@ -9,6 +9,8 @@ export default defineConfig({
     // Tests talk to a local stand-in server on another port.
     environmentOptions: { happyDOM: { url: 'http://localhost:3000', settings: { fetch: { disableSameOriginPolicy: true } } } },
     include: ['test/**/*.test.{ts,tsx}'],
+    // As the remotes' (remote-contract's remoteTestConfig): a time-out that flags a hang, not a loaded machine.
+    testTimeout: 20_000,
     // Tests reach only this machine; a file whose code tried another host fails.
     setupFiles: ['../../packages/service-kit/src/testing/vitest-no-network.ts'],
   },

@@ -156,6 +156,9 @@ export function remoteTestConfig(): ViteUserConfig {
     test: {
       environment: 'happy-dom',
       include: ['test/**/*.test.{ts,tsx}'],
+      // A test types and clicks through a page step by step in happy-dom: on a loaded 2-core CI machine
+      // the longest took over vitest's 5 s default (the logs viewer's), so a time-out that flags a hang only.
+      testTimeout: 20_000,
       // Tests reach only this machine: a file whose code tried another host fails. Resolved here, in
       // the config's Node, not at import (the shell's tests import this module in happy-dom).
       setupFiles: [fileURLToPath(new URL('../../../packages/service-kit/src/testing/vitest-no-network.ts', import.meta.url))],
