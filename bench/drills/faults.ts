@@ -16,6 +16,14 @@ export interface Fault {
 }
 
 const RESTART_TIMEOUT_MS = 120_000;
+/**
+ * The gateway probes each replica every second (UPSTREAM_HEALTH_INTERVAL_MS):
+ * a replica healthy again is back in its rotation within two probes. A
+ * rolling restart waits that long before it stops the next replica, as a
+ * Deployment's minReadySeconds does; stopping it at once left no replica in
+ * the gateway's rotation for a moment (drill: two GETs answered 503).
+ */
+const READMITTED_MS = 2500;
 
 /** Waits until a process other than `oldPid` listens on the replica's port and its /health answers 200 (the supervisor restarted it). */
 async function untilReplaced(product: Product, replica: Replica, oldPid: number): Promise<void> {
@@ -38,13 +46,16 @@ async function signalReplica(product: Product, replica: Replica, signal: NodeJS.
 export const replicaKills = (product: Product): Fault[] =>
   product.replicas.map((replica) => ({ name: `kill -9 ${label(replica)}`, kind: 'replica', inject: () => signalReplica(product, replica, 'SIGKILL') }));
 
-/** Per service: SIGTERM replica 1 (it drains), wait until it is back and healthy, then replica 2. */
+/** Per service: SIGTERM replica 1 (it drains), wait until it is back, healthy and in the gateway's rotation, then replica 2. */
 export const rollingRestarts = (product: Product): Fault[] =>
   [...new Set(product.replicas.map((r) => r.service))].map((service) => ({
     name: `rolling restart ${service}`,
     kind: 'rolling',
     inject: async () => {
-      for (const replica of product.replicas.filter((r) => r.service === service)) await signalReplica(product, replica, 'SIGTERM');
+      for (const replica of product.replicas.filter((r) => r.service === service)) {
+        await signalReplica(product, replica, 'SIGTERM');
+        await sleep(READMITTED_MS);
+      }
     },
   }));
 

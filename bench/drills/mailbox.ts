@@ -1,4 +1,4 @@
-/** The sandbox mailbox: notifications writes each mail as `<mail row id>.eml` in MAIL_DIR. */
+/** The sandbox mailbox: notifications writes each send of a mail as `<mail row id>.eml` in MAIL_DIR (`<id>-2.eml` for a second send of the same row, so a double counts twice). */
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -5,8 +5,8 @@
  * shared ones would harm other users of this machine), under a steady mixed
  * load through the gateway. One after another, with a settle period between:
  * kill -9 of each service replica (the supervisor restarts it), a rolling
- * restart of every service (SIGTERM replica 1, back and healthy, then replica
- * 2), and restarts of NATS, Redis and Postgres.
+ * restart of every service (SIGTERM replica 1, back, healthy and in the
+ * gateway's rotation, then replica 2), and restarts of NATS, Redis and Postgres.
  *
  *   npm run bench:drills -w bench
  *     DRILLS_PORT_OFFSET (30000), DRILLS_SETTLE_SECONDS (5), DRILLS_USERS (3), DRILLS_SUBSCRIBERS (3),

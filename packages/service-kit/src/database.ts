@@ -13,6 +13,8 @@ export interface DataSourceOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations?: MixedList<Function | string>;
   poolSize?: number;
+  /** How long a query waits for a connection (pool full, or Postgres not answering) before it fails. */
+  connectTimeoutMs?: number;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -22,7 +24,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * and the search path all live there. `synchronize` is off: the schema only
  * changes through migrations. Every service gets the outbox and inbox tables.
  */
-export function createDataSource({ url, schema, entities = [], migrations = [], poolSize = 10 }: DataSourceOptions): DataSource {
+export function createDataSource({ url, schema, entities = [], migrations = [], poolSize = 10, connectTimeoutMs = 10_000 }: DataSourceOptions): DataSource {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   return new DataSource({
     type: 'postgres',
@@ -36,7 +38,8 @@ export function createDataSource({ url, schema, entities = [], migrations = [], 
     // Ids come from gen_random_uuid() (core Postgres); no extension gets installed into a service's schema.
     installExtensions: false,
     logging: false,
-    extra: { max: poolSize, options: `-c search_path=${schema}` },
+    // A bounded wait: pg's pool would otherwise wait for a connection forever while Postgres does not answer.
+    extra: { max: poolSize, connectionTimeoutMillis: connectTimeoutMs, options: `-c search_path=${schema}` },
   });
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { SharedMessages, type ErrorBody } from '@planner/contracts';
+import { isDependencyDown } from './dependency-errors.js';
 
 /** An error whose status and message are meant for the caller. */
 export class HttpError extends Error {
@@ -55,8 +56,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 
 /**
  * One error format for every service: validation → 400 with the field's
- * message; known client errors keep their status; anything else → 500 with a
- * generic message, the details going only to the log.
+ * message; known client errors keep their status; Postgres or Redis down or
+ * restarting → 503 (try again); anything else → 500 with a generic message,
+ * the details going only to the log.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,6 +88,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    if (isDependencyDown(error)) {
+      request.log.warn({ err: error }, 'a dependency is unavailable');
+      return reply.status(503).send(errorBody(503, SharedMessages.serviceUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody(500, SharedMessages.serverError));

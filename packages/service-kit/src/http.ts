@@ -2,6 +2,7 @@
 export * from './server.js';
 export * from './metrics-routes.js';
 export * from './errors.js';
+export * from './dependency-errors.js';
 export * from './ids.js';
 export * from './html.js';
 export * from './tokens.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isAdminRole, SharedMessages, type Identity } from '@planner/contracts';
-import { forbidden, unauthorized } from './errors.js';
-import { bearerToken, InvalidTokenError, type TokenVerifier } from './tokens.js';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+import { bearerToken, InvalidTokenError, KeysUnavailableError, type TokenVerifier } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +18,8 @@ declare module 'fastify' {
 /**
  * Reads the bearer token of every request. No token: anonymous. A token that
  * fails verification: 401 at once, so a stale session is never mistaken for
- * an anonymous visit.
+ * an anonymous visit. A token that cannot be checked (auth's keys out of
+ * reach): 503, for a 401 would log a valid session out.
  */
 export const identityPlugin = fp<{ verifier: TokenVerifier }>(
   async (app: FastifyInstance, { verifier }) => {
@@ -31,6 +32,10 @@ export const identityPlugin = fp<{ verifier: TokenVerifier }>(
         request.identity = await verifier.verify(token);
       } catch (error) {
         if (error instanceof InvalidTokenError) throw unauthorized();
+        if (error instanceof KeysUnavailableError) {
+          request.log.warn({ err: error }, 'token not checked: the signing keys are out of reach');
+          throw new HttpError(503, SharedMessages.serviceUnavailable);
+        }
         throw error;
       }
     });

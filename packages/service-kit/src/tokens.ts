@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
 import {
   ACCESS_TOKEN_AUDIENCE,
   ACCESS_TOKEN_ISSUER,
@@ -31,20 +31,41 @@ export class InvalidTokenError extends Error {
   }
 }
 
-/** The keys from the first of these JWKS addresses that gives them: one auth replica down, the next answers. */
+/**
+ * The keys to check a token by could not be had: every JWKS address was
+ * unreachable, too slow or answered no key set. The token is neither good nor
+ * bad: the caller must hear "try again" (503), not "log in again" (401).
+ */
+export class KeysUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the token signing keys could not be fetched: ${(cause as Error).message}`, { cause });
+    this.name = 'KeysUnavailableError';
+  }
+}
+
+/** What a key set that answered says about the token itself (no key of its `kid`, an algorithm it has no key for). */
+const TOKEN_PROBLEMS = [errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys, errors.JOSENotSupported, errors.JOSEAlgNotAllowed];
+const isTokenProblem = (error: unknown) => TOKEN_PROBLEMS.some((kind) => error instanceof kind);
+
+/**
+ * The keys from the first of these JWKS addresses that gives them: one auth
+ * replica down, the next answers. When none could be fetched (refused, timed
+ * out, not a key set), a KeysUnavailableError instead of the token's refusal.
+ */
 function remoteKeys(urls: readonly string[]): JWTVerifyGetKey {
   const sets = urls.map((url) => createRemoteJWKSet(new URL(url.trim()), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }));
-  if (sets.length === 1) return sets[0]!;
   return async (header, token) => {
-    let failure: unknown;
+    let unreachable: unknown;
+    let refusal: unknown;
     for (const keys of sets) {
       try {
         return await keys(header, token);
       } catch (error) {
-        failure = error;
+        if (isTokenProblem(error)) refusal = error;
+        else unreachable = error;
       }
     }
-    throw failure;
+    throw refusal ?? new KeysUnavailableError(unreachable);
   };
 }
 
@@ -88,6 +109,7 @@ export class TokenVerifier {
         requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch (error) {
+      if (error instanceof KeysUnavailableError) throw error;
       throw new InvalidTokenError((error as Error).message);
     }
     const claims = accessTokenClaimsSchema.safeParse(payload);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
 import { badRequest, createLogger, createServer, requireAdmin, TokenVerifier, type App } from '../src/index.js';
-import { bearer, createTestKeys, untilLogWritten } from '../src/testing/index.js';
+import { bearer, createTestKeys, freePort, untilLogWritten } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kit-logs-'));
@@ -114,6 +114,19 @@ describe('identity', () => {
     expect(forbidden.json().message).toBe('Unauthorized: Admin access required');
     const admin = await keys.sign({ sub: 'a1', role: 'admin' });
     expect((await app.inject({ method: 'GET', url: '/admin-only', headers: bearer(admin) })).json()).toEqual({ admin: 'a1' });
+  });
+
+  it('answers 503, not 401, when the token cannot be checked because the keys are out of reach (drill: valid sessions logged out)', async () => {
+    const unreachable = `http://127.0.0.1:${await freePort()}/.well-known/jwks.json`;
+    const cut = await createServer({ name: 'kit-test-keys-down', logger, verifier: new TokenVerifier({ jwks: unreachable }) });
+    cut.get('/mine', async (request) => ({ user: request.identity?.userId ?? null }));
+    try {
+      const res = await cut.inject({ method: 'GET', url: '/mine', headers: bearer(await keys.sign({ sub: 'u1', role: 'pro' })) });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 'Service Unavailable', message: SharedMessages.serviceUnavailable });
+    } finally {
+      await cut.close();
+    }
   });
 });
 

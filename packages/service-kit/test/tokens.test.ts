@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { bearerToken, InvalidTokenError, MAX_ACCESS_TOKEN_LIFETIME_MS, TokenVerifier } from '../src/index.js';
+import { bearerToken, InvalidTokenError, KeysUnavailableError, MAX_ACCESS_TOKEN_LIFETIME_MS, TokenVerifier } from '../src/index.js';
 import { createTestKeys, freePort, loopbackUrl } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
@@ -75,18 +75,40 @@ describe('TokenVerifier', () => {
   });
 });
 
+/** A JWKS address answering `status` with `body`; closed at the end of `use`. */
+async function withJwksServer(status: number, body: string, use: (url: string) => Promise<void>): Promise<void> {
+  const server = http.createServer((_request, response) => response.writeHead(status, { 'content-type': 'application/json' }).end(body));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`${loopbackUrl(server)}/.well-known/jwks.json`);
+  } finally {
+    server.close();
+  }
+}
+
 describe('TokenVerifier over several auth replicas', () => {
   it('gets the keys from the next JWKS address when one replica is down', async () => {
-    const server = http.createServer((_request, response) => response.setHeader('content-type', 'application/json').end(JSON.stringify(keys.jwks)));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
+    await withJwksServer(200, JSON.stringify(keys.jwks), async (url) => {
       const down = `http://127.0.0.1:${await freePort()}/.well-known/jwks.json`;
-      const verifier = new TokenVerifier({ jwks: `${down},${loopbackUrl(server)}/.well-known/jwks.json` });
+      const verifier = new TokenVerifier({ jwks: `${down},${url}` });
       expect(await verifier.verify(await keys.sign(user))).toMatchObject({ userId: user.sub });
-      await expect(new TokenVerifier({ jwks: down }).verify(await keys.sign(user))).rejects.toBeInstanceOf(InvalidTokenError);
-    } finally {
-      server.close();
-    }
+    });
+  });
+
+  it('says the keys are out of reach, not that the token is bad, when no replica gives them (drill: 401 after a restart)', async () => {
+    const down = `http://127.0.0.1:${await freePort()}/.well-known/jwks.json`;
+    await expect(new TokenVerifier({ jwks: down }).verify(await keys.sign(user))).rejects.toBeInstanceOf(KeysUnavailableError);
+    await withJwksServer(500, '{"error":"Internal Server Error"}', async (failing) => {
+      await expect(new TokenVerifier({ jwks: `${down},${failing}` }).verify(await keys.sign(user))).rejects.toBeInstanceOf(KeysUnavailableError);
+    });
+  });
+
+  it('still refuses a token whose key no replica that answered has', async () => {
+    const down = `http://127.0.0.1:${await freePort()}/.well-known/jwks.json`;
+    const foreign = await createTestKeys('foreign-key');
+    await withJwksServer(200, JSON.stringify(keys.jwks), async (url) => {
+      await expect(new TokenVerifier({ jwks: `${url},${down}` }).verify(await foreign.sign(user))).rejects.toBeInstanceOf(InvalidTokenError);
+    });
   });
 });
 

@@ -40,8 +40,8 @@ export async function startGateway(
     upstreams?: Partial<Record<ServiceName, string | readonly string[]>>;
     env?: Record<string, string>;
     keys?: TestKeys;
-    /** Verify tokens against these keys instead (a real auth service's, say). */
-    jwks?: TestKeys['jwks'];
+    /** Verify tokens against these keys instead (a real auth service's, say), or those at this JWKS address. */
+    jwks?: TestKeys['jwks'] | string;
     /** The NATS namespace of the services it stands before, so it hears their events (session revocations); its own when absent. */
     namespace?: string;
     adapters?: Partial<GatewayAdapters>;

@@ -5,7 +5,7 @@ import { IDENTITY_HEADERS, SharedMessages } from '@planner/contracts';
 import { startTracing, stopTracing } from '@planner/service-kit';
 import { bearer, createTestKeys, testEvent, type TestKeys } from '@planner/service-kit/testing';
 import { gatewayService } from '../src/service.js';
-import { rawRequest, startGateway, startUpstream, waitFor, type TestGateway, type Upstream } from './helpers.js';
+import { deadUrl, rawRequest, startGateway, startUpstream, waitFor, type TestGateway, type Upstream } from './helpers.js';
 
 let keys: TestKeys;
 let upstream: Upstream;
@@ -188,6 +188,17 @@ describe('token check', () => {
       const response = await get('/api/auth/ping', bearer(token));
       expect(response.status, token.slice(0, 20)).toBe(401);
       expect(await response.json()).toEqual(UNAUTHORIZED);
+    }
+  });
+
+  it('answers 503, not 401, to a token it cannot check because auth’s keys are out of reach (drill: sessions logged out)', async () => {
+    const keysDown = await startGateway({ keys, jwks: `${await deadUrl()}/.well-known/jwks.json`, upstreams: { auth: upstream.url } });
+    try {
+      const response = await fetch(`${keysDown.url}/api/auth/ping`, { headers: bearer(await keys.sign({ sub: USER, role: 'pro' })) });
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ error: 'Service Unavailable', message: SharedMessages.serviceUnavailable });
+    } finally {
+      await keysDown.close();
     }
   });
 

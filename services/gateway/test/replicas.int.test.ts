@@ -38,6 +38,7 @@ async function startReplica(name: string, { port = 0, resets = false } = {}): Pr
         return new Promise(() => {});
       };
       app.get('/organizations/reset', reset);
+      app.post('/organizations/echo', async (request) => (count('echo'), { replica: name, got: request.body }));
       app.post('/organizations/reset', reset);
     },
     { port },
@@ -105,6 +106,18 @@ describe('a service with two replicas behind the gateway', () => {
     // Each went to a first or straight to b (a reset takes a out until its next probe, which it passes).
     expect(a.seen.reset).toBeGreaterThanOrEqual(1);
     expect(b.seen.reset).toBe(2);
+  });
+
+  it('sends a POST whose connection a killed replica refused to the other, body and all (drill: kill -9 posts.2)', async () => {
+    const { a, b } = await twoReplicas();
+    await kill(a);
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await fetch(`${gateway!.url}/api/organizations/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n: i }) });
+      answers.push({ status: response.status, body: await response.json() });
+    }
+    expect(answers).toEqual([0, 1, 2, 3].map((n) => ({ status: 200, body: { replica: 'b', got: { n } } })));
+    expect(b.seen.echo).toBe(4);
   });
 
   it('never sends a POST again: a reset after the replica got it is a 503, and the other replica never sees it', async () => {

@@ -51,15 +51,24 @@ describe('replicas', () => {
   });
 
   it('sends again only a safe request without a body, once, that failed on the connection before any answer', () => {
-    const get = { method: 'GET', hasBody: false, attempt: 1 };
+    const get = { method: 'GET', hasBody: false, bodyUnsent: true, attempt: 1 };
     const refused = { code: 'ECONNREFUSED', answered: false };
+    const reset = { code: 'ECONNRESET', answered: false };
     expect(mayRetry(get, refused)).toBe(true);
     expect(mayRetry({ ...get, method: 'HEAD' }, { code: 'UND_ERR_SOCKET', answered: false })).toBe(true);
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(mayRetry({ ...get, method }, refused)).toBe(false);
-    expect(mayRetry({ ...get, hasBody: true }, refused)).toBe(false);
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(mayRetry({ ...get, method, hasBody: true, bodyUnsent: false }, reset)).toBe(false);
+    expect(mayRetry({ ...get, hasBody: true, bodyUnsent: false }, reset)).toBe(false);
     expect(mayRetry({ ...get, attempt: 2 }, refused)).toBe(false);
     expect(mayRetry(get, { code: 'ECONNRESET', answered: true })).toBe(false);
     expect(mayRetry(get, { code: 'UND_ERR_HEADERS_TIMEOUT', answered: false })).toBe(false);
     expect(mayRetry(get, { code: undefined, answered: false })).toBe(false);
+  });
+
+  it('sends any request again, once, whose connection was refused before its body went out (drill: a POST to a killed replica failed)', () => {
+    const post = { method: 'POST', hasBody: true, bodyUnsent: true, attempt: 1 };
+    expect(mayRetry(post, { code: 'ECONNREFUSED', answered: false })).toBe(true);
+    expect(mayRetry({ ...post, bodyUnsent: false }, { code: 'ECONNREFUSED', answered: false })).toBe(false);
+    expect(mayRetry(post, { code: 'ECONNRESET', answered: false })).toBe(false);
+    expect(mayRetry({ ...post, attempt: 2 }, { code: 'ECONNREFUSED', answered: false })).toBe(false);
   });
 });

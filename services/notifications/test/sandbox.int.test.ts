@@ -46,4 +46,17 @@ describe('without SMTP_URL', () => {
     expect(lines).toContainEqual(expect.objectContaining({ to: 'sandy@example.com', subject: 'Reset your Social Planner password', file }));
     expect(JSON.stringify(lines)).not.toContain('sandbox-token-42');
   });
+
+  it('never writes over an earlier file: a second send of the same mail row gets its own (drill: doubles were hidden)', async () => {
+    const mailDir = path.join(dir, 'twice');
+    const logger = createLogger({ service: 'notifications', level: 'silent' });
+    const transport = createMailTransport({ mailDir, from: 'Planner <no-reply@planner.test>', maxConnections: 1, logger });
+    const id = randomUUID();
+    const mail = renderPasswordReset({ username: 'sandy', resetUrl: 'http://localhost:8080/reset-password?token=t' });
+    const send = () => transport.send({ id, to: 'sandy@example.com', subject: mail.subject, html: mail.html, text: mail.text, headers: mail.headers, messageId: `<${id}@planner.test>`, returnPath: 'bounces@planner.test' });
+    await Promise.all([send(), send()]);
+    await send();
+    transport.close();
+    expect(fs.readdirSync(mailDir).sort()).toEqual([`${id}-2.eml`, `${id}-3.eml`, `${id}.eml`].sort());
+  });
 });

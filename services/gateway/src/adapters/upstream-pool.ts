@@ -149,7 +149,9 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
       return;
     }
     const { method, body } = this.request;
-    if (mayRetry({ method, hasBody: body !== null, attempt: this.attempt }, { code, answered: this.started })) {
+    // A stream nobody read from yet (undici reads it once connected) goes again whole.
+    const bodyUnsent = body === null || Buffer.isBuffer(body) || !body.readableDidRead;
+    if (mayRetry({ method, hasBody: body !== null, bodyUnsent, attempt: this.attempt }, { code, answered: this.started })) {
       this.upstream.dispatch(this.request, this.sink, this.attempt + 1, this.replica.index);
       return;
     }
@@ -180,7 +182,7 @@ export interface UpstreamPoolOptions {
  * With two or more replicas, one that refuses or resets a connection is taken
  * out at once, each is probed on /health every interval (a draining or dead
  * one goes out, a healthy one comes back), and a safe request that failed on
- * the connection goes once to another. A single replica is always tried, as
+ * the connection, or any request whose connection was refused, goes once to another. A single replica is always tried, as
  * before replicas existed: there is nothing to fail over to.
  */
 export class UpstreamPool {

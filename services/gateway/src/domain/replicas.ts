@@ -75,12 +75,20 @@ export function isConnectionFailure(code: string | undefined): boolean {
 }
 
 /**
- * Whether a failed request is sent once more: a safe one (GET, HEAD) without
- * a body, on its first try, that failed on the connection before any answer
- * came. Never a POST, PUT, PATCH or DELETE (the service may have acted on it),
- * never after the service began to answer, never on a time-out.
+ * Whether a failed request is sent once more, on its first try and before any
+ * answer came: a safe one (GET, HEAD) without a body that failed on the
+ * connection; any other (POST…) only when its connection was refused and its
+ * body can be sent again whole (none, read already, or a stream not yet
+ * touched): the service never saw it, so it cannot have acted on it. Never
+ * after a reset or a time-out of a request that is not safe: the service may
+ * have acted on it.
  */
-export function mayRetry(request: { method: string; hasBody: boolean; attempt: number }, failure: { code: string | undefined; answered: boolean }): boolean {
+export function mayRetry(
+  request: { method: string; hasBody: boolean; bodyUnsent: boolean; attempt: number },
+  failure: { code: string | undefined; answered: boolean },
+): boolean {
+  if (request.attempt !== 1 || failure.answered) return false;
   const safe = request.method === 'GET' || request.method === 'HEAD';
-  return safe && !request.hasBody && request.attempt === 1 && !failure.answered && isConnectionFailure(failure.code);
+  if (safe && !request.hasBody && isConnectionFailure(failure.code)) return true;
+  return failure.code === 'ECONNREFUSED' && request.bodyUnsent;
 }

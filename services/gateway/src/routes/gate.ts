@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { REFRESH_BEARER_PATHS, type Identity } from '@planner/contracts';
-import { bearerToken, errorBody, InvalidTokenError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
+import { REFRESH_BEARER_PATHS, SharedMessages, type Identity } from '@planner/contracts';
+import { bearerToken, errorBody, InvalidTokenError, KeysUnavailableError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { checkDeclaredLength, forPath, type PerRoute } from '../domain/upload-routes.js';
 import { GatewayMessages } from '../domain/messages.js';
 import { accountOf, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
@@ -89,6 +89,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
 
 const UNAUTHORIZED = unauthorized();
 const REFUSED_TOKEN: GateOutcome = { refusal: { status: 401, headers: {}, body: errorBody(401, UNAUTHORIZED.message) } };
+const UNCHECKED_TOKEN: GateOutcome = { refusal: { status: 503, headers: {}, body: errorBody(503, SharedMessages.serviceUnavailable) } };
 // The client may still be sending: close the connection rather than read the body.
 const tooLarge = (limit: number): GateOutcome => ({ refusal: { status: 413, headers: { connection: 'close' }, body: errorBody(413, GatewayMessages.bodyTooLarge(limit)) } });
 
@@ -96,11 +97,13 @@ const tooLarge = (limit: number): GateOutcome => ({ refusal: { status: 413, head
  * The checks every request passes, proxied or the gateway's own, cheapest
  * refusal first:
  *   1. body size by Content-Length → 413 (chunked bodies are counted on the way);
- *   2. the access token → identity, or 401 when a token is present and invalid;
+ *   2. the access token → identity, or 401 when a token is present and invalid
+ *      (503 when it cannot be checked: auth's keys out of reach);
  *   3. the rate limit of the caller (user, else address) → 429 with code 3015.
  */
 export function createGate({ verifier, store, rateLimits, bodyLimits, trustedProxyHops, logger }: GateOptions): Gate {
   let lastStoreError = 0;
+  let lastKeysError = 0;
   const exhausted = new ExhaustedBuckets();
 
   /** Counts the request in the store; the refusal when a bucket went over. */
@@ -136,7 +139,10 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
         identity = await verifier.verify(token);
       } catch (error) {
         if (error instanceof InvalidTokenError) return REFUSED_TOKEN;
-        throw error;
+        if (!(error instanceof KeysUnavailableError)) throw error;
+        if (Date.now() - lastKeysError > 10_000) logger.warn({ err: error }, 'tokens not checked: the signing keys are out of reach');
+        lastKeysError = Date.now();
+        return UNCHECKED_TOKEN;
       }
     }
 

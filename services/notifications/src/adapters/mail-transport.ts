@@ -5,7 +5,7 @@ import type { Logger } from '@planner/service-kit';
 
 /** A rendered mail on its way out. */
 export interface OutgoingMail {
-  /** The mail row's id: names the .eml file in the sandbox. */
+  /** The mail row's id: names the .eml file in the sandbox (`<id>.eml`, `<id>-2.eml` for a second send). */
   id: string;
   to: string;
   subject: string;
@@ -85,12 +85,27 @@ function directoryTransport({ mailDir, from, logger }: MailTransportOptions): Ma
     send: async (mail) => {
       const info = await transporter.sendMail(message(mail));
       await fs.mkdir(mailDir, { recursive: true });
-      // Named by the mail row: a second write of the same mail replaces the file.
-      const file = path.join(mailDir, `${mail.id}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      const file = await writeNew(mailDir, mail.id, info.message as Buffer);
       logger.info({ to: mail.to, subject: mail.subject, file }, 'SANDBOX mail written (SMTP_URL is not set)');
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),
   };
+}
+
+/**
+ * Writes `<id>.eml`, or `<id>-2.eml`, `-3`… when the mail row was sent before:
+ * never over an earlier file, so a mail sent twice shows as two files (the
+ * drills count them).
+ */
+async function writeNew(mailDir: string, id: string, message: Buffer): Promise<string> {
+  for (let send = 1; ; send++) {
+    const file = path.join(mailDir, send === 1 ? `${id}.eml` : `${id}-${send}.eml`);
+    try {
+      await fs.writeFile(file, message, { flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
