@@ -4,69 +4,23 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AutoScheduleView, PostView, PublicUser } from '@planner/contracts';
 import type { CalendarData } from '@planner/remote-contract';
 import { testHost, user, type Call } from '../../account/test/support.js';
+import { ORG_ID, post as reviewPost, schedule as reviewSchedule } from '../../review/test/support.js';
 import { CalendarPage } from '../src/CalendarPage.js';
 
 export { apiError, user, type Call } from '../../account/test/support.js';
+export { ORG_ID };
 
-export const ORG_ID = '00000000-0000-4000-8000-0000000000aa';
 let serial = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++serial).padStart(12, '0')}`;
 
+/** The review remote's post, with this file's defaults: an approved LinkedIn post on 12 March. */
 export function post(over: Partial<PostView> = {}): PostView {
-  return {
-    id: uuid(),
-    organization_id: ORG_ID,
-    status: 'approved',
-    scheduled_time: '2026-03-12T09:30:00.000Z',
-    platforms: 'LinkedIn',
-    media_type: 'text',
-    media_paths: '',
-    content: 'Fresh bread on Thursday',
-    review_notes: null,
-    auto_schedule_id: null,
-    version: 1,
-    publications: {},
-    posted_links: [],
-    original_request: null,
-    missed_slot: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    ...over,
-  };
+  return reviewPost(uuid(), { status: 'approved', scheduled_time: '2026-03-12T09:30:00.000Z', platforms: 'LinkedIn', content: 'Fresh bread on Thursday', ...over });
 }
 
+/** The review remote's auto-schedule, with this file's name and platforms. */
 export function schedule(over: Partial<AutoScheduleView> = {}): AutoScheduleView {
-  return {
-    id: uuid(),
-    organization_id: ORG_ID,
-    name: 'Monday tips',
-    platforms: 'X,Instagram',
-    specific_media_type: 'text',
-    active: true,
-    specific_date: null,
-    day_of_week: 'monday',
-    time_of_day: '09:00',
-    specific_content: null,
-    specific_media: '',
-    review_post_before_publishing: true,
-    specific_before_post_review_time: null,
-    post_approved: false,
-    business_name: null,
-    business_data: null,
-    content_type: 'general',
-    topic: null,
-    context: null,
-    time_of_year: null,
-    event_details: null,
-    tone: null,
-    mood: null,
-    language: null,
-    character_limit: null,
-    target_character_count: null,
-    created_at: '2026-03-01T10:00:00.000Z',
-    updated_at: '2026-03-01T10:00:00.000Z',
-    ...over,
-  };
+  return reviewSchedule(uuid(), { name: 'Monday tips', platforms: 'X,Instagram', ...over });
 }
 
 /** Where the page went, and the route state it handed on. */
