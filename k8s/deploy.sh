@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deploys a release: the migration Job first, the new pods only once it has completed.
+# Deploys a release: the datastores the migration Job connects to, the Job, and the new pods
+# only once it has completed.
 #
 #   k8s/deploy.sh [OVERLAY]        OVERLAY: k8s/overlays/prod (default) or k8s/overlays/prod-in-cluster
 #
@@ -16,6 +17,15 @@ rollout_timeout=${ROLLOUT_TIMEOUT:-10m}
 
 cd "$(dirname "$0")/.."
 kubectl apply -f k8s/base/namespace.yaml
+
+# The Job reaches Postgres as `postgres:5432`: that Service (an ExternalName for a managed one) and,
+# with prod-in-cluster, the Postgres and Redis StatefulSets go first, ready before the Job starts
+# (on a first install they do not exist yet).
+datastores='app.kubernetes.io/name in (postgres,redis)'
+kubectl apply -k "$overlay" -l "$datastores"
+for statefulset in $(kubectl -n "$namespace" get statefulsets -l "$datastores" -o name); do
+  kubectl -n "$namespace" rollout status "$statefulset" --timeout="$rollout_timeout"
+done
 
 # A Job's pod template cannot change: the previous release's Job goes first.
 kubectl -n "$namespace" delete job migrate --ignore-not-found --wait=true

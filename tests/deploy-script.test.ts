@@ -1,6 +1,7 @@
 /**
- * k8s/deploy.sh orders a release: the migration Job first, the new pods only once it completed.
- * No cluster here, so kubectl is a recording stand-in on PATH that answers the Job's state as told.
+ * k8s/deploy.sh orders a release: the datastores the migration Job connects to, ready; the Job; the new
+ * pods only once it completed. No cluster here, so kubectl is a recording stand-in on PATH that answers
+ * the Job's state as told, and lists the in-cluster datastores' StatefulSets only for prod-in-cluster.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,10 +17,11 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** Runs deploy.sh with a kubectl that logs its arguments and reports the Job as `jobState`. */
+/** Runs deploy.sh with a kubectl that logs its arguments, reports the Job as `jobState`, and lists the datastores' StatefulSets of prod-in-cluster. */
 function deploy(jobState: 'Complete' | 'Failed', overlay = 'k8s/overlays/prod') {
   dir = mkdtempSync(path.join(os.tmpdir(), 'deploy-script-'));
   const log = path.join(dir, 'calls.log');
+  const inCluster = overlay.endsWith('prod-in-cluster');
   writeFileSync(
     path.join(dir, 'kubectl'),
     `#!/usr/bin/env bash
@@ -27,6 +29,7 @@ echo "$*" >> "${log}"
 case "$*" in
   *"get job migrate"*) printf '%s ' "${jobState}" ;;
   *"get deployments"*) printf 'deployment.apps/auth\\ndeployment.apps/gateway\\n' ;;
+  *"get statefulsets -l app.kubernetes.io/name in (postgres,redis)"*) printf '${inCluster ? 'statefulset.apps/postgres\\nstatefulset.apps/redis\\n' : ''}' ;;
 esac
 `,
   );
@@ -37,7 +40,7 @@ esac
 }
 
 describe('k8s/deploy.sh', () => {
-  it('applies the overlay only after the migration Job of the release completed, then waits for every rollout', () => {
+  it('applies the datastores’ Services, then the migration Job, and the overlay only after the Job completed, then waits for every rollout', () => {
     const { status, calls } = deploy('Complete');
     expect(status).toBe(0);
     const index = (pattern: RegExp) => calls.findIndex((call) => pattern.test(call));
@@ -49,6 +52,11 @@ describe('k8s/deploy.sh', () => {
     expect(deleteOld).toBeLessThan(applyJob);
     expect(applyJob).toBeLessThan(waited);
     expect(waited).toBeLessThan(applyOverlay);
+    // The managed datastores' Services (ExternalName) too go first: the Job reaches Postgres through one.
+    const applyDatastores = index(/^apply -k k8s\/overlays\/prod -l app.kubernetes.io\/name in \(postgres,redis\)$/);
+    expect(applyDatastores).toBeGreaterThanOrEqual(0);
+    expect(applyDatastores).toBeLessThan(applyJob);
+    expect(calls.some((call) => call.includes('rollout status statefulset.apps/postgres'))).toBe(false);
     expect(calls.slice(applyOverlay)).toEqual(
       expect.arrayContaining([
         '-n social-planner rollout status deployment.apps/auth --timeout=10m',
@@ -58,11 +66,27 @@ describe('k8s/deploy.sh', () => {
     );
   });
 
+  it('with prod-in-cluster, applies Postgres and Redis and waits until they are ready before the migration Job', () => {
+    const { status, calls } = deploy('Complete', 'k8s/overlays/prod-in-cluster');
+    expect(status).toBe(0);
+    const index = (call: string) => calls.indexOf(call);
+    const applyDatastores = index('apply -k k8s/overlays/prod-in-cluster -l app.kubernetes.io/name in (postgres,redis)');
+    const postgresReady = index('-n social-planner rollout status statefulset.apps/postgres --timeout=10m');
+    const redisReady = index('-n social-planner rollout status statefulset.apps/redis --timeout=10m');
+    const applyJob = index('apply -k k8s/overlays/prod/migrations');
+    const applyOverlay = index('apply -k k8s/overlays/prod-in-cluster');
+    expect([applyDatastores, postgresReady, redisReady, applyJob, applyOverlay].every((i) => i >= 0)).toBe(true);
+    expect(applyDatastores).toBeLessThan(postgresReady);
+    expect(Math.max(postgresReady, redisReady)).toBeLessThan(applyJob);
+    expect(applyJob).toBeLessThan(applyOverlay);
+  });
+
   it('stops before any new pod when the migrations fail, leaving the running version', () => {
     const { status, stderr, calls } = deploy('Failed', 'k8s/overlays/prod-in-cluster');
     expect(status).toBe(1);
     expect(stderr).toContain('migrations failed: the running version is left as it is');
-    expect(calls.some((call) => call.startsWith('apply -k k8s/overlays/prod-in-cluster'))).toBe(false);
+    // Only the datastores were applied: no Deployment of the new release.
+    expect(calls.filter((call) => call.startsWith('apply -k k8s/overlays/prod-in-cluster'))).toEqual(['apply -k k8s/overlays/prod-in-cluster -l app.kubernetes.io/name in (postgres,redis)']);
     expect(calls).toContain('-n social-planner logs job/migrate --all-containers --prefix --tail=50');
   });
 });

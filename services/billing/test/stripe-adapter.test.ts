@@ -76,6 +76,22 @@ describe('the Stripe adapter against the stand-in', () => {
     expect(() => payments.readWebhook(Buffer.from(body), undefined)).toThrow(InvalidWebhookError);
   });
 
+  it('reads a webhook signed during a secret roll, with both the old and the new secret, whichever one billing has', async () => {
+    const subscription = await subscribed('pro');
+    const event = stripe.event('customer.subscription.updated', stripe.subscriptions.get(subscription.subscriptionId)!);
+    // Stripe's roll sends one `v1` per secret under one timestamp; the library's helper makes one, so two are joined.
+    const timestamp = Math.floor(Date.now() / 1000);
+    const [byOld, byNew] = ['whsec_before_the_roll', 'whsec_after_the_roll'].map((secret) => signed(event, { secret, timestamp }));
+    const v1 = (header: string) => header.split(',').find((part) => part.startsWith('v1='));
+    const rolled = `t=${timestamp},${v1(byOld!.signature)},${v1(byNew!.signature)}`;
+    for (const secret of ['whsec_before_the_roll', 'whsec_after_the_roll']) {
+      const billing = stripePayments(configWith({ ...stripeEnv(stripe, prices), STRIPE_WEBHOOK_SECRET: secret }));
+      expect(billing.readWebhook(Buffer.from(byOld!.body), rolled)).toMatchObject({ id: event.id, detail: { subscription: { planType: 'pro' } } });
+    }
+    const stranger = stripePayments(configWith({ ...stripeEnv(stripe, prices), STRIPE_WEBHOOK_SECRET: 'whsec_someone_else' }));
+    expect(() => stranger.readWebhook(Buffer.from(byOld!.body), rolled)).toThrow(InvalidWebhookError);
+  });
+
   it('says so when Stripe cannot be reached', async () => {
     const down = stripePayments(configWith({ ...stripeEnv(stripe, prices), STRIPE_API_URL: await deadUrl() }));
     await expect(down.subscription('sub_x')).rejects.toBeInstanceOf(PaymentsError);

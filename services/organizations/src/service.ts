@@ -5,7 +5,7 @@ import { memberConsumers } from './consumers/members.js';
 import { planChanges } from './consumers/plan-changes.js';
 import { entities, migrations } from './entities/index.js';
 import { connectionRefresher } from './jobs/connection-refresher.js';
-import { tokenResealer } from './jobs/token-resealer.js';
+import { sealedTokenCount } from './jobs/sealed-token-count.js';
 import { connectionCredentials, connectionCredentialsForBatch } from './responders/connection-credentials.js';
 import { organizationRequests } from './responders/organization-requests.js';
 import { templateRequests } from './responders/template-requests.js';
@@ -35,6 +35,6 @@ export const organizationsService = defineService({
     connectionCredentials,
     connectionCredentialsForBatch,
     connectionRefresher,
-    tokenResealer,
+    sealedTokenCount,
   ],
 });

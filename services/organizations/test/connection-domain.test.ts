@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { callbackProblem, resultPage } from '../src/domain/connections/callback.js';
-import { connectionTokenKey, DEV_CONNECTION_KEY_LABEL, previousConnectionTokenKeys } from '../src/domain/connections/keys.js';
+import { connectionTokenKey, connectionTokenKeyList, DEV_CONNECTION_KEY_LABEL } from '../src/domain/connections/keys.js';
 import { issueState, pkcePair, verifyState } from '../src/domain/connections/oauth-state.js';
-import { decryptToken, encryptToken, resealToken, TokenCipherError } from '../src/domain/connections/token-cipher.js';
+import { decryptToken, encryptToken, resealToken, sealState, TokenCipherError } from '../src/domain/connections/token-cipher.js';
 import { connectionView, needsRefresh, platformsMap, type ConnectionFacts } from '../src/domain/connections/view.js';
+import { connectionConfigSchema } from '../src/adapters/config.js';
+import { connectionKeys, openingKeys } from '../src/adapters/index.js';
 import { telegramChatId } from '../src/adapters/telegram.js';
+import { createLogger } from '@planner/service-kit';
 import { createHash, randomBytes } from 'node:crypto';
 
 const key = randomBytes(32);
@@ -45,22 +48,42 @@ describe('token cipher (AES-256-GCM)', () => {
 });
 
 describe('connection key rotation', () => {
-  it('opens with whichever key sealed, and seals again with the current key only what an older one sealed', () => {
+  it('opens with whichever key sealed, and seals again with the sealing key only what another one sealed', () => {
     const [current, previous, stranger] = [randomBytes(32), randomBytes(32), randomBytes(32)];
     const old = encryptToken(previous, 'token');
     expect(decryptToken([current, previous], old)).toBe('token');
     expect(() => decryptToken([current, stranger], old)).toThrow(TokenCipherError);
-    const resealed = resealToken(current, [previous], old)!;
+    expect(sealState([current, previous], old)).toBe('other');
+    const resealed = resealToken([current, previous], old)!;
     expect(decryptToken(current, resealed)).toBe('token');
-    expect(resealToken(current, [previous], resealed)).toBeNull();
-    expect(() => resealToken(current, [stranger], old)).toThrow(TokenCipherError);
+    expect(sealState([current, previous], resealed)).toBe('current');
+    expect(resealToken([current, previous], resealed)).toBeNull();
+    expect(sealState([current, stranger], old)).toBe('none');
+    expect(resealToken([current, stranger], old)).toBeNull();
   });
 
-  it('reads CONNECTION_TOKEN_PREVIOUS_KEYS as comma-separated 32-byte keys', () => {
+  it('reads CONNECTION_TOKEN_NEXT_KEYS and CONNECTION_TOKEN_PREVIOUS_KEYS as comma-separated 32-byte keys', () => {
     const [a, b] = [randomBytes(32), randomBytes(32)];
-    expect(previousConnectionTokenKeys(undefined)).toEqual([]);
-    expect(previousConnectionTokenKeys(` ${a.toString('base64')}, ${b.toString('base64')} `)).toEqual([a, b]);
-    expect(() => previousConnectionTokenKeys(randomBytes(16).toString('base64'))).toThrow(/each key must be 32 bytes/);
+    expect(connectionTokenKeyList('CONNECTION_TOKEN_NEXT_KEYS', undefined)).toEqual([]);
+    expect(connectionTokenKeyList('CONNECTION_TOKEN_NEXT_KEYS', ` ${a.toString('base64')}, ${b.toString('base64')} `)).toEqual([a, b]);
+    expect(() => connectionTokenKeyList('CONNECTION_TOKEN_PREVIOUS_KEYS', randomBytes(16).toString('base64'))).toThrow(/CONNECTION_TOKEN_PREVIOUS_KEYS: each key must be 32 bytes/);
+  });
+
+  it('phase 1 seals with the old key and opens the new; phase 2 seals with the new and opens the old; OAuth states pass between them', () => {
+    const [oldKey, newKey] = [randomBytes(32).toString('base64'), randomBytes(32).toString('base64')];
+    const keysOf = (env: Record<string, string>) => connectionKeys(connectionConfigSchema.parse({ NODE_ENV: 'production', ...env }), createLogger({ service: 'test', level: 'silent' }));
+    const phase1 = keysOf({ CONNECTION_TOKEN_KEY: oldKey, CONNECTION_TOKEN_NEXT_KEYS: newKey });
+    const phase2 = keysOf({ CONNECTION_TOKEN_KEY: newKey, CONNECTION_TOKEN_PREVIOUS_KEYS: oldKey });
+    expect(phase1.token.toString('base64')).toBe(oldKey);
+    expect(phase2.token.toString('base64')).toBe(newKey);
+    for (const [sealer, opener] of [[phase1, phase2], [phase2, phase1]] as const) {
+      expect(decryptToken(openingKeys(opener), encryptToken(sealer.token, 'token'))).toBe('token');
+      const { state, nonce } = issueState(sealer.state.signing, 'x');
+      expect(verifyState(opener.state.verifying, 'x', state)).toBe(nonce);
+    }
+    const after = keysOf({ CONNECTION_TOKEN_KEY: newKey });
+    expect(() => decryptToken(openingKeys(after), encryptToken(phase1.token, 'token'))).toThrow(TokenCipherError);
+    expect(verifyState(after.state.verifying, 'x', issueState(phase1.state.signing, 'x').state)).toBeNull();
   });
 });
 

@@ -33,8 +33,9 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 /** Part 1 §2, §7: subscribe (confirmed by a mailed link), unsubscribe (by address, or by the signed link of every mail), open and click tracking, stats. */
 export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<ContentConfig> }): Promise<void> {
   const tags = ['newsletter'];
-  // Links are signed with the current key only; those of older mails verify with the keys it replaced.
-  const key = [ctx.config.NEWSLETTER_SIGNING_KEY, ...ctx.config.NEWSLETTER_PREVIOUS_SIGNING_KEYS];
+  // Links are signed with the current key only; they verify with it, with the next one (a pod of a rotation's second
+  // phase signed them) and with those it replaced (older mails).
+  const key = [ctx.config.NEWSLETTER_SIGNING_KEY, ...ctx.config.NEWSLETTER_NEXT_SIGNING_KEYS, ...ctx.config.NEWSLETTER_PREVIOUS_SIGNING_KEYS];
   // Forms, as HTML forms and mail clients send them: RFC 8058's one-click POST carries `List-Unsubscribe=One-Click`
   // as multipart/form-data (SHOULD) or urlencoded (MAY); the link itself carries all that is needed.
   const formLimit = { bodyLimit: 64 * 1024 };

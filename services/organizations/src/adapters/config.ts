@@ -11,7 +11,9 @@ export const connectionConfigShape = {
   ...platformApiConfigShape,
   /** AES-256-GCM key for stored platform tokens, 32 bytes base64; required in production. */
   CONNECTION_TOKEN_KEY: z.string().optional(),
-  /** Keys CONNECTION_TOKEN_KEY replaced, comma separated: they still open stored tokens, which the service seals again (docs/operations.md). */
+  /** A rotation's first phase: the key that will replace CONNECTION_TOKEN_KEY (comma separated if more); it opens, never seals (docs/operations.md). */
+  CONNECTION_TOKEN_NEXT_KEYS: z.string().optional(),
+  /** A rotation's second phase: the keys CONNECTION_TOKEN_KEY replaced, comma separated; they open what they sealed until a reseal (docs/operations.md). */
   CONNECTION_TOKEN_PREVIOUS_KEYS: z.string().optional(),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),

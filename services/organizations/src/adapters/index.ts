@@ -1,6 +1,6 @@
 import type { ConnectionPlatform } from '@planner/contracts';
 import type { Logger } from '@planner/service-kit';
-import { connectionTokenKey, previousConnectionTokenKeys, stateSigningKey } from '../domain/connections/keys.js';
+import { connectionTokenKey, connectionTokenKeyList, stateSigningKey } from '../domain/connections/keys.js';
 import type { ConnectionConfig } from './config.js';
 import { facebookProvider, type FacebookProvider } from './facebook.js';
 import { linkedinProvider, type LinkedInProvider } from './linkedin.js';
@@ -34,13 +34,21 @@ export function providersFrom(config: ConnectionConfig): Providers {
   };
 }
 
-/** The keys of platform connections: one encrypts stored tokens and credentials, the other signs OAuth states. */
+/**
+ * The keys of platform connections: one seals stored tokens and credentials, others only open them (a
+ * rotation's overlap, docs/operations.md "Rotate keys"), and keys derived from them sign OAuth states.
+ */
 export interface ConnectionKeys {
+  /** Seals (CONNECTION_TOKEN_KEY), and opens first. */
   token: Buffer;
-  /** Keys `token` replaced: they only open what they sealed, until it is sealed again with `token`. */
-  previous: Buffer[];
-  state: Buffer;
+  /** Open what they sealed, never seal: CONNECTION_TOKEN_NEXT_KEYS, then CONNECTION_TOKEN_PREVIOUS_KEYS. */
+  others: Buffer[];
+  /** `signing` is derived from `token`; `verifying` from every key, so a state signed by a pod in a rotation's other phase is good. */
+  state: { signing: Buffer; verifying: Buffer[] };
 }
+
+/** What opens a stored token or credentials: the sealing key, then those of a rotation's overlap. */
+export const openingKeys = (keys: ConnectionKeys): Buffer[] => [keys.token, ...keys.others];
 
 /** What the service makes from its config and a test may replace: the platforms' clients and the connection keys. */
 export interface OrganizationsAdapters {
@@ -56,8 +64,13 @@ export async function organizationsAdapters(
   return { providers: given.providers ?? providersFrom(config), keys: given.keys ?? connectionKeys(config, logger) };
 }
 
-function connectionKeys(config: ConnectionConfig, logger: Logger): ConnectionKeys {
+/** The connection keys from config: the service's, and the reseal command's (src/reseal-tokens.ts). */
+export function connectionKeys(config: ConnectionConfig, logger: Logger): ConnectionKeys {
   const { key, isDevDefault } = connectionTokenKey(config);
   if (isDevDefault) logger.warn('CONNECTION_TOKEN_KEY is not set: platform tokens are encrypted with the DEVELOPMENT-ONLY key');
-  return { token: key, previous: previousConnectionTokenKeys(config.CONNECTION_TOKEN_PREVIOUS_KEYS), state: stateSigningKey(key) };
+  const others = [
+    ...connectionTokenKeyList('CONNECTION_TOKEN_NEXT_KEYS', config.CONNECTION_TOKEN_NEXT_KEYS),
+    ...connectionTokenKeyList('CONNECTION_TOKEN_PREVIOUS_KEYS', config.CONNECTION_TOKEN_PREVIOUS_KEYS),
+  ];
+  return { token: key, others, state: { signing: stateSigningKey(key), verifying: [key, ...others].map(stateSigningKey) } };
 }

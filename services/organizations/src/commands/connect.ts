@@ -20,7 +20,7 @@ const WITHOUT_TOKENS = { accessToken: null, refreshToken: null, pageAccessToken:
 export async function startConnect(ctx: OrganizationsContext, identity: Identity, organization: Organization, platform: OAuthPlatform): Promise<string> {
   const provider = ctx.adapters.providers.oauth[platform];
   if (!provider.configured) throw badRequest(ConnectionMessages.notConfigured(displayName(platform)), { sandbox_available: true });
-  const { state, nonce } = issueState(ctx.adapters.keys.state, platform);
+  const { state, nonce } = issueState(ctx.adapters.keys.state.signing, platform);
   const { url, codeVerifier } = provider.authorizationUrl({ state, redirectUri: redirectUri(ctx, platform) });
   const pending: PendingConnect = { organizationId: organization.id, userId: identity.userId, platform, ...(codeVerifier && { codeVerifier }) };
   await ctx.redis.set(pendingKey(nonce), JSON.stringify(pending), 'EX', STATE_TTL_SECONDS);
@@ -32,7 +32,7 @@ export async function finishConnect(ctx: OrganizationsContext, platform: OAuthPl
   const fail = (error: string) => resultPage(ctx.config.APP_URL, platform, error);
   const problem = callbackProblem(query);
   if (problem !== null) return fail(problem);
-  const nonce = verifyState(ctx.adapters.keys.state, platform, query.state!);
+  const nonce = verifyState(ctx.adapters.keys.state.verifying, platform, query.state!);
   if (!nonce) return fail('invalid_state');
   // GETDEL: a state is good once; a replay finds nothing.
   const stored = await ctx.redis.getdel(pendingKey(nonce));

@@ -2,7 +2,7 @@ import { In, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, type ConnectionCredentials, type ConnectionCredentialsBatch, type ConnectionPlatform } from '@planner/contracts';
 import { conflict, HttpError, notFound, type ServiceContext } from '@planner/service-kit';
 import { advisoryLock, afterCommit } from '@planner/service-kit/data';
-import type { OAuthPlatform } from '../adapters/index.js';
+import { openingKeys, type OAuthPlatform } from '../adapters/index.js';
 import { ProviderError, type TokenSet } from '../adapters/provider.js';
 import type { OrganizationsContext } from '../context.js';
 import { decryptToken, encryptToken } from '../domain/connections/token-cipher.js';
@@ -15,10 +15,8 @@ export const displayName = (platform: ConnectionPlatform) => PLATFORM_DISPLAY_NA
 
 /** A platform token as it is stored: encrypted with the service's connection key. */
 export const sealToken = (ctx: OrganizationsContext, token: string): string => encryptToken(ctx.adapters.keys.token, token);
-export const openToken = (ctx: OrganizationsContext, stored: string): string => decryptToken(openingKeys(ctx), stored);
+export const openToken = (ctx: OrganizationsContext, stored: string): string => decryptToken(openingKeys(ctx.adapters.keys), stored);
 
-/** What opens a stored token or credentials: the current key, then those it replaced. */
-export const openingKeys = (ctx: OrganizationsContext): Buffer[] => [ctx.adapters.keys.token, ...ctx.adapters.keys.previous];
 
 /** The fields of a connection that connecting sets. */
 export type ConnectionFields = Pick<Connection, 'sandbox' | 'accessToken' | 'refreshToken' | 'pageAccessToken' | 'expiresAt' | 'scopes' | 'specificData' | 'url'>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MEDIA_TYPES, OrganizationMessages } from '@planner/contracts';
 import { requireAdmin, requireUser, type App } from '@planner/service-kit';
+import { openingKeys } from '../adapters/index.js';
 import { ownOrganization } from '../commands/access.js';
-import { openingKeys } from '../commands/connections.js';
 import { activePlatforms, connectedPlatforms, createPlatform, deletePlatform, listPlatforms, platformStatus, updatePlatform } from '../commands/platforms.js';
 import type { OrganizationsContext } from '../context.js';
 import { connectionView } from '../domain/connections/view.js';
@@ -18,8 +18,8 @@ const disconnected = { is_connected: false as const, url: null, specific_data: {
 /** Part 2 §3, §6, §7: the platforms the product offers; admins manage them, users read the active ones. */
 export async function platformRoutes(app: App, { ctx }: { ctx: OrganizationsContext }): Promise<void> {
   const tags = ['platforms'];
-  // Views show other_credentials' keys only, opened with the connection key (or one it replaced).
-  const key = openingKeys(ctx);
+  // Views show other_credentials' keys only, opened with the connection key (or one of a rotation's overlap).
+  const key = openingKeys(ctx.adapters.keys);
 
   app.get('/platforms', { schema: { tags } }, async (request) => {
     requireAdmin(request);

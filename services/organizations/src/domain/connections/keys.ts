@@ -18,17 +18,18 @@ export function connectionTokenKey(config: { NODE_ENV: string; CONNECTION_TOKEN_
 }
 
 /**
- * CONNECTION_TOKEN_PREVIOUS_KEYS: the keys CONNECTION_TOKEN_KEY replaced (comma separated, each 32 bytes
- * base64). They open what they sealed until the service has sealed it again with the current key.
+ * A list of extra connection token keys (comma separated, each 32 bytes base64), read from `variable`:
+ * CONNECTION_TOKEN_NEXT_KEYS (a rotation's first phase: every pod opens the new key before any seals with it)
+ * or CONNECTION_TOKEN_PREVIOUS_KEYS (its second: the replaced key opens what it sealed until a reseal).
  */
-export function previousConnectionTokenKeys(list: string | undefined): Buffer[] {
+export function connectionTokenKeyList(variable: string, list: string | undefined): Buffer[] {
   return (list ?? '')
     .split(',')
     .map((value) => value.trim())
     .filter(Boolean)
     .map((value) => {
       const key = Buffer.from(value, 'base64');
-      if (key.length !== 32) throw new Error('CONNECTION_TOKEN_PREVIOUS_KEYS: each key must be 32 bytes, base64-encoded');
+      if (key.length !== 32) throw new Error(`${variable}: each key must be 32 bytes, base64-encoded`);
       return key;
     });
 }

@@ -23,13 +23,16 @@ export function issueState(key: Buffer, platform: ConnectionPlatform): { state: 
   return { state: `${nonce}.${mac(key, nonce, platform)}`, nonce };
 }
 
-/** The nonce of a state we signed for this platform, or null for a forged or altered one. */
-export function verifyState(key: Buffer, platform: string, state: string): string | null {
+/** The nonce of a state one of `keys` signed for this platform, or null for a forged or altered one. */
+export function verifyState(keys: Buffer | readonly Buffer[], platform: string, state: string): string | null {
   const [nonce, signature, ...rest] = state.split('.');
   if (!nonce || !signature || rest.length > 0) return null;
-  const expected = Buffer.from(mac(key, nonce, platform));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
+  const signedBy = (key: Buffer) => {
+    const expected = Buffer.from(mac(key, nonce, platform));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  return [keys].flat().some(signedBy) ? nonce : null;
 }
 
 /** RFC 7636 S256 pair. */

@@ -26,33 +26,50 @@ export function encryptToken(key: Buffer, plaintext: string): string {
   return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
 }
 
-/**
- * The plaintext of encryptToken's output, opened by whichever of `keys` sealed it (the current key,
- * then those it replaced); TokenCipherError when none did or the value was tampered with.
- */
-export function decryptToken(keys: Buffer | readonly Buffer[], stored: string): string {
+/** The plaintext of one of encryptToken's values when `key` sealed it, else null (another key, or altered data). */
+function openWith(key: Buffer, iv: string, tag: string, ciphertext: string): string | null {
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** Which of `keys` sealed `stored` and what it holds; null when none did or the value was tampered with. */
+export function openSealed(keys: Buffer | readonly Buffer[], stored: string): { keyIndex: number; plaintext: string } | null {
   const candidates = [keys].flat();
   candidates.forEach(requireKey);
   const [version, iv, tag, ciphertext, ...rest] = stored.split('.');
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) throw new TokenCipherError();
-  for (const key of candidates) {
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
-    } catch {
-      // Another key sealed it, or nobody did: the next one is tried.
-    }
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) return null;
+  for (const [keyIndex, key] of candidates.entries()) {
+    const plaintext = openWith(key, iv, tag, ciphertext);
+    if (plaintext !== null) return { keyIndex, plaintext };
   }
-  throw new TokenCipherError();
+  return null;
 }
 
-/** `stored` sealed again with the current key (`current`) when one of `previous` sealed it; null when `current` already did. */
-export function resealToken(current: Buffer, previous: readonly Buffer[], stored: string): string | null {
-  try {
-    decryptToken(current, stored);
-    return null;
-  } catch {
-    return encryptToken(current, decryptToken(previous, stored));
-  }
+/**
+ * The plaintext of encryptToken's output, opened by whichever of `keys` sealed it (the sealing key first,
+ * then those that only open); TokenCipherError when none did or the value was tampered with.
+ */
+export function decryptToken(keys: Buffer | readonly Buffer[], stored: string): string {
+  const opened = openSealed(keys, stored);
+  if (!opened) throw new TokenCipherError();
+  return opened.plaintext;
+}
+
+/** How a stored value is sealed: with keys[0] (the sealing key), with another of `keys`, or with none of them. */
+export type SealState = 'current' | 'other' | 'none';
+
+export function sealState(keys: readonly Buffer[], stored: string): SealState {
+  const opened = openSealed(keys, stored);
+  return opened === null ? 'none' : opened.keyIndex === 0 ? 'current' : 'other';
+}
+
+/** `stored` sealed again with keys[0] when another of `keys` sealed it; null when keys[0] did already, or none opens it. */
+export function resealToken(keys: readonly Buffer[], stored: string): string | null {
+  const opened = openSealed(keys, stored);
+  return opened === null || opened.keyIndex === 0 ? null : encryptToken(keys[0]!, opened.plaintext);
 }
