@@ -9,7 +9,7 @@
  * gateway's rotation, then replica 2), and restarts of NATS, Redis and Postgres.
  *
  *   npm run bench:drills -w bench
- *     DRILLS_PORT_OFFSET (30000), DRILLS_SETTLE_SECONDS (5), DRILLS_USERS (3), DRILLS_SUBSCRIBERS (3),
+ *     DRILLS_PORT_OFFSET (20000: every port below Linux's ephemeral range, 32768 up), DRILLS_SETTLE_SECONDS (5), DRILLS_USERS (3), DRILLS_SUBSCRIBERS (3),
  *     DRILLS_FAULTS (replica,rolling,server: the kinds to run), DRILLS_KEEP_LOGS (1: keep them when all is met too)
  *
  * Per fault it prints: calls, failed (no answer or 5xx), 4xx (none is
@@ -46,7 +46,7 @@ import { startServers } from './servers.js';
 import { confirmedSubscriber, logIn, makeAccount } from './setup.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PORT_OFFSET = Number(process.env.DRILLS_PORT_OFFSET ?? 30_000);
+const PORT_OFFSET = Number(process.env.DRILLS_PORT_OFFSET ?? 20_000);
 const SETTLE_MS = Number(process.env.DRILLS_SETTLE_SECONDS ?? 5) * 1000;
 const USERS = Number(process.env.DRILLS_USERS ?? 3);
 const SUBSCRIBERS = Number(process.env.DRILLS_SUBSCRIBERS ?? 3);
