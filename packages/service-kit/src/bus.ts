@@ -15,6 +15,7 @@ import {
   type NatsConnection,
   type ObjectStore,
   type StreamConfig,
+  type StreamInfo,
   type Subscription,
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
@@ -51,6 +52,14 @@ export interface EventBusOptions {
   logger: Logger;
   /** Copies JetStream keeps of every stream this bus makes: 3 on a three-member cluster. Default NATS_STREAM_REPLICAS, else 1. */
   streamReplicas?: number;
+}
+
+/** A stream kept in fewer copies than NATS_STREAM_REPLICAS asks, and why JetStream would not add the others. */
+export interface StreamReplicaShortfall {
+  stream: string;
+  replicas: number;
+  wanted: number;
+  reason: string;
 }
 
 /** NATS_STREAM_REPLICAS: 1 on a single server (development, tests), 3 on a three-member cluster (k8s). */
@@ -125,6 +134,8 @@ export class EventBus {
   /** The ordered consumers of `follow`. */
   private readonly followers: ConsumerMessages[] = [];
   private readonly knownStreams = new Set<string>();
+  /** Streams this bus found with fewer copies than NATS_STREAM_REPLICAS and could not raise: shown in /health. */
+  private readonly replicaShortfalls = new Map<string, StreamReplicaShortfall>();
   private transferStore: Promise<ObjectStore> | null = null;
   private readonly parked: ParkedMessages;
 
@@ -196,26 +207,45 @@ export class EventBus {
     const config = { ...given, num_replicas: this.streamReplicas };
     const stream = config.name;
     if (this.knownStreams.has(stream)) return;
-    try {
-      const info = await this.jsm.streams.info(stream);
-      // Streams made before a retention or replica change get it too (JetStream copies the data to new replicas).
-      if (info.config.max_age !== config.max_age || info.config.num_replicas !== config.num_replicas) {
-        await this.jsm.streams.update(stream, { ...info.config, max_age: config.max_age, num_replicas: config.num_replicas }).catch((error: unknown) => {
-          // The stream still works as it is; say why it was not changed (e.g. fewer servers than replicas).
-          this.logger.warn({ err: error, stream, replicas: config.num_replicas }, 'could not update the stream to the configured retention or replicas');
-        });
-      }
-    } catch {
+    let info = await this.jsm.streams.info(stream).catch(() => undefined);
+    let refusal: string | undefined;
+    if (!info) {
       try {
-        await this.jsm.streams.add(config);
+        info = await this.jsm.streams.add(config);
       } catch (error) {
         // Another replica created it between our two calls.
-        await this.jsm.streams.info(stream).catch(() => {
+        info = await this.jsm.streams.info(stream).catch(() => {
           throw error;
         });
       }
+    } else if (info.config.max_age !== config.max_age || info.config.num_replicas !== config.num_replicas) {
+      // Streams made before a retention or replica change get it too (JetStream copies the data to new replicas).
+      try {
+        info = await this.jsm.streams.update(stream, { ...info.config, max_age: config.max_age, num_replicas: config.num_replicas });
+      } catch (error) {
+        // The stream still works as it is; say why it was not changed (e.g. fewer servers than replicas).
+        refusal = (error as Error).message;
+        this.logger.warn({ err: error, stream, replicas: config.num_replicas }, 'could not update the stream to the configured retention or replicas');
+      }
     }
+    this.noteCopies(info, refusal);
     this.knownStreams.add(stream);
+  }
+
+  /**
+   * Keeps in /health a stream held in fewer copies than NATS_STREAM_REPLICAS: losing a server could lose its
+   * events. The copies are counted from the servers holding them, since a single server accepts a config
+   * of three replicas that it cannot keep.
+   */
+  private noteCopies(info: StreamInfo, refusal: string | undefined): void {
+    const copies = 1 + (info.cluster?.replicas?.length ?? 0);
+    if (copies >= this.streamReplicas) {
+      this.replicaShortfalls.delete(info.config.name);
+      return;
+    }
+    const reason = refusal ?? `JetStream keeps ${copies} of ${this.streamReplicas} copies`;
+    this.replicaShortfalls.set(info.config.name, { stream: info.config.name, replicas: copies, wanted: this.streamReplicas, reason });
+    this.logger.warn({ stream: info.config.name, copies, wanted: this.streamReplicas }, 'stream held in fewer copies than NATS_STREAM_REPLICAS');
   }
 
   /** Publishes an envelope with its event id as msgID, so a second publish of it is dropped by JetStream. */
@@ -526,10 +556,11 @@ export class EventBus {
   }
 
   /** Health check: a round trip to the server; answers how many events this bus's consumers have parked. */
-  async ping(): Promise<{ parked: number }> {
+  async ping(): Promise<{ parked: number; streamsShortOfReplicas?: StreamReplicaShortfall[] }> {
     if (!this.isConnected()) throw new Error('not connected');
     await this.connection.flush();
-    return { parked: await this.parkedCount() };
+    const shortfalls = [...this.replicaShortfalls.values()];
+    return { parked: await this.parkedCount(), ...(shortfalls.length > 0 ? { streamsShortOfReplicas: shortfalls } : {}) };
   }
 }
 

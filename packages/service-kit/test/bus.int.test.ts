@@ -133,4 +133,25 @@ describe('stream replicas', () => {
       await expect(bus.ensureStream('posts.post.created')).rejects.toThrow(/replicas|resources/i);
     });
   });
+
+  it('shows in its health a stream it found with fewer copies than configured and could not raise', async () => {
+    const namespace = `replicas_${randomUUID().slice(0, 8)}`;
+    const single = await EventBus.connect({ url: ctx.config.NATS_URL, name: 'bus-replicas-1', namespace, logger: ctx.logger, streamReplicas: 1 });
+    const wantingThree = await EventBus.connect({ url: ctx.config.NATS_URL, name: 'bus-replicas-3', namespace, logger: ctx.logger, streamReplicas: 3 });
+    try {
+      const stream = await single.ensureStream('posts.post.created');
+      expect(await single.ping()).toEqual({ parked: 0 });
+      // The stream exists with one copy (made before the cluster grew): a single server takes the config of
+      // three but keeps one, and the bus, which keeps using it, says so.
+      await expect(wantingThree.ensureStream('posts.post.created')).resolves.toBe(stream);
+      expect(await wantingThree.ping()).toEqual({
+        parked: 0,
+        streamsShortOfReplicas: [{ stream, replicas: 1, wanted: 3, reason: 'JetStream keeps 1 of 3 copies' }],
+      });
+    } finally {
+      await single.deleteStreams();
+      await single.close();
+      await wantingThree.close();
+    }
+  });
 });
