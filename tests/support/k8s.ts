@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { parseAllDocuments } from 'yaml';
 import { repoPath } from './repo.js';
 
@@ -67,6 +68,35 @@ export async function validateAgainstSchema(manifest: Manifest): Promise<void> {
   }
   if (!model) throw new Error(`${manifest.kind} ${manifest.metadata?.name}: no Kubernetes schema for ${manifest.apiVersion} ${manifest.kind}`);
   new model(manifest).validate();
+}
+
+/**
+ * Fields the Kubernetes API does not know, such as a misspelled `readinesProbe`: the schema validators
+ * above check types, enums and required fields but let unknown fields through (which the API server
+ * drops, or refuses under strict validation). Each object is type-checked as an object literal of its
+ * kind's TypeScript interface from the same package (`kubernetes-models/<apiVersion>/<Kind>`), whose
+ * excess-property check reaches every nested field. One problem per line: `<Kind>/<name>: <message>`.
+ */
+export function unknownFields(manifests: readonly Manifest[]): string[] {
+  const file = repoPath('tests', '.k8s-manifests-check.ts');
+  const source = manifests
+    .map((m, i) => `const object${i}: import('kubernetes-models/${m.apiVersion}/${m.kind}').I${m.kind} = ${JSON.stringify(m)};`)
+    .join('\n');
+  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, types: [], skipLibCheck: true };
+  const host = ts.createCompilerHost(options);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (name) => (name === file ? source : readFile(name));
+  host.fileExists = (name) => name === file || fileExists(name);
+  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, source, language) : getSourceFile(name, language, ...rest));
+  const program = ts.createProgram([file], options, host);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : -1;
+    const manifest = manifests[line];
+    const where = manifest ? `${manifest.kind}/${manifest.metadata?.name}` : 'the check itself';
+    return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+  });
 }
 
 export interface Container {
