@@ -255,6 +255,14 @@ describe.runIf(kubectl)('k8s overlays', () => {
         expect(find('PodDisruptionBudget', 'nats')?.spec?.maxUnavailable).toBe(1);
       });
 
+      it('keeps posts\' media where every replica finds them: S3_BUCKET from posts-secrets, or one replica declaring its MEDIA_DIR shared', () => {
+        const shared = containerOf('posts')?.env?.find((e) => e.name === 'MEDIA_DIR_SHARED')?.value === 'true';
+        const hpa = manifests.find((m) => m.kind === 'HorizontalPodAutoscaler' && m.spec?.scaleTargetRef?.name === 'posts');
+        if (shared) expect(hpa?.spec?.maxReplicas, 'posts with its media on the pod\'s own volume').toBe(1);
+        else expect(containerOf('posts')?.envFrom?.some((s) => s.secretRef?.name === 'posts-secrets')).toBe(true);
+        if (overlay.startsWith('k8s/overlays/prod')) expect(shared, 'production keeps media in S3_BUCKET').toBe(false);
+      });
+
       it('routes the Ingress to the gateway', () => {
         const ingress = manifests.find((m) => m.kind === 'Ingress');
         expect(ingress?.spec?.rules?.[0]?.http?.paths?.[0]?.backend?.service?.name).toBe('gateway');

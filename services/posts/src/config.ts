@@ -5,6 +5,14 @@ import { developmentSecret, serviceConfigSchema } from '@planner/service-kit';
 export const configSchema = serviceConfigSchema(4003, {
   /** Where uploaded and generated media are kept on this machine (when no S3-compatible bucket is configured). */
   MEDIA_DIR: z.string().default(path.resolve(process.cwd(), '../../var/media')),
+  /**
+   * 'true' says every replica of posts reads and writes this same MEDIA_DIR (one replica, or a volume they
+   * all mount). Production without S3_BUCKET needs it: media a pod stored on its own disk are lost to the others.
+   */
+  MEDIA_DIR_SHARED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** An S3-compatible bucket for media instead of MEDIA_DIR; the bucket must exist. */
   S3_BUCKET: z.string().min(3).optional(),
   /** The server's URL for S3-compatible stores other than AWS (MinIO, R2, …). */

@@ -4,9 +4,18 @@ import type { ContentGenerator, ImageGenerator } from './generators.js';
 import { LocalDiskStorage, type MediaStorage } from './media-storage.js';
 import { SandboxContentGenerator, SandboxImageGenerator } from './sandbox-generators.js';
 
-/** The bucket when S3_BUCKET is set, else MEDIA_DIR; the AWS SDK is loaded only for the bucket. */
+/**
+ * The bucket when S3_BUCKET is set, else MEDIA_DIR; the AWS SDK is loaded only for the bucket. In production a
+ * MEDIA_DIR must be declared shared by every replica: a pod's own disk would lose media to the others.
+ */
 export async function mediaStorageOf(config: PostsConfig): Promise<MediaStorage> {
-  if (!config.S3_BUCKET) return new LocalDiskStorage(config.MEDIA_DIR);
+  if (!config.S3_BUCKET) {
+    if (config.NODE_ENV === 'production' && !config.MEDIA_DIR_SHARED)
+      throw new Error(
+        'S3_BUCKET is required in production, or MEDIA_DIR_SHARED=true when every replica of posts mounts the same MEDIA_DIR (one replica, or a shared volume)',
+      );
+    return new LocalDiskStorage(config.MEDIA_DIR);
+  }
   const { S3Storage } = await import('./s3-storage.js');
   return new S3Storage({
     bucket: config.S3_BUCKET,
