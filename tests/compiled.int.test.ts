@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompiled, freePort, namespacedProcessEnv, removeNamespace, testId, testInfrastructure, waitFor } from '@planner/service-kit/testing';
 import { parseDockerfile } from './support/dockerfile.js';
 import { readYamlDocuments, repoPath, repoRoot } from './support/repo.js';
+import { rehearseServiceImage, startFromImage, type ImageProcess } from './support/image.js';
 
 const SERVICE = 'content';
 const namespace = testId('compiled');
@@ -47,7 +48,8 @@ async function appliedMigrations(): Promise<string[]> {
 }
 
 beforeAll(() => {
-  buildCompiled(`services/${SERVICE}/tsconfig.build.json`, repoRoot);
+  // Every package and service, as the Dockerfile's build stage compiles them (one tsc -b for both describes).
+  buildCompiled('tsconfig.build.json', repoRoot);
 }, 240_000);
 
 afterAll(async () => {
@@ -118,4 +120,33 @@ describe('a compiled service', () => {
     // The kit's outbox/inbox migration and the service's own, loaded as compiled classes.
     expect(await appliedMigrations()).toEqual(expect.arrayContaining(['CreateOutboxAndInbox1763700000000', 'BlogAndNewsletter1763700006100']));
   }, 90_000);
+});
+
+describe("a service image's contents, rehearsed without Docker", () => {
+  // The Dockerfile's prod-deps stage (its own npm ci, on the manifests stage's files) and the service stage's
+  // compiled dist/ of every package and service, in a folder: what each image holds, and nothing more.
+  let image: Awaited<ReturnType<typeof rehearseServiceImage>>;
+  const running: ImageProcess[] = [];
+  const imageNamespace = testId('image');
+
+  beforeAll(async () => {
+    image = await rehearseServiceImage();
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(running.map((process) => process.stop()));
+    await removeNamespace(imageNamespace);
+    if (image) fs.rmSync(image.root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('holds production dependencies only: no TypeScript, tsx, vitest or frontend build tools', () => {
+    for (const tool of ['typescript', 'tsx', 'vitest', 'vite', 'playwright-core']) expect(fs.existsSync(path.join(image.root, 'node_modules', tool)), tool).toBe(false);
+    console.log(`service image contents: node_modules ${image.sizes.nodeModulesMb} MB, compiled packages and services ${image.sizes.distMb} MB`);
+  });
+
+  it('starts every service from it in production mode with production settings, each answering /health', async () => {
+    running.push(...(await startFromImage(image, imageNamespace, logDir)));
+    expect(running.map((process) => [process.service, process.health.status])).toEqual(running.map((process) => [process.service, 'ok']));
+    expect(running.map((process) => process.service).sort()).toEqual(['auth', 'billing', 'content', 'gateway', 'notifications', 'organizations', 'posts', 'scheduler']);
+  }, 180_000);
 });
