@@ -199,8 +199,9 @@ describe('docker-compose.yml: environment', () => {
     expect(env.ADMIN_PASSWORD).toBeTruthy();
   });
 
-  it('routes the gateway to every service by its compose hostname and port', () => {
+  it('routes the gateway to every service by its compose hostname and port, each container a replica', () => {
     const env = environmentOf(serviceOf('gateway'));
+    expect(env.UPSTREAM_DISCOVERY).toBe('dns');
     for (const name of services.filter((s) => s !== 'gateway')) {
       const key = `${name.toUpperCase()}_URL`;
       expect(env[key], key).toBe(`http://${name}:${SERVICE_PORTS[name] ?? ''}`);

@@ -181,6 +181,19 @@ describe.runIf(kubectl)('k8s overlays', () => {
         expect(container?.env?.find((e) => e.name === 'NODE_OPTIONS')?.value).toBe(environmentOf(compose!).NODE_OPTIONS);
       });
 
+      it.each(services.filter((name) => name !== 'gateway'))('%s: the gateway finds its ready pods by name, through a headless Service selecting them on its port', (name) => {
+        const setting = (key: string) => containerOf('gateway')?.env?.find((e) => e.name === key)?.value;
+        expect(setting('UPSTREAM_DISCOVERY')).toBe('dns');
+        const url = new URL(setting(`${name.toUpperCase()}_URL`) ?? 'missing:');
+        const headless = find('Service', url.hostname);
+        expect(headless?.spec?.clusterIP, `${url.hostname}: one record per pod, no cluster IP`).toBe('None');
+        expect(headless?.spec?.publishNotReadyAddresses, `${url.hostname}: ready pods only`).toBeFalsy();
+        expect(headless?.spec?.selector).toEqual(find('Service', name)?.spec?.selector);
+        expect(Number(url.port)).toBe(SERVICE_PORTS[name]);
+        expect(headless?.spec?.ports?.[0]).toMatchObject({ port: SERVICE_PORTS[name], targetPort: 'http' });
+        expect(containerOf(name)?.ports?.[0]?.name).toBe('http');
+      });
+
       it.each(deployments)('%s: settings from the planner-config ConfigMap, credentials from Secrets, every required key of its configSchema', async (name) => {
         const container = containerOf(name)!;
         const keys = new Set((container.env ?? []).map((e) => e.name));

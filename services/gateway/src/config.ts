@@ -72,6 +72,14 @@ export const configSchema = serviceConfigSchema(8080, {
    * SHUTDOWN_DRAIN_DELAY_MS, 2 s, leaves room for one probe and its answer).
    */
   UPSTREAM_HEALTH_INTERVAL_MS: count(1000),
+  /**
+   * static: the *_URL addresses are the replicas (npm start's list). dns: each
+   * URL's host name is looked up every UPSTREAM_DISCOVERY_INTERVAL_MS and each
+   * address it has is a replica on the URL's port (Kubernetes: a headless
+   * Service, one record per ready pod; docs/decisions/replicas.md).
+   */
+  UPSTREAM_DISCOVERY: z.enum(['static', 'dns']).default('static'),
+  UPSTREAM_DISCOVERY_INTERVAL_MS: count(5000),
   /** How long the merged API document is reused. */
   DOCS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   /** /api/logs/{name} returns at most this many bytes: the end of a larger file. */

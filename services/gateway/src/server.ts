@@ -56,6 +56,7 @@ export async function createGatewayServer(ctx: GatewayContext, { description }: 
     connections: config.UPSTREAM_CONNECTIONS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     health: { intervalMs: config.UPSTREAM_HEALTH_INTERVAL_MS, timeoutMs: config.HEALTH_TIMEOUT_MS },
+    discovery: config.UPSTREAM_DISCOVERY === 'dns' ? { lookup: ctx.adapters.lookupHost, intervalMs: config.UPSTREAM_DISCOVERY_INTERVAL_MS } : undefined,
     trustedProxyHops: config.TRUSTED_PROXY_HOPS,
     gate,
     securityHeaders: API_SECURITY_HEADERS,

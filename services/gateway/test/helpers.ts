@@ -13,11 +13,14 @@ export interface Upstream {
   close: () => Promise<void>;
 }
 
-/** A real service (the kit's createServer) on a free port (or `port`: a replica restarted where it was), with routes added by `routes`. */
+/**
+ * A real service (the kit's createServer) on a free port (or `port`: a replica restarted where it was, or
+ * another replica's port on its own loopback `host`, as pods share a port on their own addresses), with routes added by `routes`.
+ */
 export async function startUpstream(
   name: string,
   routes: (app: App) => void = () => {},
-  options: { health?: Record<string, HealthCheck>; keys?: TestKeys; port?: number } = {},
+  options: { health?: Record<string, HealthCheck>; keys?: TestKeys; port?: number; host?: string } = {},
 ): Promise<Upstream> {
   const app = await createServer({
     name,
@@ -26,14 +29,15 @@ export async function startUpstream(
     verifier: options.keys ? new TokenVerifier({ jwks: options.keys.jwks }) : undefined,
   });
   routes(app);
-  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   const close = async () => {
     const closed = app.close();
     // A kept-alive connection (the gateway's, its health probes') answered just now is not idle yet: it would hold the close.
     app.server.closeAllConnections();
     await closed;
   };
-  return { url: loopbackUrl(app), app, close };
+  const url = options.host ? `http://${options.host}:${new URL(loopbackUrl(app)).port}` : loopbackUrl(app);
+  return { url, app, close };
 }
 
 /** A service that accepts connections and never answers. */

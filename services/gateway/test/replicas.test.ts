@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@planner/service-kit';
 import { configSchema, upstreamsOf } from '../src/config.js';
-import { afterConnectionFailure, afterProbe, chooseReplica, initialStanding, mayRetry, type ReplicaLoad } from '../src/domain/replicas.js';
+import { afterConnectionFailure, afterProbe, chooseReplica, discoveredOrigins, initialStanding, mayRetry, membershipChange, type ReplicaLoad } from '../src/domain/replicas.js';
 
 describe('replicas', () => {
   it('reads a service\'s replicas from a comma-separated list of URLs; one URL works as before', () => {
@@ -9,6 +9,26 @@ describe('replicas', () => {
     expect(upstreamsOf(config)).toMatchObject({ auth: ['http://a:4001', 'http://b:4101'], posts: ['http://posts:4003'], organizations: ['http://127.0.0.1:4002'] });
     expect(() => loadConfig(configSchema, { AUTH_URL: 'http://a:4001,not a url' })).toThrow(/AUTH_URL/);
     expect(() => loadConfig(configSchema, { AUTH_URL: ',' })).toThrow(/AUTH_URL/);
+  });
+
+  it('takes the URLs as the replicas unless told to look their names up', () => {
+    expect(loadConfig(configSchema, {})).toMatchObject({ UPSTREAM_DISCOVERY: 'static', UPSTREAM_DISCOVERY_INTERVAL_MS: 5000 });
+    expect(loadConfig(configSchema, { UPSTREAM_DISCOVERY: 'dns' }).UPSTREAM_DISCOVERY).toBe('dns');
+    expect(() => loadConfig(configSchema, { UPSTREAM_DISCOVERY: 'srv' })).toThrow(/UPSTREAM_DISCOVERY/);
+  });
+
+  it('makes a replica of each address a name resolves to, on the URL\'s scheme and port', () => {
+    expect(discoveredOrigins('http://posts-replicas:4003', ['10.0.0.7', '10.0.0.5', '10.0.0.7'])).toEqual(['http://10.0.0.5:4003', 'http://10.0.0.7:4003']);
+    expect(discoveredOrigins('http://posts-replicas:4003', ['fd00::5'])).toEqual(['http://[fd00::5]:4003']);
+    expect(discoveredOrigins('https://posts.example:443', ['10.0.0.5'])).toEqual(['https://10.0.0.5']);
+  });
+
+  it('lets the replicas found join and those no longer found leave, and changes nothing on a lookup that found none', () => {
+    const current = ['http://10.0.0.5:4003', 'http://10.0.0.6:4003'];
+    expect(membershipChange(current, ['http://10.0.0.6:4003', 'http://10.0.0.7:4003'])).toEqual({ joining: ['http://10.0.0.7:4003'], leaving: ['http://10.0.0.5:4003'] });
+    expect(membershipChange(current, [...current].reverse())).toEqual({ joining: [], leaving: [] });
+    expect(membershipChange(['http://posts-replicas:4003'], current)).toEqual({ joining: current, leaving: ['http://posts-replicas:4003'] });
+    expect(membershipChange(current, [])).toEqual({ joining: [], leaving: [] });
   });
 
   const load = (state: ReplicaLoad['state'], inFlight = 0): ReplicaLoad => ({ state, inFlight });

@@ -3,7 +3,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '@planner/service-kit';
 import type { ServiceProbe } from '../domain/health.js';
-import { afterConnectionFailure, afterProbe, chooseReplica, initialStanding, isConnectionFailure, mayRetry, type Standing } from '../domain/replicas.js';
+import {
+  afterConnectionFailure,
+  afterProbe,
+  chooseReplica,
+  discoveredOrigins,
+  initialStanding,
+  isConnectionFailure,
+  mayRetry,
+  membershipChange,
+  type Standing,
+} from '../domain/replicas.js';
 import { probeService } from './upstream-client.js';
 
 /** Headers that describe one connection, not the message: never forwarded either way (RFC 9110 §7.6.1). */
@@ -68,10 +78,11 @@ class Replica {
   readonly pool: Pool;
   standing: Standing = initialStanding(Date.now());
   inFlight = 0;
+  /** Stops its health probes when it leaves the pool. */
+  readonly probing = new AbortController();
 
   constructor(
     readonly origin: string,
-    readonly index: number,
     options: { connections: number; timeoutMs: number },
   ) {
     this.pool = new Pool(origin, {
@@ -152,7 +163,7 @@ class ForwardHandler implements Dispatcher.DispatchHandler {
     // A stream nobody read from yet (undici reads it once connected) goes again whole.
     const bodyUnsent = body === null || Buffer.isBuffer(body) || !body.readableDidRead;
     if (mayRetry({ method, hasBody: body !== null, bodyUnsent, attempt: this.attempt }, { code, answered: this.started })) {
-      this.upstream.dispatch(this.request, this.sink, this.attempt + 1, this.replica.index);
+      this.upstream.dispatch(this.request, this.sink, this.attempt + 1, this.replica);
       return;
     }
     this.sink.fail(error);
@@ -173,8 +184,17 @@ export interface UpstreamPoolOptions {
   timeoutMs: number;
   /** How often each replica's /health is probed, and how long a probe waits (only with two or more replicas). */
   health: { intervalMs: number; timeoutMs: number };
+  /**
+   * Finds the replicas by name (Kubernetes: a headless Service's records, one
+   * per ready pod): every `intervalMs`, each upstream URL's host is looked up
+   * and each address is a replica. Without it, the URLs are the replicas.
+   */
+  discovery?: { lookup: LookupHost; intervalMs: number };
   logger: Logger;
 }
+
+/** A host name's addresses (IPv4 or IPv6), or a rejection when it has none. */
+export type LookupHost = (hostname: string) => Promise<string[]>;
 
 /**
  * The replicas of one service and the lean forwarding of a request to one of
@@ -184,30 +204,47 @@ export interface UpstreamPoolOptions {
  * one goes out, a healthy one comes back), and a safe request that failed on
  * the connection, or any request whose connection was refused, goes once to another. A single replica is always tried, as
  * before replicas existed: there is nothing to fail over to.
+ *
+ * With discovery, the URLs name the replicas rather than list them: they
+ * serve until the first lookup, then the replicas found join (probed from then
+ * on) and those no longer found leave, closing once their requests under way
+ * have finished; each replica has its own keep-alive connections, so a pod an
+ * autoscaler adds takes its share at once.
  */
 export class UpstreamPool {
-  private readonly replicas: Replica[];
+  /** Replaced whole when members change, never changed in place. */
+  private replicas: readonly Replica[];
   private cursor = 0;
   private readonly probing = new AbortController();
-  private readonly watches: Array<Promise<void>> = [];
+  /** Discovery, probes and the closing of replicas that left: what close() waits for. */
+  private readonly background = new Set<Promise<void>>();
+  /** Why the last lookup failed, so that a failing name is logged once, not every interval. */
+  private lookupFailure: string | undefined;
 
   constructor(
-    origins: readonly string[],
+    private readonly urls: readonly string[],
     private readonly options: UpstreamPoolOptions,
   ) {
-    if (origins.length === 0) throw new Error(`${options.service} has no upstream address`);
-    this.replicas = origins.map((origin, index) => new Replica(origin, index, options));
-    if (this.replicas.length > 1) for (const replica of this.replicas) this.watches.push(this.watch(replica));
+    if (urls.length === 0) throw new Error(`${options.service} has no upstream address`);
+    this.replicas = urls.map((origin) => new Replica(origin, options));
+    // With discovery, the named URLs only stand in until the first lookup: the replicas it finds are probed.
+    if (options.discovery) this.track(this.discover(options.discovery));
+    else if (this.replicas.length > 1) for (const replica of this.replicas) this.track(this.watch(replica));
+  }
+
+  /** The origins requests go to now. */
+  get members(): string[] {
+    return this.replicas.map((replica) => replica.origin);
   }
 
   forward(request: UpstreamRequest, sink: ResponseSink): void {
-    this.dispatch(request, sink, 1, -1);
+    this.dispatch(request, sink, 1, undefined);
   }
 
   /** @internal Sends the request to a replica other than `skip` (when there is one). */
-  dispatch(request: UpstreamRequest, sink: ResponseSink, attempt: number, skip: number): void {
+  dispatch(request: UpstreamRequest, sink: ResponseSink, attempt: number, skip: Replica | undefined): void {
     const replicas = this.replicas;
-    const index = replicas.length === 1 ? 0 : chooseReplica(replicas, this.cursor++ % replicas.length, skip);
+    const index = replicas.length === 1 ? 0 : chooseReplica(replicas, this.cursor++ % replicas.length, skip ? replicas.indexOf(skip) : -1);
     if (index === -1) {
       sink.fail(new NoReplicaError(this.options.service));
       return;
@@ -225,10 +262,51 @@ export class UpstreamPool {
     if (this.replicas.length > 1) this.settle(replica, afterConnectionFailure(replica.standing, code, Date.now()));
   }
 
-  /** Probes a replica's /health until the pool closes, one probe at a time. */
+  /** Looks the URLs' hosts up every interval until the pool closes, and makes what it finds the members. */
+  private async discover({ lookup, intervalMs }: NonNullable<UpstreamPoolOptions['discovery']>): Promise<void> {
+    const signal = this.probing.signal;
+    while (!signal.aborted) {
+      try {
+        const found = await Promise.all(this.urls.map(async (url) => discoveredOrigins(url, await lookup(new URL(url).hostname))));
+        if (signal.aborted) return;
+        this.lookupFailure = undefined;
+        this.setMembers(found.flat());
+      } catch (error) {
+        const reason = (error as { code?: string }).code ?? (error as Error).message;
+        if (reason !== this.lookupFailure) this.options.logger.warn({ service: this.options.service, reason }, `${this.options.service} replicas not looked up (${reason}): keeping ${this.members.join(', ')}`);
+        this.lookupFailure = reason;
+      }
+      await sleep(intervalMs, undefined, { signal, ref: false }).catch(() => undefined);
+    }
+  }
+
+  /** New origins join, probed from now on; gone ones take no more requests and close once theirs have finished. */
+  private setMembers(found: readonly string[]): void {
+    const { joining, leaving } = membershipChange(this.members, found);
+    if (joining.length === 0 && leaving.length === 0) return;
+    const joined = joining.map((origin) => new Replica(origin, this.options));
+    const left = this.replicas.filter((replica) => leaving.includes(replica.origin));
+    this.replicas = [...this.replicas.filter((replica) => !left.includes(replica)), ...joined];
+    for (const replica of joined) this.track(this.watch(replica));
+    for (const replica of left) {
+      replica.probing.abort();
+      this.track(replica.pool.close().catch(() => undefined));
+    }
+    this.options.logger.info(
+      { service: this.options.service, joined: joining, left: leaving },
+      `${this.options.service} replicas: ${this.members.join(', ')}${joining.length ? `; joined ${joining.join(', ')}` : ''}${leaving.length ? `; left ${leaving.join(', ')}` : ''}`,
+    );
+  }
+
+  private track(task: Promise<void>): void {
+    this.background.add(task);
+    void task.finally(() => this.background.delete(task));
+  }
+
+  /** Probes a replica's /health until it leaves or the pool closes, one probe at a time. */
   private async watch(replica: Replica): Promise<void> {
     const { intervalMs, timeoutMs } = this.options.health;
-    const signal = this.probing.signal;
+    const signal = AbortSignal.any([this.probing.signal, replica.probing.signal]);
     while (!signal.aborted) {
       const startedAt = Date.now();
       const probe: ServiceProbe = await probeService(replica.origin, timeoutMs, signal);
@@ -252,7 +330,7 @@ export class UpstreamPool {
 
   async close(): Promise<void> {
     this.probing.abort();
-    await Promise.all(this.watches);
+    await Promise.all(this.background);
     await Promise.all(this.replicas.map((replica) => replica.pool.close()));
   }
 }

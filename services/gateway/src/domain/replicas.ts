@@ -92,3 +92,28 @@ export function mayRetry(
   if (safe && !request.hasBody && isConnectionFailure(failure.code)) return true;
   return failure.code === 'ECONNREFUSED' && request.bodyUnsent;
 }
+
+/**
+ * The replicas a name resolves to (a headless Service's A records, one per
+ * ready pod): the upstream URL's origin with its host replaced by each
+ * address, sorted, without repeats.
+ */
+export function discoveredOrigins(url: string, addresses: readonly string[]): string[] {
+  const origin = new URL(url);
+  const found = addresses.map((address) => {
+    origin.hostname = address.includes(':') ? `[${address}]` : address;
+    return origin.origin;
+  });
+  return [...new Set(found)].sort();
+}
+
+/**
+ * How a service's members change when a lookup found `found`: the new ones
+ * join, those no longer found leave. A lookup that found nothing changes
+ * nothing: a name briefly unresolvable (every pod unready, DNS restarting)
+ * must not empty the pool, and the members it keeps are still probed.
+ */
+export function membershipChange(current: readonly string[], found: readonly string[]): { joining: string[]; leaving: string[] } {
+  if (found.length === 0) return { joining: [], leaving: [] };
+  return { joining: found.filter((origin) => !current.includes(origin)), leaving: current.filter((origin) => !found.includes(origin)) };
+}

@@ -9,7 +9,7 @@ import { GatewayMessages } from '../domain/messages.js';
 import { forwardedFor } from '../domain/rate-limit.js';
 import { API_PREFIX, isForwardablePath, matchRoute, type RouteMatch } from '../domain/routes.js';
 import { hasBody } from '../domain/upload-routes.js';
-import { isHopByHop, UpstreamPool, type ResponseHeaders, type ResponseSink } from '../adapters/upstream-pool.js';
+import { isHopByHop, UpstreamPool, type ResponseHeaders, type ResponseSink, type UpstreamPoolOptions } from '../adapters/upstream-pool.js';
 import type { Gate, Refusal } from './gate.js';
 
 export interface ProxyOptions {
@@ -20,6 +20,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   /** Active health checks of the replicas of a service with several. */
   health: { intervalMs: number; timeoutMs: number };
+  /** Replicas found by name rather than listed (UPSTREAM_DISCOVERY=dns). */
+  discovery: UpstreamPoolOptions['discovery'];
   trustedProxyHops: number;
   gate: Gate;
   /** Set on every proxied answer. */
@@ -246,6 +248,7 @@ export function createProxy(options: ProxyOptions): Proxy {
         connections: options.connections,
         timeoutMs: options.timeoutMs,
         health: options.health,
+        discovery: options.discovery,
         logger,
       }),
       failures: new FailureLog(logger, service),
