@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { accountName } from '@planner/ui/linked-accounts';
 import { errorText } from '@planner/ui/error-text';
 import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
+import { ADD_BOT_STEP, TELEGRAM_CHANNEL_KINDS, telegramIdentifierError, type TelegramChannelType } from './telegram-channel.js';
 
 /** Part 2 §2: toggling these while the e-mail is unverified warns instead of opening. */
 const VERIFY_WARNED: readonly ConnectionPlatform[] = ['x', 'facebook', 'instagram', 'threads'];
@@ -110,13 +111,81 @@ function PageChoice({ host, organizationId, platform, connection }: { host: Host
   );
 }
 
+/** Part 2 §4's Telegram steps: the channel type, the bot as admin, then the identifier in that type's format. */
+function TelegramChannelForm({ busy, onConnect }: { busy: boolean; onConnect: (channel: string) => void }) {
+  const id = useId();
+  const [type, setType] = useState<TelegramChannelType | null>(null);
+  const [identifier, setIdentifier] = useState('');
+  const [identifierError, setIdentifierError] = useState<string | null>(null);
+  const kind = type && TELEGRAM_CHANNEL_KINDS[type];
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!type) return;
+        const error = telegramIdentifierError(type, identifier);
+        setIdentifierError(error);
+        if (!error) onConnect(identifier.trim());
+      }}
+    >
+      <ol>
+        <li>
+          <fieldset>
+            <legend>Choose your channel type</legend>
+            {(Object.keys(TELEGRAM_CHANNEL_KINDS) as TelegramChannelType[]).map((value) => (
+              <span key={value} className="field-checkbox">
+                <input
+                  id={`${id}-${value}`}
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === value}
+                  onChange={() => {
+                    setType(value);
+                    setIdentifierError(null);
+                  }}
+                />{' '}
+                <label htmlFor={`${id}-${value}`}>{TELEGRAM_CHANNEL_KINDS[value].label}</label>{' '}
+              </span>
+            ))}
+          </fieldset>
+        </li>
+        {kind && (
+          <>
+            <li>{ADD_BOT_STEP}</li>
+            <li>
+              <p>{kind.identifierStep}</p>
+              <label htmlFor={id}>Telegram channel identifier</label>{' '}
+              <input
+                id={id}
+                value={identifier}
+                aria-describedby={`${id}-hint${identifierError ? ` ${id}-error` : ''}`}
+                aria-invalid={identifierError ? true : undefined}
+                onChange={(e) => setIdentifier(e.target.value)}
+              />{' '}
+              <button type="submit" className="button" disabled={busy}>
+                Verify and connect
+              </button>
+              <p id={`${id}-hint`} className="field-hint">
+                {kind.hint}
+              </p>
+              {identifierError && (
+                <p id={`${id}-error`} className="field-error" role="alert">
+                  {identifierError}
+                </p>
+              )}
+            </li>
+          </>
+        )}
+      </ol>
+    </form>
+  );
+}
+
 function PlatformPanel({ host, organizationId, platform, connection, disabled }: { host: Host; organizationId: string; platform: ConnectionPlatform; connection: PlatformConnection | undefined; disabled: boolean }) {
   const queries = useQueryClient();
   const name = PLATFORM_DISPLAY_NAMES[platform];
   const [sandboxOffer, setSandboxOffer] = useState<string | null>(null);
-  const [identifier, setIdentifier] = useState('');
-  const [identifierError, setIdentifierError] = useState<string | null>(null);
-  const identifierId = useId();
   const reload = () => queries.invalidateQueries({ queryKey: ['organization-config', organizationId] });
   /** A change went through: its message, and the page read again. */
   const settled = (message = ConnectionMessages.connected(name)) => {
@@ -188,32 +257,7 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
           {platform === 'linkedin' && <PageChoice host={host} organizationId={organizationId} platform="linkedin" connection={connection} />}
         </>
       ) : platform === 'telegram' ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const channel = identifier.trim();
-            if (!channel) return setIdentifierError(OrganizationMessages.telegramIdentifierRequired);
-            setIdentifierError(null);
-            telegram.mutate(channel);
-          }}
-        >
-          <ol>
-            <li>Choose your channel: public (its @username) or private (its numeric id, like -100…).</li>
-            <li>Add the bot to the channel as an admin with the Post Messages permission.</li>
-            <li>Enter the channel identifier, then verify and connect.</li>
-          </ol>
-          <label htmlFor={identifierId}>Telegram channel identifier</label>{' '}
-          <input id={identifierId} value={identifier} aria-invalid={identifierError ? true : undefined} onChange={(e) => setIdentifier(e.target.value)} />{' '}
-          <button type="submit" className="button" disabled={busy}>
-            Verify and connect
-          </button>
-          {identifierError && (
-            <p className="field-error" role="alert">
-              {identifierError}
-            </p>
-          )}
-        </form>
+        <TelegramChannelForm busy={busy} onConnect={(channel) => telegram.mutate(channel)} />
       ) : (
         <button type="button" className="button" disabled={busy} onClick={() => connect.mutate()}>
           Connect
