@@ -2,7 +2,7 @@ import { ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type 
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { accountName } from '@planner/ui/linked-accounts';
 import { errorText } from '@planner/ui/error-text';
 import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
@@ -29,33 +29,38 @@ export function badgeOf(platform: ConnectionPlatform, connection: PlatformConnec
   return configured ? 'Configured' : 'Connected';
 }
 
-/** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second. */
+/** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second while it is open. */
 function useOAuthPopup(onResult: (result: { type: string; platform?: string; error?: string } | null) => void) {
-  const popup = useRef<Window | null>(null);
+  const poll = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const handler = useRef(onResult);
   handler.current = onResult;
+  const stopPolling = useCallback(() => {
+    clearInterval(poll.current);
+    poll.current = undefined;
+  }, []);
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { type?: string; platform?: string; error?: string } | null;
       if (data?.type !== 'oauth-success' && data?.type !== 'oauth-error') return;
-      popup.current = null;
+      stopPolling();
       handler.current({ type: data.type, platform: data.platform, error: data.error });
     };
     window.addEventListener('message', listen);
-    const poll = setInterval(() => {
-      if (popup.current?.closed) {
-        popup.current = null;
-        handler.current(null);
-      }
-    }, POPUP_POLL_MS);
     return () => {
       window.removeEventListener('message', listen);
-      clearInterval(poll);
+      stopPolling();
     };
-  }, []);
+  }, [stopPolling]);
   return (url: string) => {
-    popup.current = window.open(url, 'oauth', POPUP_FEATURES);
+    stopPolling();
+    const popup = window.open(url, 'oauth', POPUP_FEATURES);
+    if (!popup) return;
+    poll.current = setInterval(() => {
+      if (!popup.closed) return;
+      stopPolling();
+      handler.current(null);
+    }, POPUP_POLL_MS);
   };
 }
 

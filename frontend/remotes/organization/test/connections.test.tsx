@@ -11,6 +11,7 @@ import { apiError, config, configHost, ORG_ID, renderPage, type Call } from './s
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const PATH = '/organization/config';
@@ -61,6 +62,44 @@ describe('connecting through the popup (part 2 §4)', () => {
     url = '';
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: 'No redirect URL provided by the server' }));
+  });
+});
+
+describe('the popup closed without a message', () => {
+  it('is noticed within a second of closing (the page reads the connections again), and then nothing polls it', async () => {
+    let closed = false;
+    let reads = 0;
+    const popup = {
+      get closed() {
+        reads += 1;
+        return closed;
+      },
+    };
+    let openedAt = 0;
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      openedAt = Date.now();
+      return popup as Window;
+    });
+    const { host, calls } = configHost({ change: () => ({ redirect_url: 'https://x.example/authorize' }) });
+    const configReads = () => calls.filter((c) => c.method === 'GET' && c.path === `/organizations/${ORG_ID}/config`).length;
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^X Not connected/ }));
+    vi.useFakeTimers();
+    await act(async () => screen.getByRole('button', { name: 'Connect' }).click());
+    await vi.waitFor(() => expect(openedAt).toBeGreaterThan(0));
+    const before = configReads();
+    /** Moves the clock to `ms` after the popup opened. */
+    const until = (ms: number) => act(async () => vi.advanceTimersByTime(openedAt + ms - Date.now()));
+    // Polled each second while open.
+    await until(3999);
+    expect([reads, configReads()]).toEqual([3, before]);
+    closed = true;
+    await until(4000);
+    expect(reads).toBe(4);
+    await vi.waitFor(() => expect(configReads()).toBe(before + 1));
+    // Noticed once: the closed popup is not read again, nor the page reloaded again.
+    await until(8000);
+    expect([reads, configReads()]).toEqual([4, before + 1]);
   });
 });
 
