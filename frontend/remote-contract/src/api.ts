@@ -38,6 +38,7 @@ import type {
   PaymentResult,
   postActionResponseSchema,
   postApproveSchema,
+  postRetrySchema,
   postDeletedResponseSchema,
   PostFilter,
   postListResponseSchema,
@@ -410,7 +411,7 @@ export interface ApiEndpoints {
     '/posts/:id/approve': Endpoint<PostActionResponse, z.input<typeof postApproveSchema>>;
     '/posts/:id/reject': Endpoint<PostActionResponse, z.input<typeof postRejectSchema>>;
     '/posts/:id/clear': Endpoint<PostActionResponse>;
-    '/posts/:id/retry': Endpoint<PostActionResponse>;
+    '/posts/:id/retry': Endpoint<PostActionResponse, z.input<typeof postRetrySchema>>;
     '/auto-schedule': Endpoint<AutoScheduleResponse, AutoScheduleCreateBody>;
     '/posts/:id/update': Endpoint<PostActionResponse, z.input<typeof postUpdateSchema>>;
     '/posts/generate': Endpoint<GenerateResponse, z.input<typeof generateRequestSchema>>;

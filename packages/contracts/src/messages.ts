@@ -196,6 +196,10 @@ export const PostMessages = {
   sentBackToReview: 'Post sent back to review.',
   /** Not worded by the spec: POST /posts/{id}/retry queued the platforms that failed again. */
   retryQueued: 'Publishing is being tried again on the platforms that failed.',
+  /** Not worded by the spec: a retry of some platforms only (POST /posts/{id}/retry with `platforms`). */
+  retryQueuedOn: (platforms: string) => `Publishing is being tried again on ${platforms}.`,
+  retryPlatformsRequired: 'Please choose the platforms to retry.',
+  retryNotFailed: (platform: string) => `${platform} cannot be retried: publishing there has not failed.`,
   /** Not worded by the spec: GET /posts?status with a value outside part 2 §4's filters. */
   unknownStatusFilter: 'The status filter must be one of pending, approved, rejected, published, failed or all.',
   /** Not worded by the spec. */

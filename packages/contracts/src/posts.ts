@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { connectionPlatformSchema } from './connections.js';
+import { CONNECTION_PLATFORMS, connectionPlatformSchema } from './connections.js';
 import { generatorSettingsWithDefaults } from './generator-settings.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
@@ -292,6 +292,21 @@ export const postRejectSchema = z.object(
   { reason: z.string({ error: PostMessages.rejectReasonRequired }).trim().min(1, PostMessages.rejectReasonRequired).max(5000) },
   { error: PostMessages.rejectReasonRequired },
 );
+
+/**
+ * POST /posts/{id}/retry: without a body, every platform the failed post has
+ * not gone out on; with `platforms` (ids or names as the post form sends
+ * them), only those, each failed or in doubt on the post.
+ */
+export const postRetrySchema = z
+  .object({
+    platforms: z
+      .array(z.string({ error: PostMessages.retryPlatformsRequired }).max(50), { error: PostMessages.retryPlatformsRequired })
+      .min(1, PostMessages.retryPlatformsRequired)
+      .max(CONNECTION_PLATFORMS.length),
+  })
+  .nullish();
+export type PostRetry = NonNullable<z.infer<typeof postRetrySchema>>;
 
 /** POST /posts/{id}/regenerate (part 2 §7): the body, like approve's, may be left out. */
 export const postRegenerateSchema = z.object({ regenerate_media: z.boolean().default(false) }).nullish();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationMessages, POST_STATUSES, PostMessages, type PlatformOutcome, type PostStatus } from '@planner/contracts';
+import { OrganizationMessages, POST_STATUSES, PostMessages, type ConnectionPlatform, type PlatformOutcome, type PostStatus } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { bearer, publishEvent, untilConsumerIdle, waitFor } from '@planner/service-kit/testing';
+import { bearer, publishEvent, untilConsumerIdle, untilOutboxSent, waitFor } from '@planner/service-kit/testing';
 import { transition, type PostAction } from '../src/domain/transitions.js';
 import { Post } from '../src/entities/post.entity.js';
 import { usePosts } from './harness.js';
@@ -394,7 +394,7 @@ describe('POST /posts/{id}/update', () => {
 });
 
 describe('outcomes and Retry', () => {
-  it('a post is failed with each platform’s reason; Retry asks again only where it failed, the link stays', async () => {
+  it('a post is failed with each platform’s reason; Retry asks again, as the same version, only where it failed, the link stays', async () => {
     const id = await alicePost({ scheduledTime: null });
     await call('POST', `/posts/${id}/approve`);
     const ref = { postId: id, organizationId: orgs.alice, version: 1 };
@@ -418,16 +418,15 @@ describe('outcomes and Retry', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({
       message: PostMessages.retryQueued,
-      post: { status: 'approved', version: 2, publications: { x: { status: 'published', link: 'https://x.com/acme/status/1' }, linkedin: { status: 'queued', reason: null } } },
+      post: { status: 'approved', version: 1, publications: { x: { status: 'published', link: 'https://x.com/acme/status/1' }, linkedin: { status: 'queued', reason: null } } },
     });
     expect((await eventsOf(id)).at(-1)).toEqual({
       subject: 'posts.post.publish_requested',
-      data: { ...ref, version: 2, platforms: ['linkedin'], dueAt: null },
+      data: { ...ref, platforms: ['linkedin'], dueAt: null },
     });
 
     await publishEvent(h.ctx, 'scheduler.post.published', {
       ...ref,
-      version: 2,
       platform: 'linkedin',
       link: 'https://www.linkedin.com/feed/update/2',
       platformPostId: '2',
@@ -438,6 +437,107 @@ describe('outcomes and Retry', () => {
       (post) => post.status === 'published',
     );
     expect(published.posted_links).toEqual(['https://www.linkedin.com/feed/update/2', 'https://x.com/acme/status/1']);
+  });
+});
+
+describe('Retry on the scheduler’s publications', () => {
+  type Row = { version: number; platform: string; state: string; cycle: number };
+  /** The scheduler's publications of a post (its process takes posts' requests), once it has taken every request sent. */
+  async function schedulerRows(postId: string): Promise<Row[]> {
+    await untilOutboxSent(h.ctx);
+    await untilConsumerIdle(h.ctx, { durable: 'scheduler', subject: 'posts.post.publish_requested' });
+    return h.ctx.dataSource.query(`SELECT version, platform, state, cycle FROM "${h.ctx.id}_scheduler".publications WHERE post_id = $1 ORDER BY platform, version`, [postId]);
+  }
+  /** A platform's publication as the scheduler's worker leaves it (its process here publishes nothing), with its event unless `silent`. */
+  async function settle(ref: { postId: string; organizationId: string; version: number }, platform: ConnectionPlatform, state: 'published' | 'failed' | 'in_doubt', silent = false) {
+    await h.ctx.dataSource.query(`UPDATE "${h.ctx.id}_scheduler".publications SET state = $3 WHERE post_id = $1 AND platform = $2 AND version = $4`, [ref.postId, platform, state, ref.version]);
+    if (silent) return;
+    if (state === 'published') {
+      const link = `https://${platform}.example/${ref.postId}`;
+      await publishEvent(h.ctx, 'scheduler.post.published', { ...ref, platform, link, platformPostId: '1', publishedAt: new Date().toISOString() });
+    } else {
+      await publishEvent(h.ctx, state === 'failed' ? 'scheduler.post.publish_failed' : 'scheduler.post.publish_in_doubt', { ...ref, platform, reason: `${platform} said no` });
+    }
+  }
+  const postOnce = (id: string, accept: (post: { status: string; publications: Record<string, PlatformOutcome> }) => boolean) =>
+    waitFor(async () => (await call('GET', `/posts/${id}`)).json(), accept);
+  const requests = async (id: string) => (await eventsOf(id)).filter((event) => event.subject === 'posts.post.publish_requested').map((event) => event.data);
+  const retry = (id: string, payload?: object) => call('POST', `/posts/${id}/retry`, tokens.alice, payload);
+
+  it('retries only the platforms chosen, each failed or in doubt, on the same publications; another choice is a 400 that changes nothing', async () => {
+    const id = await alicePost({ platforms: ['X', 'LinkedIn', 'Telegram'], scheduledTime: null });
+    await call('POST', `/posts/${id}/approve`);
+    const ref = { postId: id, organizationId: orgs.alice, version: 1 };
+    expect((await schedulerRows(id)).map((row) => row.state)).toEqual(['queued', 'queued', 'queued']);
+    await settle(ref, 'telegram', 'published');
+    await settle(ref, 'x', 'failed');
+    await settle(ref, 'linkedin', 'in_doubt');
+    await postOnce(id, (post) => post.status === 'failed' && Object.values(post.publications).every((outcome) => outcome.status !== 'queued'));
+    const before = await stored(id);
+    const asked = await requests(id);
+
+    const refused: Array<[unknown, string]> = [
+      [{ platforms: [] }, PostMessages.retryPlatformsRequired],
+      [{ platforms: 'x' }, PostMessages.retryPlatformsRequired],
+      [{ platforms: [42] }, PostMessages.retryPlatformsRequired],
+      [{ platforms: ['MySpace'] }, PostMessages.unknownPlatform('MySpace')],
+      [{ platforms: ['telegram'] }, PostMessages.retryNotFailed('Telegram')],
+      [{ platforms: ['Facebook'] }, PostMessages.retryNotFailed('Facebook')],
+      [{ platforms: ['x', 'Telegram'] }, PostMessages.retryNotFailed('Telegram')],
+    ];
+    for (const [payload, message] of refused) {
+      const res = await retry(id, payload as object);
+      expect([res.statusCode, res.json().message], JSON.stringify(payload)).toEqual([400, message]);
+    }
+    expect(await stored(id)).toEqual(before);
+    expect(await requests(id)).toEqual(asked);
+
+    // Two clicks at once: the row lock lets one through; the other finds X queued, not failed.
+    const [first, second] = await Promise.all([retry(id, { platforms: ['X'] }), retry(id, { platforms: ['twitter'] })]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400]);
+    const answer = (first.statusCode === 200 ? first : second).json();
+    expect([first, second].find((res) => res.statusCode === 400)!.json().message).toBe(PostMessages.retryNotFailed('X'));
+    // LinkedIn is still in doubt: the post stays failed, and the message names what was tried again.
+    expect(answer).toMatchObject({
+      message: PostMessages.retryQueuedOn('X'),
+      post: { status: 'failed', version: 1, publications: { x: { status: 'queued' }, linkedin: { status: 'in_doubt' }, telegram: { status: 'published' } } },
+    });
+    expect(await requests(id)).toEqual([...asked, { ...ref, platforms: ['x'], dueAt: null }]);
+    // The scheduler queued X's publication again (a new cycle); Telegram's stays published, and no second version exists.
+    expect(await schedulerRows(id)).toEqual([
+      { version: 1, platform: 'linkedin', state: 'in_doubt', cycle: 0 },
+      { version: 1, platform: 'telegram', state: 'published', cycle: 0 },
+      { version: 1, platform: 'x', state: 'queued', cycle: 1 },
+    ]);
+
+    const last = await retry(id, { platforms: ['LinkedIn'] });
+    expect(last.json()).toMatchObject({ message: PostMessages.retryQueued, post: { status: 'approved', publications: { linkedin: { status: 'queued' } } } });
+    await settle(ref, 'x', 'published');
+    await settle(ref, 'linkedin', 'published');
+    const published = await postOnce(id, (post) => post.status === 'published');
+    expect(Object.keys(published.publications).sort()).toEqual(['linkedin', 'telegram', 'x']);
+    // Telegram was asked for once, by the approval; X and LinkedIn once more each, by their Retry.
+    expect((await requests(id)).map((request) => request.platforms)).toEqual([['x', 'linkedin', 'telegram'], ['x'], ['linkedin']]);
+  });
+
+  it('without a body, retries every platform not out, as the same version: one published while its outcome is on its way is not published again', async () => {
+    const id = await alicePost({ scheduledTime: null });
+    await call('POST', `/posts/${id}/approve`);
+    const ref = { postId: id, organizationId: orgs.alice, version: 1 };
+    await schedulerRows(id);
+    // LinkedIn went out, but its event has not reached this service: here it is still queued.
+    await settle(ref, 'linkedin', 'published', true);
+    await settle(ref, 'x', 'failed');
+    await postOnce(id, (post) => post.status === 'failed');
+
+    const res = await retry(id);
+    expect(res.json()).toMatchObject({ message: PostMessages.retryQueued, post: { status: 'approved', version: 1 } });
+    expect((await requests(id)).at(-1)).toEqual({ ...ref, platforms: ['x', 'linkedin'], dueAt: null });
+    // The scheduler keeps LinkedIn's publication as it is (a new version would have been a second one, published again).
+    expect(await schedulerRows(id)).toEqual([
+      { version: 1, platform: 'linkedin', state: 'published', cycle: 0 },
+      { version: 1, platform: 'x', state: 'queued', cycle: 1 },
+    ]);
   });
 });
 

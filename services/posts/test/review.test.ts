@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { normalisePlatforms, originalRequestSchema, PostMessages, type OriginalRequest, type PlatformOutcome } from '@planner/contracts';
 import { platformIdsOf } from '../src/domain/platforms.js';
 import { editedPost } from '../src/domain/post-update.js';
-import { hasQueued, mediaPathList, publicationsFor, publishDue, publishesDifferently, unpublishedPlatforms, withoutQueued, type PublishedFields } from '../src/domain/review.js';
+import {
+  hasQueued,
+  mediaPathList,
+  platformsToRetry,
+  publicationsFor,
+  publishDue,
+  publishesDifferently,
+  unpublishedPlatforms,
+  withoutQueued,
+  type PublishedFields,
+} from '../src/domain/review.js';
 
 const now = new Date('2026-11-24T10:00:00Z');
 const outcome = (status: PlatformOutcome['status'], link: string | null = null): PlatformOutcome => ({ status, link, reason: null, at: now.toISOString() });
@@ -55,6 +65,17 @@ describe('review rules', () => {
     expect(Object.keys(withoutQueued(publications))).toEqual(['x', 'linkedin']);
     expect(hasQueued(withoutQueued(publications))).toBe(false);
     expect(Object.keys(publicationsFor(['telegram'], publications))).toEqual(['x', 'telegram']);
+  });
+
+  it('Retry: by default every platform not out; chosen, only failed or in-doubt ones, by id or name, once each', () => {
+    const publications = { x: outcome('published', 'L'), linkedin: outcome('failed'), telegram: outcome('in_doubt'), threads: outcome('queued') };
+    const platforms = ['x', 'linkedin', 'telegram', 'threads', 'tiktok'] as const;
+    expect(platformsToRetry(platforms, publications, undefined)).toEqual({ ok: true, platforms: ['linkedin', 'telegram', 'threads', 'tiktok'] });
+    expect(platformsToRetry(platforms, publications, ['Telegram', 'linkedin', 'TELEGRAM'])).toEqual({ ok: true, platforms: ['telegram', 'linkedin'] });
+    for (const [name, shown] of [['twitter', 'X'], ['threads', 'Threads'], ['tiktok', 'TikTok'], ['facebook', 'Facebook']]) {
+      expect(platformsToRetry(platforms, publications, ['linkedin', name!]), name).toEqual({ ok: false, problem: PostMessages.retryNotFailed(shown!) });
+    }
+    expect(platformsToRetry(platforms, publications, ['MySpace'])).toEqual({ ok: false, problem: PostMessages.unknownPlatform('MySpace') });
   });
 });
 

@@ -1,12 +1,15 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrganizationMessages, PostMessages } from '@planner/contracts';
 import { DesignerPage, GeneratorPage } from '../src/DesignerPage.js';
 import { INACTIVE, VIEW_ONLY } from '../src/messages.js';
 import { apiError, deferred, designerData, designerHost, generated, ORG_ID, renderAt, template, type Call } from './support.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const generator = () => screen.getByRole('form', { name: 'Generator' });
 const generate = () => userEvent.click(within(generator()).getByRole('button', { name: 'Generate' }));
@@ -161,6 +164,25 @@ describe('the generator form (part 2 §3–§5)', () => {
     fail = false;
     await userEvent.click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Second time lucky.')).toBeTruthy();
+  });
+
+  it('the error banner clears after 10 s (part 2 §8); the platform keeps its message', async () => {
+    const { host } = designerHost({
+      data: () => designerData({ connected: ['X'] }),
+      respond: () => {
+        throw apiError(503, { message: PostMessages.generationUnavailable });
+      },
+    });
+    renderAt(DesignerPage, host);
+    await screen.findByRole('form', { name: 'Generator' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await generate();
+    await waitFor(() => expect(screen.getAllByText(PostMessages.generationUnavailable)).toHaveLength(2));
+    await act(async () => vi.advanceTimersByTime(9900));
+    expect(screen.getAllByText(PostMessages.generationUnavailable)).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.getAllByText(PostMessages.generationUnavailable)).toHaveLength(1);
+    expect(within(screen.getByRole('listitem', { name: 'Post for X' })).getByRole('alert').textContent).toBe(PostMessages.generationUnavailable);
   });
 
   it('Back to Generator carries the form to /organization/{id}/generator, whose page opens with it', async () => {

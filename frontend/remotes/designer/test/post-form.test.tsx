@@ -1,11 +1,14 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_TYPE_SPECS, PostMessages, type PublicUser } from '@planner/contracts';
 import { DesignerPage } from '../src/DesignerPage.js';
 import { apiError, deferred, designerData, designerHost, formFields, generated, ORG_ID, renderAt, type Call } from './support.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const MB = 1024 * 1024;
 const IMAGE_URL = `/api/media/${ORG_ID}/11111111-1111-4111-8111-111111111111.jpg`;
@@ -287,6 +290,17 @@ describe('submit: rules, states and messages (part 2 §4, §5, §8)', () => {
     answer.resolve({ message: PostMessages.publishedTo('Facebook'), posted_links: ['https://facebook.example/posts/1'] });
     expect(await screen.findByText(PostMessages.publishedTo('Facebook'))).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Posted links' })).getByRole('link').getAttribute('href')).toBe('https://facebook.example/posts/1');
+  });
+
+  it('keeps the success notice 30 s (part 2 §8)', async () => {
+    await handWritten({ text: 'Fresh bread', respond: () => ({ message: PostMessages.publishedTo('X'), posted_links: [] }) });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Now' }));
+    expect(await screen.findByText(PostMessages.publishedTo('X'))).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(29_900));
+    expect(screen.queryByText(PostMessages.publishedTo('X'))).not.toBeNull();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(PostMessages.publishedTo('X'))).toBeNull();
   });
 
   it('sends one post per platform’s text; files go up with the first, the others name what it stored', async () => {

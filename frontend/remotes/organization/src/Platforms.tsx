@@ -2,10 +2,11 @@ import { ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type 
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { accountName } from '@planner/ui/linked-accounts';
 import { errorText } from '@planner/ui/error-text';
 import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
+import { ADD_BOT_STEP, TELEGRAM_CHANNEL_KINDS, telegramIdentifierError, type TelegramChannelType } from './telegram-channel.js';
 
 /** Part 2 §2: toggling these while the e-mail is unverified warns instead of opening. */
 const VERIFY_WARNED: readonly ConnectionPlatform[] = ['x', 'facebook', 'instagram', 'threads'];
@@ -28,33 +29,38 @@ export function badgeOf(platform: ConnectionPlatform, connection: PlatformConnec
   return configured ? 'Configured' : 'Connected';
 }
 
-/** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second. */
+/** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second while it is open. */
 function useOAuthPopup(onResult: (result: { type: string; platform?: string; error?: string } | null) => void) {
-  const popup = useRef<Window | null>(null);
+  const poll = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const handler = useRef(onResult);
   handler.current = onResult;
+  const stopPolling = useCallback(() => {
+    clearInterval(poll.current);
+    poll.current = undefined;
+  }, []);
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       const data = event.data as { type?: string; platform?: string; error?: string } | null;
       if (data?.type !== 'oauth-success' && data?.type !== 'oauth-error') return;
-      popup.current = null;
+      stopPolling();
       handler.current({ type: data.type, platform: data.platform, error: data.error });
     };
     window.addEventListener('message', listen);
-    const poll = setInterval(() => {
-      if (popup.current?.closed) {
-        popup.current = null;
-        handler.current(null);
-      }
-    }, POPUP_POLL_MS);
     return () => {
       window.removeEventListener('message', listen);
-      clearInterval(poll);
+      stopPolling();
     };
-  }, []);
+  }, [stopPolling]);
   return (url: string) => {
-    popup.current = window.open(url, 'oauth', POPUP_FEATURES);
+    stopPolling();
+    const popup = window.open(url, 'oauth', POPUP_FEATURES);
+    if (!popup) return;
+    poll.current = setInterval(() => {
+      if (!popup.closed) return;
+      stopPolling();
+      handler.current(null);
+    }, POPUP_POLL_MS);
   };
 }
 
@@ -110,13 +116,81 @@ function PageChoice({ host, organizationId, platform, connection }: { host: Host
   );
 }
 
+/** Part 2 §4's Telegram steps: the channel type, the bot as admin, then the identifier in that type's format. */
+function TelegramChannelForm({ busy, onConnect }: { busy: boolean; onConnect: (channel: string) => void }) {
+  const id = useId();
+  const [type, setType] = useState<TelegramChannelType | null>(null);
+  const [identifier, setIdentifier] = useState('');
+  const [identifierError, setIdentifierError] = useState<string | null>(null);
+  const kind = type && TELEGRAM_CHANNEL_KINDS[type];
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!type) return;
+        const error = telegramIdentifierError(type, identifier);
+        setIdentifierError(error);
+        if (!error) onConnect(identifier.trim());
+      }}
+    >
+      <ol>
+        <li>
+          <fieldset>
+            <legend>Choose your channel type</legend>
+            {(Object.keys(TELEGRAM_CHANNEL_KINDS) as TelegramChannelType[]).map((value) => (
+              <span key={value} className="field-checkbox">
+                <input
+                  id={`${id}-${value}`}
+                  type="radio"
+                  name={`${id}-type`}
+                  checked={type === value}
+                  onChange={() => {
+                    setType(value);
+                    setIdentifierError(null);
+                  }}
+                />{' '}
+                <label htmlFor={`${id}-${value}`}>{TELEGRAM_CHANNEL_KINDS[value].label}</label>{' '}
+              </span>
+            ))}
+          </fieldset>
+        </li>
+        {kind && (
+          <>
+            <li>{ADD_BOT_STEP}</li>
+            <li>
+              <p>{kind.identifierStep}</p>
+              <label htmlFor={id}>Telegram channel identifier</label>{' '}
+              <input
+                id={id}
+                value={identifier}
+                aria-describedby={`${id}-hint${identifierError ? ` ${id}-error` : ''}`}
+                aria-invalid={identifierError ? true : undefined}
+                onChange={(e) => setIdentifier(e.target.value)}
+              />{' '}
+              <button type="submit" className="button" disabled={busy}>
+                Verify and connect
+              </button>
+              <p id={`${id}-hint`} className="field-hint">
+                {kind.hint}
+              </p>
+              {identifierError && (
+                <p id={`${id}-error`} className="field-error" role="alert">
+                  {identifierError}
+                </p>
+              )}
+            </li>
+          </>
+        )}
+      </ol>
+    </form>
+  );
+}
+
 function PlatformPanel({ host, organizationId, platform, connection, disabled }: { host: Host; organizationId: string; platform: ConnectionPlatform; connection: PlatformConnection | undefined; disabled: boolean }) {
   const queries = useQueryClient();
   const name = PLATFORM_DISPLAY_NAMES[platform];
   const [sandboxOffer, setSandboxOffer] = useState<string | null>(null);
-  const [identifier, setIdentifier] = useState('');
-  const [identifierError, setIdentifierError] = useState<string | null>(null);
-  const identifierId = useId();
   const reload = () => queries.invalidateQueries({ queryKey: ['organization-config', organizationId] });
   /** A change went through: its message, and the page read again. */
   const settled = (message = ConnectionMessages.connected(name)) => {
@@ -188,32 +262,7 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
           {platform === 'linkedin' && <PageChoice host={host} organizationId={organizationId} platform="linkedin" connection={connection} />}
         </>
       ) : platform === 'telegram' ? (
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            const channel = identifier.trim();
-            if (!channel) return setIdentifierError(OrganizationMessages.telegramIdentifierRequired);
-            setIdentifierError(null);
-            telegram.mutate(channel);
-          }}
-        >
-          <ol>
-            <li>Choose your channel: public (its @username) or private (its numeric id, like -100…).</li>
-            <li>Add the bot to the channel as an admin with the Post Messages permission.</li>
-            <li>Enter the channel identifier, then verify and connect.</li>
-          </ol>
-          <label htmlFor={identifierId}>Telegram channel identifier</label>{' '}
-          <input id={identifierId} value={identifier} aria-invalid={identifierError ? true : undefined} onChange={(e) => setIdentifier(e.target.value)} />{' '}
-          <button type="submit" className="button" disabled={busy}>
-            Verify and connect
-          </button>
-          {identifierError && (
-            <p className="field-error" role="alert">
-              {identifierError}
-            </p>
-          )}
-        </form>
+        <TelegramChannelForm busy={busy} onConnect={(channel) => telegram.mutate(channel)} />
       ) : (
         <button type="button" className="button" disabled={busy} onClick={() => connect.mutate()}>
           Connect

@@ -1,13 +1,16 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionMessages, OrganizationMessages, PostMessages } from '@planner/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionMessages, LANGUAGE_GROUPS, OrganizationMessages, PostMessages } from '@planner/contracts';
 import { ConfigPage } from '../src/ConfigPage.js';
 import { NO_TEMPLATES, UPDATED } from '../src/messages.js';
 import { NO_PLATFORM_MATCH } from '../src/platforms.js';
 import { apiError, config, configHost, ORG_ID, renderPage, template, type Call } from './support.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const PATH = '/organization/config';
 
@@ -140,6 +143,75 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(UPDATED)).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: `/organizations/${ORG_ID}`, body: { default_before_post_review_time: 1500 } });
+  });
+
+  const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+  it("refuses a blank name with the spec's message and sends nothing, then sends the trimmed name alone", async () => {
+    const { host, calls } = configHost({ change: () => config().organization });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Name' }));
+    const name = screen.getByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Acme Bakery');
+    await userEvent.clear(name);
+    await userEvent.type(name, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe(OrganizationMessages.nameRequired);
+    expect(puts(calls)).toEqual([]);
+    await userEvent.clear(name);
+    await userEvent.type(name, ' Acme Rolls ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toEqual([{ name: 'Acme Rolls' }]));
+    expect(await screen.findByText(UPDATED)).toBeTruthy();
+  });
+
+  it('offers the languages in the spec’s groups and sends the one chosen alone', async () => {
+    const { host, calls } = configHost({ change: () => config().organization });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Language' }));
+    const language = screen.getByLabelText('Language') as HTMLSelectElement;
+    expect(language.value).toBe('en-US');
+    const groups = [...language.querySelectorAll('optgroup')];
+    expect(groups.map((group) => group.label)).toEqual(LANGUAGE_GROUPS.map(([group]) => group));
+    expect(groups.map((group) => [...group.querySelectorAll('option')].map((option) => option.value))).toEqual(LANGUAGE_GROUPS.map(([, codes]) => [...codes]));
+    await userEvent.selectOptions(language, 'pt-BR');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toEqual([{ language: 'pt-BR' }]));
+  });
+
+  it('shows the zone by its label, offers the common zones first, and sends the one chosen alone', async () => {
+    const timezones = [
+      { value: 'UTC', label: 'UTC (Coordinated Universal Time)', common: true },
+      { value: 'Europe/Berlin', label: 'Berlin (Central European Time)', common: true },
+      { value: 'Pacific/Chatham', label: 'Chatham Islands', common: false },
+    ];
+    const { host, calls } = configHost({ change: () => config().organization, timezones });
+    renderPage(ConfigPage, host, PATH);
+    expect(await screen.findByText('UTC (Coordinated Universal Time)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Time zone' }));
+    const zone = screen.getByLabelText('Time zone') as HTMLSelectElement;
+    expect(zone.value).toBe('UTC');
+    expect([...zone.querySelectorAll('optgroup')].map((group) => [group.label, [...group.querySelectorAll('option')].map((option) => option.value)])).toEqual([
+      ['Common', ['UTC', 'Europe/Berlin']],
+      ['All time zones', ['Pacific/Chatham']],
+    ]);
+    await userEvent.selectOptions(zone, 'Pacific/Chatham');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toEqual([{ timezone: 'Pacific/Chatham' }]));
+  });
+
+  it("says 'Updated successfully!' for 3 s", async () => {
+    const { host } = configHost({ change: () => config().organization });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Name' }));
+    await userEvent.type(screen.getByLabelText('Name'), ' Rolls');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(UPDATED)).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(2900));
+    expect(screen.queryByText(UPDATED)).not.toBeNull();
+    await act(async () => vi.advanceTimersByTime(200));
+    expect(screen.queryByText(UPDATED)).toBeNull();
   });
 });
 

@@ -5,11 +5,13 @@ import { ConnectionMessages, OrganizationMessages } from '@planner/contracts';
 import type { PlatformConnection } from '@planner/remote-contract';
 import { ConfigPage } from '../src/ConfigPage.js';
 import { connectionRefreshed } from '../src/Platforms.js';
+import { ADD_BOT_STEP, TELEGRAM_CHANNEL_KINDS } from '../src/telegram-channel.js';
 import { apiError, config, configHost, ORG_ID, renderPage, type Call } from './support.js';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 const PATH = '/organization/config';
@@ -60,6 +62,44 @@ describe('connecting through the popup (part 2 §4)', () => {
     url = '';
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: 'No redirect URL provided by the server' }));
+  });
+});
+
+describe('the popup closed without a message', () => {
+  it('is noticed within a second of closing (the page reads the connections again), and then nothing polls it', async () => {
+    let closed = false;
+    let reads = 0;
+    const popup = {
+      get closed() {
+        reads += 1;
+        return closed;
+      },
+    };
+    let openedAt = 0;
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      openedAt = Date.now();
+      return popup as Window;
+    });
+    const { host, calls } = configHost({ change: () => ({ redirect_url: 'https://x.example/authorize' }) });
+    const configReads = () => calls.filter((c) => c.method === 'GET' && c.path === `/organizations/${ORG_ID}/config`).length;
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: /^X Not connected/ }));
+    vi.useFakeTimers();
+    await act(async () => screen.getByRole('button', { name: 'Connect' }).click());
+    await vi.waitFor(() => expect(openedAt).toBeGreaterThan(0));
+    const before = configReads();
+    /** Moves the clock to `ms` after the popup opened. */
+    const until = (ms: number) => act(async () => vi.advanceTimersByTime(openedAt + ms - Date.now()));
+    // Polled each second while open.
+    await until(3999);
+    expect([reads, configReads()]).toEqual([3, before]);
+    closed = true;
+    await until(4000);
+    expect(reads).toBe(4);
+    await vi.waitFor(() => expect(configReads()).toBe(before + 1));
+    // Noticed once: the closed popup is not read again, nor the page reloaded again.
+    await until(8000);
+    expect([reads, configReads()]).toEqual([4, before + 1]);
   });
 });
 
@@ -139,15 +179,85 @@ describe('states of the page', () => {
     expect(screen.queryByRole('region', { name: 'X settings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New template' })).toBeNull();
   });
+});
 
-  it('Telegram: the identifier is required, then verified through the bot', async () => {
-    const { host, calls } = configHost({ change: () => ({ status: 'success', message: ConnectionMessages.connected('Telegram') }) });
-    renderPage(ConfigPage, host, PATH);
+describe('the Telegram steps (part 2 §4)', () => {
+  const openTelegram = async (change: (call: Call) => unknown = () => ({ status: 'success', message: ConnectionMessages.connected('Telegram') })) => {
+    const test = configHost({ change });
+    renderPage(ConfigPage, test.host, PATH);
     await userEvent.click(await screen.findByRole('button', { name: /^Telegram/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Verify and connect' }));
-    expect(screen.getByText(OrganizationMessages.telegramIdentifierRequired)).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Telegram channel identifier'), '  @acme_news ');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify and connect' }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/oauth/telegram/connect_channel')?.body).toEqual({ organization_id: ORG_ID, channel_identifier: '@acme_news' }));
+    return { ...test, panel: screen.getByRole('region', { name: 'Telegram settings' }) };
+  };
+  const connectCalls = (calls: Call[]) => calls.filter((c) => c.path === '/oauth/telegram/connect_channel');
+
+  it('asks for the channel type first, then shows the bot step and the identifier with its hint', async () => {
+    const { panel } = await openTelegram();
+    const type = within(panel).getByRole('group', { name: 'Choose your channel type' });
+    expect(within(type).getAllByRole('radio').map((radio) => radio.closest('span')?.textContent?.trim())).toEqual(['Public channel', 'Private channel']);
+    expect(within(panel).queryByText(ADD_BOT_STEP)).toBeNull();
+    expect(within(panel).queryByLabelText('Telegram channel identifier')).toBeNull();
+
+    await userEvent.click(within(type).getByRole('radio', { name: 'Public channel' }));
+    expect(within(panel).getByText(ADD_BOT_STEP)).toBeTruthy();
+    expect(within(panel).getByText(TELEGRAM_CHANNEL_KINDS.public.identifierStep)).toBeTruthy();
+    expect(within(panel).getByLabelText('Telegram channel identifier').getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(panel).getByRole('textbox', { description: TELEGRAM_CHANNEL_KINDS.public.hint })).toBeTruthy();
+
+    await userEvent.click(within(type).getByRole('radio', { name: 'Private channel' }));
+    expect(within(panel).getByText(TELEGRAM_CHANNEL_KINDS.private.identifierStep)).toBeTruthy();
+    expect(within(panel).getByRole('textbox', { description: TELEGRAM_CHANNEL_KINDS.private.hint })).toBeTruthy();
+  });
+
+  it("says 'Please enter your Telegram channel identifier.' when blank and sends nothing", async () => {
+    const { panel, calls } = await openTelegram();
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Public channel' }));
+    await userEvent.type(within(panel).getByLabelText('Telegram channel identifier'), '   ');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    expect(within(panel).getByRole('alert').textContent).toBe(OrganizationMessages.telegramIdentifierRequired);
+    expect(within(panel).getByLabelText('Telegram channel identifier').getAttribute('aria-invalid')).toBe('true');
+    expect(connectCalls(calls)).toEqual([]);
+  });
+
+  it('refuses a public channel without its @username, then sends the trimmed @username', async () => {
+    const { panel, calls, toasts } = await openTelegram();
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Public channel' }));
+    const field = within(panel).getByLabelText('Telegram channel identifier');
+    await userEvent.type(field, 'acme_news');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    expect(within(panel).getByRole('alert').textContent).toBe(TELEGRAM_CHANNEL_KINDS.public.wrongFormat);
+    expect(connectCalls(calls)).toEqual([]);
+    await userEvent.clear(field);
+    await userEvent.type(field, '  @acme_news ');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    await waitFor(() => expect(connectCalls(calls).map((c) => c.body)).toEqual([{ organization_id: ORG_ID, channel_identifier: '@acme_news' }]));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.connected('Telegram') }));
+  });
+
+  it('refuses a private channel without its -100… id, then sends the id', async () => {
+    const { panel, calls } = await openTelegram();
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Private channel' }));
+    const field = within(panel).getByLabelText('Telegram channel identifier');
+    await userEvent.type(field, '@acme_news');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    expect(within(panel).getByRole('alert').textContent).toBe(TELEGRAM_CHANNEL_KINDS.private.wrongFormat);
+    // Changing the type clears the refusal: the identifier is checked again against the new type's format.
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Public channel' }));
+    expect(within(panel).queryByRole('alert')).toBeNull();
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Private channel' }));
+    await userEvent.clear(field);
+    await userEvent.type(field, '-1001234567890');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    await waitFor(() => expect(connectCalls(calls).map((c) => c.body)).toEqual([{ organization_id: ORG_ID, channel_identifier: '-1001234567890' }]));
+  });
+
+  it("shows the server's refusal when the bot cannot verify the channel", async () => {
+    const { panel, toasts } = await openTelegram(() => {
+      throw apiError(400, null, OrganizationMessages.telegramVerificationFailed);
+    });
+    await userEvent.click(within(panel).getByRole('radio', { name: 'Public channel' }));
+    await userEvent.type(within(panel).getByLabelText('Telegram channel identifier'), '@acme_news');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Verify and connect' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: OrganizationMessages.telegramVerificationFailed }));
   });
 });

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@planner/contracts';
+import type { PublicUser, TimezoneOption } from '@planner/contracts';
 import type { OrganizationConfig, PlatformConnection, Template } from '@planner/remote-contract';
 import { testHost, user, type Call } from '../../account/test/support.js';
 
@@ -51,12 +51,14 @@ export function config(over: { templates?: Template[]; platforms?: Record<string
   };
 }
 
-/** A host with Acme Bakery selected whose API answers its config from `answer` and other calls from `change`. */
-export function configHost(options: { answer?: () => OrganizationConfig; change?: (call: Call) => unknown; user?: Partial<PublicUser>; selected?: boolean } = {}) {
+/** A host with Acme Bakery selected whose API answers its config from `answer`, the time zones from `timezones` and other calls from `change`. */
+export function configHost(
+  options: { answer?: () => OrganizationConfig; change?: (call: Call) => unknown; user?: Partial<PublicUser>; selected?: boolean; timezones?: TimezoneOption[] } = {},
+) {
   const test = testHost(
     (call) => {
       if (call.method === 'GET' && call.path === `/organizations/${ORG_ID}/config`) return (options.answer ?? (() => config()))();
-      if (call.method === 'GET' && call.path === '/organizations/timezones') return [{ value: 'UTC', label: 'UTC', common: true }];
+      if (call.method === 'GET' && call.path === '/organizations/timezones') return options.timezones ?? [{ value: 'UTC', label: 'UTC', common: true }];
       return options.change?.(call) ?? {};
     },
     user({ role: 'pro', ...options.user }),

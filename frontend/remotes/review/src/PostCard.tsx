@@ -1,4 +1,4 @@
-import { PostMessages, type PostView } from '@planner/contracts';
+import { PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
 import type { Host, PostActionResponse } from '@planner/remote-contract';
 import { ConfirmDialog } from '@planner/ui/dialog';
 import { formatDateTime } from '@planner/ui/dates';
@@ -8,14 +8,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POST_STATUS_LABELS } from '@planner/ui/post-status';
-import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, STATUS_BADGES, type PlatformLine } from './post-review.js';
+import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, retryChoices, STATUS_BADGES, type PlatformLine } from './post-review.js';
 
 /** Part 2 §8 (post actions): what a failed action says when the server gave no message. */
 export const UPDATE_FAILED = 'Failed to update post. Please try again.';
 
 export type Banner = { kind: 'success' | 'error'; text: string };
 
-type Action = { kind: 'approve'; notes: string; scheduledTime: string } | { kind: 'reject'; reason: string } | { kind: 'sendBack' } | { kind: 'retry' } | { kind: 'delete' };
+type Action = { kind: 'approve'; notes: string; scheduledTime: string } | { kind: 'reject'; reason: string } | { kind: 'sendBack' } | { kind: 'retry'; platforms?: ConnectionPlatform[] } | { kind: 'delete' };
 type Panel = 'approve' | 'reject' | 'delete' | null;
 
 
@@ -59,8 +59,8 @@ function PanelActions({ label, busyLabel, busy, danger = false, onCancel }: { la
  * notes and where it stands on each platform (its link once published, the
  * platform's reason when it failed), and the actions its status allows:
  * Approve with optional notes, Reject with a required reason, Edit in the
- * designer, Send back to review when approved, Retry when it failed, Delete
- * after confirmation.
+ * designer, Send back to review when approved, Retry of a failed platform
+ * or of all when it failed, Delete after confirmation.
  */
 export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlighted: boolean; onBanner: (banner: Banner) => void }) {
   const id = useId();
@@ -90,7 +90,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
       }
       if (action.kind === 'reject') return host.api.request('POST', '/posts/:id/reject', { params, body: { reason: action.reason.trim() } });
       if (action.kind === 'sendBack') return host.api.request('POST', '/posts/:id/clear', { params });
-      if (action.kind === 'retry') return host.api.request('POST', '/posts/:id/retry', { params });
+      if (action.kind === 'retry') return host.api.request('POST', '/posts/:id/retry', { params, ...(action.platforms && { body: { platforms: action.platforms } }) });
       return host.api.request('DELETE', '/posts/:id', { params });
     },
     onSuccess: async (answer) => {
@@ -106,6 +106,9 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
   // The one-click actions (no panel) say which of them is under way.
   const running = act.isPending ? act.variables.kind : null;
   const lines = platformLines(post);
+  const retry = allowed.includes('retry') ? retryChoices(lines) : { platforms: [], all: false };
+  /** What a running retry is for: one platform, or all. */
+  const retrying = act.isPending && act.variables.kind === 'retry' ? (act.variables.platforms?.[0] ?? 'all') : null;
   const names = lines.map((line) => line.name).join(', ');
   const media = post.media_paths.split(',').filter(Boolean);
   const open = (next: Panel) => {
@@ -142,6 +145,20 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
           <li key={line.name}>
             {line.platform && <PlatformIcon platform={line.platform} decorative className="platform-icon" />} <span className="post-platform-name">{line.name}</span>{' '}
             <Outcome line={line} />
+            {line.platform && retry.platforms.includes(line.platform) && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={`Retry ${line.name}`}
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ kind: 'retry', platforms: [line.platform!] })}
+                >
+                  {retrying === line.platform ? 'Retrying...' : 'Retry'}
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>
@@ -158,9 +175,9 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
               {running === 'sendBack' ? 'Sending back...' : 'Send back to review'}
             </button>
           )}
-          {allowed.includes('retry') && (
+          {retry.all && (
             <button type="button" className="button" disabled={act.isPending} onClick={() => act.mutate({ kind: 'retry' })}>
-              {running === 'retry' ? 'Retrying...' : 'Retry'}
+              {retrying === 'all' ? 'Retrying...' : retry.platforms.length > 0 ? 'Retry all' : 'Retry'}
             </button>
           )}
           {allowed.includes('reject') && (

@@ -66,6 +66,18 @@ export function platformLines(post: Pick<PostView, 'platforms' | 'publications'>
   return [...named, ...extra];
 }
 
+/**
+ * What a failed post's card offers to retry (docs/decisions/review-pages.md):
+ * a Retry on each failed or in-doubt platform, and Retry all (POST
+ * /posts/{id}/retry without a body: every platform not out) unless that
+ * would be the one platform's own Retry.
+ */
+export function retryChoices(lines: readonly PlatformLine[]): { platforms: ConnectionPlatform[]; all: boolean } {
+  const notOut = lines.filter((line) => line.platform && line.outcome?.status !== 'published');
+  const platforms = notOut.filter((line) => line.outcome?.status === 'failed' || line.outcome?.status === 'in_doubt').map((line) => line.platform!);
+  return { platforms, all: notOut.length !== 1 || platforms.length === 0 };
+}
+
 /** Part 2 §2: the calendar's View Full Post names the post to highlight (route state highlightPostId, or the same as a query parameter). */
 export function highlightedPostId(state: unknown, search: URLSearchParams): string | null {
   const fromState = (state as { highlightPostId?: unknown } | null)?.highlightPostId;

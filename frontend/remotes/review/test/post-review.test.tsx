@@ -202,9 +202,47 @@ describe('Post Review: the actions a status allows', () => {
     const link = await screen.findByRole('link', { name: 'View on X' });
     expect(link.getAttribute('href')).toBe('https://x.com/acme/status/1');
     expect(screen.getByText('Failed: LinkedIn is not connected.')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    // LinkedIn is the one platform not out: its own Retry, and no Retry all beside it.
+    expect(within(card('Post for X, LinkedIn')).queryByRole('button', { name: /^Retry( all)?$/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry LinkedIn' }));
     expect(await screen.findByText(PostMessages.retryQueued)).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')!.path).toBe('/posts/p1/retry');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/retry', body: { platforms: ['linkedin'] } });
+  });
+
+  it('retries one failed or in-doubt platform by its own button, named for it, or all of them with Retry all', async () => {
+    const at = '2026-12-24T18:00:01.000Z';
+    const failed = post('p1', {
+      status: 'failed',
+      platforms: 'X,LinkedIn,Telegram,Threads',
+      publications: {
+        x: { status: 'failed', link: null, reason: 'X is not connected.', at },
+        linkedin: { status: 'in_doubt', link: null, reason: 'We could not confirm it.', at },
+        telegram: { status: 'published', link: 'https://t.me/acme/1', reason: null, at },
+        threads: { status: 'queued', link: null, reason: null, at },
+      },
+    });
+    let answer: (value: unknown) => void = () => undefined;
+    const { host, calls } = reviewHost((call) => (call.method === 'POST' ? new Promise((resolve) => (answer = resolve)) : page([failed])));
+    renderPage(PostReviewPage, host, PATH);
+    const platforms = within(await screen.findByRole('list', { name: 'Platforms' }));
+    const row = (name: string) => platforms.getAllByRole('listitem').find((item) => item.querySelector('.post-platform-name')?.textContent === name)!;
+    expect(within(row('X')).getByRole('button', { name: 'Retry X' })).toBeTruthy();
+    expect(within(row('LinkedIn')).getByRole('button', { name: 'Retry LinkedIn' })).toBeTruthy();
+    expect(within(row('Telegram')).queryByRole('button')).toBeNull();
+    expect(within(row('Threads')).queryByRole('button')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry X' }));
+    expect(screen.getByRole('button', { name: 'Retry X' }).textContent).toBe('Retrying...');
+    expect(screen.getAllByRole('button', { name: /^Retry/ }).every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ path: '/posts/p1/retry', body: { platforms: ['x'] } })]);
+    act(() => answer({ post: failed, message: PostMessages.retryQueuedOn('X') }));
+    expect(await screen.findByText(PostMessages.retryQueuedOn('X'))).toBeTruthy();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry all' }));
+    expect(screen.getByRole('button', { name: 'Retrying...' })).toBeTruthy();
+    act(() => answer({ post: { ...failed, status: 'approved' }, message: PostMessages.retryQueued }));
+    expect(await screen.findByText(PostMessages.retryQueued)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({ path: '/posts/p1/retry', body: undefined });
   });
 
   it('shows a refused action’s message, else the spec’s fallback', async () => {

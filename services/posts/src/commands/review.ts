@@ -1,5 +1,16 @@
 import { In, type EntityManager } from 'typeorm';
-import { PostMessages, postRuleBroken, scheduledInstant, type Identity, type PostApproval, type PostStatus, type PostUpdate, type PostView } from '@planner/contracts';
+import {
+  PostMessages,
+  postRuleBroken,
+  scheduledInstant,
+  type ConnectionPlatform,
+  type Identity,
+  type PostApproval,
+  type PostRetry,
+  type PostStatus,
+  type PostUpdate,
+  type PostView,
+} from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
 import { platformIdsOf } from '../domain/platforms.js';
@@ -8,6 +19,7 @@ import { toPostView } from '../domain/post-view.js';
 import {
   approvedTime,
   hasQueued,
+  platformsToRetry,
   publicationsFor,
   publishDue,
   publishedFieldsOf,
@@ -17,7 +29,7 @@ import {
   type PublishedFields,
 } from '../domain/review.js';
 import { isPendingSchedulePost } from '../domain/scheduled-posts.js';
-import { statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
+import { failedPlatforms, statusAfterOutcome, transition, type PostAction } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
 import { referencedMedia, replaceMedia } from './media.js';
@@ -86,9 +98,13 @@ export async function checkedMedia(
   return media.map((item) => item.key);
 }
 
-/** Asks for the post's platforms not yet published, at its time; a post already out everywhere is published. */
-async function publishRest(ctx: ServiceContext, manager: EntityManager, post: Post): Promise<void> {
-  const platforms = unpublishedPlatforms(platformIdsOf(post.platforms), post.publications);
+/** Asks for these platforms of the post (by default those not yet published), at its time; a post already out everywhere is published. */
+async function publishRest(
+  ctx: ServiceContext,
+  manager: EntityManager,
+  post: Post,
+  platforms = unpublishedPlatforms(platformIdsOf(post.platforms), post.publications),
+): Promise<void> {
   if (platforms.length === 0) {
     post.status = statusAfterOutcome(post.status, post.publications);
     await manager.save(post);
@@ -265,16 +281,23 @@ export async function deleteSchedulePosts(ctx: ServiceContext, organizationId: s
 }
 
 /**
- * POST /posts/{id}/retry: a failed post is approved again as a new version
- * and asked for on the platforms it has not gone out on: those that failed
- * (and any the post named since, or whose request the new version makes
- * stale); those it went out on keep their links and are not asked again.
+ * POST /posts/{id}/retry: a failed post is approved again and asked for on
+ * the platforms chosen (each failed or in doubt), or by default on every
+ * platform it has not gone out on: those that failed, any the post named
+ * since, and any still queued, whose request an edit may have made stale.
+ * The version stays: the scheduler queues again this version's publication
+ * on each platform asked for and keeps one being published or published
+ * (its outcome still on its way here), where a new version would publish
+ * it a second time. A platform left failed keeps the post failed. Answers
+ * the post and the platforms asked for.
  */
-export async function retryPost(ctx: ServiceContext, caller: Identity, id: string): Promise<PostView> {
+export async function retryPost(ctx: ServiceContext, caller: Identity, id: string, input: PostRetry | null | undefined): Promise<{ post: PostView; retried: ConnectionPlatform[] }> {
   return changePost(ctx, caller, id, 'retry', async (post, next, manager) => {
-    post.status = next;
-    post.version += 1;
-    await publishRest(ctx, manager, post);
-    return toPostView(post);
+    const retry = platformsToRetry(platformIdsOf(post.platforms), post.publications, input?.platforms);
+    if (!retry.ok) throw badRequest(retry.problem);
+    const asked = new Set<string>(retry.platforms);
+    post.status = failedPlatforms(post.publications).every((platform) => asked.has(platform)) ? next : 'failed';
+    await publishRest(ctx, manager, post, retry.platforms);
+    return { post: toPostView(post), retried: retry.platforms };
   });
 }

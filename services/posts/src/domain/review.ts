@@ -1,4 +1,5 @@
-import type { ConnectionPlatform, MediaType, PlatformOutcome } from '@planner/contracts';
+import { PLATFORM_DISPLAY_NAMES, platformIdOf, PostMessages, type ConnectionPlatform, type MediaType, type PlatformOutcome } from '@planner/contracts';
+import { needsUser } from './transitions.js';
 
 /** What of a post goes out when it is published: a change of any of it makes a new version. */
 export interface PublishedFields {
@@ -44,6 +45,29 @@ export function approvedTime(requested: Date | null, now: Date): Date {
 /** The post's platforms still to publish: those without a publication that went out (a retry never posts twice). */
 export function unpublishedPlatforms(platforms: readonly ConnectionPlatform[], publications: Record<string, PlatformOutcome>): ConnectionPlatform[] {
   return platforms.filter((platform) => publications[platform]?.status !== 'published');
+}
+
+/**
+ * What a Retry asks for again: without a choice, every platform of the post
+ * not published; with one (ids or names), those platforms, once each, every
+ * one failed or in doubt on the post: one queued, published or never asked
+ * for is refused, so a retry never asks twice for the same thing.
+ */
+export function platformsToRetry(
+  platforms: readonly ConnectionPlatform[],
+  publications: Record<string, PlatformOutcome>,
+  chosen: readonly string[] | undefined,
+): { ok: true; platforms: ConnectionPlatform[] } | { ok: false; problem: string } {
+  if (!chosen) return { ok: true, platforms: unpublishedPlatforms(platforms, publications) };
+  const retried: ConnectionPlatform[] = [];
+  for (const name of chosen) {
+    const platform = platformIdOf(name);
+    if (!platform) return { ok: false, problem: PostMessages.unknownPlatform(name) };
+    const outcome = publications[platform];
+    if (!outcome || !needsUser(outcome)) return { ok: false, problem: PostMessages.retryNotFailed(PLATFORM_DISPLAY_NAMES[platform]) };
+    if (!retried.includes(platform)) retried.push(platform);
+  }
+  return { ok: true, platforms: retried };
 }
 
 /** Whether the scheduler has something of this post still to publish. */

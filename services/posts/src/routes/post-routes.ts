@@ -3,10 +3,12 @@ import {
   postActionResponseSchema,
   postApproveSchema,
   postDeletedResponseSchema,
+  PLATFORM_DISPLAY_NAMES,
   PostMessages,
   postListQuerySchema,
   postListResponseSchema,
   postRejectSchema,
+  postRetrySchema,
   postSchema,
   postUpdateSchema,
 } from '@planner/contracts';
@@ -78,8 +80,20 @@ export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Prom
 
   app.post(
     '/posts/:id/retry',
-    { schema: { ...action, description: 'A failed post: publishes again, as a new version, where it has not gone out.' } },
-    async (request) => ({ post: await retryPost(ctx, requireUser(request), request.params.id), message: PostMessages.retryQueued }),
+    {
+      schema: {
+        ...action,
+        description:
+          'A failed post: publishes again, as the same version, on the `platforms` chosen (each failed or in doubt on the post, else 400) or, without a body, on every platform it has not gone out on. A platform it went out on is never asked again.',
+        body: postRetrySchema,
+      },
+    },
+    async (request) => {
+      const { post, retried } = await retryPost(ctx, requireUser(request), request.params.id, request.body);
+      // While another platform is still failed, the message names those tried again.
+      const message = post.status === 'failed' ? PostMessages.retryQueuedOn(retried.map((platform) => PLATFORM_DISPLAY_NAMES[platform]).join(', ')) : PostMessages.retryQueued;
+      return { post, message };
+    },
   );
 
   app.delete('/posts/:id', { schema: { tags, params: idParams, response: { 200: postDeletedResponseSchema } } }, async (request) => {
