@@ -2,19 +2,16 @@
  * The frontend as a user meets it: headless Chromium against the whole system
  * (seven services and the gateway serving the built shell and remotes).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, OrganizationMessages, SharedMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
+import { screenshot } from './browser-page.js';
 import { axeViolations, mailedLink, startSystem, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Login, register and reset requests allowed per minute from one address in this run. */
 const AUTH_LIMIT = 6;
-export const screenshotDir = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
 
 let system: RunningSystem;
 let browser: Browser;
@@ -38,10 +35,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await system?.stop();
-  console.log(`screenshots: ${screenshotDir}`);
 });
 
-const shot = (name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const shot = (name: string) => screenshot(page, name);
 
 async function axe(url: string) {
   await page.goto(`${system.url}${url}`);
@@ -97,13 +93,13 @@ describe('the frontend in a browser', () => {
         const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, url).toBeLessThanOrEqual(0);
       }
-      await phone.screenshot({ path: path.join(screenshotDir, 'phone-privacy.png'), fullPage: false });
+      await screenshot(phone, 'phone-privacy', { fullPage: false });
       const menu = phone.getByRole('button', { name: 'Menu' });
       expect(await phone.getByRole('link', { name: 'Newsletter' }).isVisible()).toBe(false);
       await menu.click();
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
       await phone.getByRole('link', { name: 'Newsletter' }).waitFor();
-      await phone.screenshot({ path: path.join(screenshotDir, 'phone-menu.png'), fullPage: false });
+      await screenshot(phone, 'phone-menu', { fullPage: false });
     } finally {
       await phone.close();
     }
