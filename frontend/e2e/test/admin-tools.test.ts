@@ -11,13 +11,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { startSystem, type RunningSystem } from './system.js';
+import { axeViolations, startSystem, type RunningSystem } from './system.js';
 
 /** The admin `npm start` seeds in development. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
@@ -87,11 +86,8 @@ function mailsTo(email: string): string[] {
     .filter((text) => text.includes(email));
 }
 
-async function noSeriousViolations(label: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-  console.log(`axe violations on ${label}`, JSON.stringify(found));
-  expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+async function noAxeViolations(label: string): Promise<void> {
+  expect(await axeViolations(page, label), label).toEqual([]);
 }
 
 /** The long tasks (ms) Chromium reported since the page loaded, with the time each started. */
@@ -155,7 +151,7 @@ describe('newsletter dashboard in a browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Send newsletter' });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
-    await noSeriousViolations('/newsletter with the send confirmation');
+    await noAxeViolations('/newsletter with the send confirmation');
     await dialog.getByRole('button', { name: 'Send' }).click();
     await page.getByText(ContentMessages.newsletterSending).first().waitFor();
 
@@ -174,7 +170,7 @@ describe('newsletter dashboard in a browser', () => {
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
 
-    await noSeriousViolations('/newsletter');
+    await noAxeViolations('/newsletter');
     await screenshot(page, 'newsletter-dashboard');
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
@@ -241,7 +237,7 @@ describe('System Logs in a browser', () => {
 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await mark.waitFor();
-    await noSeriousViolations('/logs');
+    await noAxeViolations('/logs');
     await screenshot(page, 'logs');
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
@@ -263,6 +259,6 @@ describe('System Logs in a browser', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(375);
       await screenshot(page, `${route.slice(1)}-phone`);
     }
-    await noSeriousViolations('/logs at 375 px');
+    await noAxeViolations('/logs at 375 px');
   }, 60_000);
 });

@@ -5,12 +5,11 @@
  * publishes a blog post that /blog shows under its category; every tab of the
  * panel and of /user-manage passes axe, fits a phone, and is photographed.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, SharedMessages } from '@planner/contracts';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { startSystem, type RunningSystem } from './system.js';
+import { axeViolations, startSystem, type RunningSystem } from './system.js';
 
 /** scripts/start.mjs seeds this admin in development. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
@@ -45,10 +44,7 @@ async function memberLogin(): Promise<string> {
 }
 
 async function expectAxeClean(where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page: admin }).analyze();
-  const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-  console.log(`axe violations on ${where}`, JSON.stringify(found));
-  expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical'), where).toEqual([]);
+  expect(await axeViolations(admin, where), where).toEqual([]);
 }
 
 const shot = (name: string) => screenshot(admin, name);

@@ -16,12 +16,12 @@
  *
  * Each page's own checks ride along where the journey is on it: axe, the
  * screenshots of docs/screenshots, the calendar's keyboard move, event
- * dialog, week and day views (while the dragged post waits for its time), and
+ * dialog, Edit Post, week and day views (while the dragged post waits for its time), and
  * every page at a phone's width at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AutoScheduleMessages, ConnectionMessages, DAYS_OF_WEEK, instantOfWallClock, PostMessages, wallClockAt, type PostView } from '@planner/contracts';
-import { apiCall, seriousAxeViolations, startSystem, type RunningSystem } from './system.js';
+import { apiCall, axeViolations, startSystem, type RunningSystem } from './system.js';
 import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
 import { DESKTOP, openBrowserPage, PHONE, schedulePostThroughApi, type BrowserPage } from './browser-page.js';
 
@@ -195,7 +195,7 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await page().getByRole('radio', { name: 'Schedule for' }).check();
     const picker = page().getByRole('group', { name: `Publish on (time zone ${ZONE})` });
     await picker.waitFor();
-    expect(await seriousAxeViolations(page(), '/organization/designer')).toEqual([]);
+    expect(await axeViolations(page(), '/organization/designer')).toEqual([]);
 
     // Tomorrow, at the time of day the post is to go out today once dragged there.
     dueInstant = Math.ceil((Date.now() + DRAG_LEAD_MS) / MINUTE) * MINUTE;
@@ -243,11 +243,11 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await post(today).waitFor();
     // The time of day is kept, in New York.
     expect(await scheduledTime(journeyPostId)).toBe(dueInstant);
-    expect(await seriousAxeViolations(page(), '/organization/calendar (month)')).toEqual([]);
+    expect(await axeViolations(page(), '/organization/calendar (month)')).toEqual([]);
     await browser.screenshot('calendar-month');
   }, 60_000);
 
-  it('meanwhile moves another post with the keyboard and looks at its details, its week and its day', async () => {
+  it('meanwhile moves another post with the keyboard and looks at its details, its Edit Post page, its week and its day', async () => {
     const keyed = (wall: number) => monthCell(wall).getByRole('button', { name: new RegExp(KEYED_TEXT) });
     // Focus, M, a day to the right, Enter, then the confirmation.
     await keyed(keyedDay).focus();
@@ -262,10 +262,16 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await keyed(keyedDay + DAY).click();
     const details = page().getByRole('dialog', { name: KEYED_TEXT });
     await details.getByRole('button', { name: 'Edit Post' }).waitFor();
-    expect(await seriousAxeViolations(page(), 'the event dialog')).toEqual([]);
+    expect(await axeViolations(page(), 'the event dialog')).toEqual([]);
     await browser.screenshot('calendar-event-dialog');
-    await details.getByRole('button', { name: 'Close' }).click();
-    await details.waitFor({ state: 'detached' });
+
+    // Edit Post: the designer in edit mode with the post's text, then back to the Calendar.
+    await details.getByRole('button', { name: 'Edit Post' }).click();
+    await page().getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
+    await page().getByRole('article', { name: /^Preview on / }).filter({ hasText: KEYED_TEXT }).first().waitFor();
+    expect(await axeViolations(page(), '/organization/designer (Edit Post)')).toEqual([]);
+    await browser.screenshot('designer-edit-post');
+    await goTo('Calendar', 'Calendar');
 
     // Week: 24 hours from Sunday; the week of the moved post's day.
     await page().getByRole('button', { name: 'Week', exact: true }).click();
@@ -274,7 +280,7 @@ describe('a bakery’s posts from its connection to their publication, in one br
     for (let step = 0; step < 2 && !(await postsWeek.count()); step += 1) await page().getByRole('button', { name: 'Next' }).click();
     expect(await postsWeek.getByRole('row').count()).toBe(25);
     await postsWeek.getByRole('button', { name: new RegExp(KEYED_TEXT) }).waitFor();
-    expect(await seriousAxeViolations(page(), 'the week view')).toEqual([]);
+    expect(await axeViolations(page(), 'the week view')).toEqual([]);
     await browser.screenshot('calendar-week');
 
     // Day: by platform, then by hour; Back.
@@ -282,7 +288,7 @@ describe('a bakery’s posts from its connection to their publication, in one br
     const day = page().getByRole('region', { name: dayName(keyedDay + DAY) });
     await day.getByRole('heading', { name: 'LinkedIn' }).waitFor();
     expect(await day.getByRole('button', { name: new RegExp(KEYED_TEXT) }).count()).toBe(2); // under LinkedIn and under X
-    expect(await seriousAxeViolations(page(), 'the day view')).toEqual([]);
+    expect(await axeViolations(page(), 'the day view')).toEqual([]);
     await browser.screenshot('calendar-day');
     await page().getByRole('button', { name: 'By hour' }).click();
     await page()
@@ -335,7 +341,7 @@ describe('a bakery’s posts from its connection to their publication, in one br
     // The form open again above the list: axe and the screenshot.
     await page().getByRole('button', { name: 'Create a schedule' }).click();
     await page().getByRole('form', { name: 'New schedule' }).getByLabel('Schedule name').waitFor();
-    expect(await seriousAxeViolations(page(), '/organization/autopost')).toEqual([]);
+    expect(await axeViolations(page(), '/organization/autopost')).toEqual([]);
     await browser.screenshot('auto-scheduler');
     await page().getByRole('button', { name: 'Create a schedule' }).click();
 
@@ -372,7 +378,7 @@ describe('a bakery’s posts from its connection to their publication, in one br
     // Post Review with posts of every status: axe and the screenshot.
     await page().getByLabel('Status').selectOption('all');
     await cardOf(SCHEDULE_TEXT).waitFor();
-    expect(await seriousAxeViolations(page(), '/organization/posts')).toEqual([]);
+    expect(await axeViolations(page(), '/organization/posts')).toEqual([]);
     await browser.screenshot('post-review');
   }, 180_000);
 

@@ -1,13 +1,15 @@
 /**
  * Account Configuration (/organization/config) in headless Chromium against the
  * whole product (`npm start`): a verified user with an organization connects a
- * Sandbox platform and creates a template, the page passes axe and fits a phone.
+ * Sandbox platform and creates a template, the page passes axe and fits a phone;
+ * the Telegram panel's steps and a pro user's Account Settings pass axe too.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionMessages } from '@planner/contracts';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { logInInBrowser, organizationOf, seriousAxeViolations, startSystem, verifiedUser, type RunningSystem } from './system.js';
+import { axeViolations, logInInBrowser, organizationOf, startSystem, verifiedUser, type RunningSystem } from './system.js';
+import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
 
 const email = `config-${Date.now()}@example.com`;
 const password = 'Str0ng!pass';
@@ -15,12 +17,15 @@ const password = 'Str0ng!pass';
 let system: RunningSystem;
 let chromium: HeadlessChromium;
 let page: Page;
+/** A Professional-plan user, who has the Account Settings section a basic user does not. */
+let pro: PaidUser;
 
 beforeAll(async () => {
   system = await startSystem();
   // A registered, verified user with one organization, made through the API; the browser then logs in.
   const { access_token: token } = await verifiedUser(system, `config_${Date.now() % 1e8}`, email, password);
   await organizationOf(system, token, 'Config Bakery');
+  pro = await paidUserWithOrganization(system, { prefix: 'settings', organization: 'Settings Bakery', timezone: 'Europe/Berlin' });
   chromium = await launchChromium();
   page = await chromium.newPage();
 }, 240_000);
@@ -31,7 +36,7 @@ afterAll(async () => {
 });
 
 describe('account configuration in a browser', () => {
-  it('connects a Sandbox platform, creates a template, and has no serious axe violations', async () => {
+  it('connects a Sandbox platform, creates a template, and has no axe violations', async () => {
     await logInInBrowser(page, system, email, password);
 
     await page.getByRole('link', { name: 'Config' }).click();
@@ -58,8 +63,18 @@ describe('account configuration in a browser', () => {
     await page.getByText('1/1').waitFor();
 
     await page.getByLabel('Search platforms').fill('');
-    expect(await seriousAxeViolations(page, '/organization/config')).toEqual([]);
+    expect(await axeViolations(page, '/organization/config')).toEqual([]);
     await screenshot(page, 'organization-config');
+
+    // Telegram's panel: its steps and the channel identifier to verify.
+    await page.getByLabel('Search platforms').fill('tele');
+    await page.getByRole('button', { name: /^Telegram/ }).click();
+    const telegram = page.getByRole('region', { name: 'Telegram settings' });
+    await telegram.getByLabel('Telegram channel identifier').waitFor();
+    expect(await axeViolations(page, '/organization/config (Telegram panel)')).toEqual([]);
+    await telegram.scrollIntoViewIfNeeded();
+    await screenshot(page, 'organization-telegram', { fullPage: false });
+    await page.getByLabel('Search platforms').fill('');
     expect(chromium.pageErrors).toEqual([]);
 
     // Kept by the server, and usable at a phone's width (no sideways scrolling).
@@ -68,5 +83,20 @@ describe('account configuration in a browser', () => {
     await page.getByRole('button', { name: 'Weekly bread' }).waitFor();
     expect(await page.getByRole('list', { name: 'Linked accounts' }).getByText('LinkedIn').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }, 120_000);
+
+  it('shows a pro user Account Settings, one field edited at a time, with no axe violations', async () => {
+    const proPage = await chromium.newPage();
+    await logIn(proPage, system, pro);
+    await proPage.getByRole('link', { name: 'Config' }).click();
+    await proPage.getByRole('heading', { name: 'Account Configuration: Settings Bakery' }).waitFor();
+    const settings = proPage.getByRole('region', { name: /Account Settings/ });
+    await settings.getByText('Europe/Berlin').first().waitFor();
+    await settings.getByRole('button', { name: 'Edit Review time before posting (minutes)' }).click();
+    await settings.getByLabel('Review time before posting (minutes)').fill('1500');
+    await settings.getByText('1 day 1 hour').waitFor();
+    expect(await axeViolations(proPage, '/organization/config (Account Settings of a pro user)')).toEqual([]);
+    await screenshot(proPage, 'organization-config-settings');
+    expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 });

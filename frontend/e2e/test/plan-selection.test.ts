@@ -4,12 +4,11 @@
  * through the sandbox checkout, comes back verified, gains the calendar, then
  * downgrades and sees Active Until End of Period.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingMessages } from '@planner/contracts';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { startSystem, type RunningSystem } from './system.js';
+import { axeViolations, startSystem, type RunningSystem } from './system.js';
 
 
 let system: RunningSystem;
@@ -51,8 +50,7 @@ describe('plan selection in a browser', () => {
     expect(await planButton('Basic').textContent()).toBe('Current Plan');
     expect(await planButton('Basic').isDisabled()).toBe(true);
     expect(await planButton('Professional').textContent()).toBe('Upgrade');
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, 'plan selection')).toEqual([]);
     await shot('plan-selection');
 
     await planButton('Professional').click();

@@ -6,14 +6,13 @@
  * /statistics and refreshes them. Each page passes axe and fits a phone; the
  * scripts each page fetches from its remote are weighed (gzip) from the builds.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SharedMessages, StatisticsMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
 import { buildScripts, frontendBuilds } from './sizes.js';
-import { mailedLink, startSystem, type RunningSystem } from './system.js';
+import { axeViolations, mailedLink, startSystem, type RunningSystem } from './system.js';
 
 const email = `statistics-${Date.now()}@example.com`;
 const password = 'Str0ng!pass';
@@ -98,13 +97,6 @@ function scriptsFrom(page: Page, remote: string) {
   };
 }
 
-async function expectAxeClean(page: Page, route: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-  console.log(`axe violations on ${route}`, JSON.stringify(found));
-  expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
-
 /** At a phone's width the page scrolls down only, never sideways. */
 async function expectFitsPhone(page: Page): Promise<void> {
   await page.setViewportSize({ width: 375, height: 740 });
@@ -132,7 +124,7 @@ describe('statistics in a browser', () => {
     expect(await top.allTextContents()).toEqual([expect.stringMatching(/LinkedIn\s*3 posts/), expect.stringMatching(/X\s*1 post$/)]);
     expect(await top.first().locator('svg path').count()).toBe(1);
 
-    await expectAxeClean(page, '/organization/statistics');
+    expect(await axeViolations(page, '/organization/statistics')).toEqual([]);
     await screenshot(page, 'statistics-organization');
     const size = weigh();
     console.log(`/organization/statistics fetched ${size.files} scripts of the organization remote, ${(size.gzip / 1000).toFixed(1)} kB gzip:`, size.largest.join(', '));
@@ -163,7 +155,7 @@ describe('statistics in a browser', () => {
     expect(await page.getByText(/^Last updated:/).textContent()).toMatch(/^Last updated: \d{2}\/\w{3}\/\d{4} \d{2}:\d{2}$/);
     console.log(`refreshed: ${before} → ${await page.getByText(/^Last updated:/).textContent()}`);
 
-    await expectAxeClean(page, '/statistics');
+    expect(await axeViolations(page, '/statistics')).toEqual([]);
     await screenshot(page, 'statistics-global');
     const size = weigh();
     console.log(`/statistics fetched ${size.files} scripts of the admin remote, ${(size.gzip / 1000).toFixed(1)} kB gzip:`, size.largest.join(', '));
