@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationMessages, OrganizationMessages, type SystemMessage } from '@planner/contracts';
 import type { Newsletter, SupportedPlatform } from '@planner/remote-contract';
 import { AdminMessages } from '../src/messages.js';
+import { NewsletterTexts } from '../src/newsletter/messages.js';
 import { AdminPanelPage } from '../src/panel/AdminPanelPage.js';
 import { USERS_LOAD_FAILED } from '../src/panel/UsersTab.js';
 import { adminHost, apiError, callsTo, member, page, renderPage, type Answer } from './support.js';
@@ -284,6 +285,7 @@ describe('newsletters', () => {
     await userEvent.type(within(form).getByLabelText('Content (HTML)'), '<p>Spring</p>');
     await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/newsletter/admin/newsletters')[0]?.body).toEqual({ subject: 'April news', content: '<p>Spring</p>' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: NewsletterTexts.draftSaved }));
 
     const sentRow = screen.getByRole('row', { name: /February news/ });
     expect(within(sentRow).getByText('Sent')).toBeTruthy();
@@ -293,7 +295,10 @@ describe('newsletters', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send March news' }));
     expect(callsTo(calls, 'POST', `/newsletter/admin/newsletters/${draft.id}/send`)).toHaveLength(0);
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Send' }));
+    const question = screen.getByRole('alertdialog', { name: 'Send newsletter' });
+    expect(within(question).getByText(NewsletterTexts.confirmSend), 'the dashboard’s words').toBeTruthy();
+    expect(within(question).getByText('March news')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'The newsletter is being sent to every active subscriber.' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Preview February news' }));
