@@ -182,8 +182,11 @@ describe('System Logs in a browser', () => {
     await page.getByRole('heading', { name: 'System Logs' }).waitFor();
     const fileButton = page.getByRole('button', { name: new RegExp(`^${BIG_LOG.replace('.', '\\.')}`) });
     await fileButton.getByText('50 MB').waitFor();
+    // Part 1 §2's sizes as Chromium lays them out: the file list at most 500 px tall, scrolling beyond.
+    const fileList = page.getByRole('list', { name: 'Log files' });
+    expect(await fileList.evaluate((element) => ({ maxHeight: getComputedStyle(element).maxHeight, overflowY: getComputedStyle(element).overflowY }))).toEqual({ maxHeight: '500px', overflowY: 'auto' });
     await page.getByLabel('Filter files').fill('BIG-E2E');
-    expect(await page.getByRole('list', { name: 'Log files' }).getByRole('button').count()).toBe(1);
+    expect(await fileList.getByRole('button').count()).toBe(1);
 
     const before = await page.evaluate(() => performance.now());
     const opened = Date.now();
@@ -191,6 +194,8 @@ describe('System Logs in a browser', () => {
     const viewer = page.getByRole('region', { name: `Contents of ${BIG_LOG}` });
     await viewer.getByText('"reqId":"req-0"').waitFor();
     const openMs = Date.now() - opened;
+    // The viewer 600 px tall (border included), its lines scrolling inside it.
+    expect(await viewer.evaluate((element) => ({ height: getComputedStyle(element).height, box: Math.round(element.getBoundingClientRect().height), overflowY: getComputedStyle(element).overflowY }))).toEqual({ height: '600px', box: 600, overflowY: 'auto' });
     await page.getByText(`${bigLogLines.toLocaleString('en-US')} lines`).waitFor();
 
     const searched = Date.now();

@@ -7,8 +7,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BillingMessages } from '@planner/contracts';
+import { waitFor } from '@planner/service-kit/testing';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { axeViolations, startSystem, type RunningSystem } from './system.js';
+import { apiCall, axeViolations, logIn, mailedLink, organizationOf, startSystem, type RunningSystem } from './system.js';
 
 
 let system: RunningSystem;
@@ -34,17 +35,27 @@ describe('plan selection in a browser', () => {
     const stamp = Date.now() % 1e8;
     await page.goto(`${system.url}/register`);
     await page.getByLabel('Username').fill(`plans_${stamp}`);
-    await page.getByLabel('Email').fill(`plans-${stamp}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
-    await page.getByLabel('Confirm password').fill('Str0ng!pass');
+    const email = `plans-${stamp}@example.com`;
+    const password = 'Str0ng!pass';
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
     await page.getByLabel('I am not a robot').check();
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    // A basic user has no calendar (part 2 §6); the navigation's Upgrade link leads to the billing remote's page.
+    // The mailed link verified, then a basic user's one organization (part 2 §6 allows one) through the API,
+    // so the calendar's only obstacle is the plan.
+    const link = await waitFor(() => mailedLink(system.mailDir, email, 'verify-email'), (found) => found !== null, 30_000);
+    await apiCall(system, 'GET', `/auth/verify-email/${new URL(link!).searchParams.get('token')}`);
+    await organizationOf(system, (await logIn(system, email, password)).access_token, 'Plans Bakery');
+
+    // A basic user has no calendar (part 2 §6): no Calendar link, and the page itself sends to the plans.
     const navigation = page.getByRole('navigation', { name: 'Main' });
     expect(await navigation.getByRole('link', { name: 'Calendar' }).count()).toBe(0);
-    await navigation.getByRole('link', { name: 'Upgrade' }).click();
+    expect(await navigation.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/plan-selection');
+    await page.goto(`${system.url}/organization/calendar`);
+    await page.waitForURL(`${system.url}/plan-selection`);
     await page.getByRole('heading', { name: 'Choose your plan', level: 1 }).waitFor();
     await page.getByText('Sandbox: no real payment').waitFor();
     expect(await planButton('Basic').textContent()).toBe('Current Plan');
@@ -69,6 +80,11 @@ describe('plan selection in a browser', () => {
     await page.getByRole('heading', { name: /Welcome/ }).waitFor();
     const calendarCard = page.getByRole('listitem').filter({ hasText: 'Plan on the calendar' }).getByRole('link');
     expect(await calendarCard.getAttribute('href')).toBe('/organization/calendar');
+    await calendarCard.click();
+    await page.getByRole('group', { name: 'View' }).waitFor(); // the calendar itself, past its loading state
+    expect(page.url()).toBe(`${system.url}/organization/calendar`);
+    expect(await page.getByRole('heading', { name: 'Calendar', level: 1 }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe('true');
 
     await page.goto(`${system.url}/plan-selection`);
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();

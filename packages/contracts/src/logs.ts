@@ -49,16 +49,25 @@ export function logSearchPattern(query: string): RegExp {
   return new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
 }
 
-/** A byte count as people read it (part 1 §2: B, KB or MB): 512 B, 1 KB, 1.5 MB, 2 GB (1 KB = 1024 B). */
+const BYTE_UNITS = ['B', 'KB', 'MB'] as const;
+
+/** `value` as shown in `BYTE_UNITS[unit]`: whole bytes, else one decimal. */
+function roundedIn(value: number, unit: number): number {
+  return unit === 0 ? Math.round(value) : Math.round(value * 10) / 10;
+}
+
+/**
+ * A byte count as part 1 §2 shows it, in B, KB or MB only (1 KB = 1024 B):
+ * 512 B, 1.5 KB, 3072 MB. The unit is chosen after rounding, so 1023.96 KB
+ * reads 1 MB, never 1024 KB.
+ */
 export function formatBytes(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (unit < BYTE_UNITS.length - 1 && roundedIn(value, unit) >= 1024) {
     value /= 1024;
     unit += 1;
   }
-  const rounded = unit === 0 ? Math.round(value) : Math.round(value * 10) / 10;
-  return `${rounded} ${units[unit]}`;
+  return `${roundedIn(value, unit)} ${BYTE_UNITS[unit]}`;
 }

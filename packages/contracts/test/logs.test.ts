@@ -10,8 +10,20 @@ describe('log files', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatBytes(52_428_800 + 104_858)).toBe('50.1 MB');
-    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
     expect(formatBytes(-1)).toBe('0 B');
+  });
+
+  it('stops at MB, the largest unit part 1 §2 names', () => {
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3072 MB');
+    expect(formatBytes(1024 ** 4)).toBe('1048576 MB');
+  });
+
+  it('chooses the unit after rounding, so it never prints 1024 of a unit below MB', () => {
+    expect(formatBytes(1023.4)).toBe('1023 B');
+    expect(formatBytes(1023.6)).toBe('1 KB');
+    expect(formatBytes(1024 * 1024 - 52)).toBe('1023.9 KB');
+    expect(formatBytes(1024 * 1024 - 51)).toBe('1 MB');
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MB');
   });
 
   it('searches case-insensitively, pattern characters matching themselves', () => {

@@ -7,6 +7,8 @@ export interface ConfirmRequest {
   message: string;
   /** The button that goes ahead, e.g. "Delete". */
   confirmLabel: string;
+  /** What the question is about (a subject, an address), shown under it. */
+  detail?: string;
 }
 
 interface Pending extends ConfirmRequest {
@@ -27,7 +29,9 @@ export function useConfirm(): { dialog: ReactNode; ask: (request: ConfirmRequest
     setPending(null);
   };
   const dialog = pending && (
-    <ConfirmDialog role="alertdialog" title={pending.title} message={pending.message} confirmLabel={pending.confirmLabel} danger onConfirm={() => close(true)} onCancel={() => close(false)} />
+    <ConfirmDialog role="alertdialog" title={pending.title} message={pending.message} confirmLabel={pending.confirmLabel} danger onConfirm={() => close(true)} onCancel={() => close(false)}>
+      {pending.detail && <p className="dialog-detail">{pending.detail}</p>}
+    </ConfirmDialog>
   );
   return { dialog, ask };
 }

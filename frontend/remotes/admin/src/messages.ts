@@ -1,7 +1,8 @@
 /**
  * The admin screens' own texts: part 1 §5, §8 and part 2 §8 word for word
  * where the spec words them (the rules the services share are in
- * @planner/contracts); those marked are not worded by the spec.
+ * @planner/contracts; the newsletters' are in newsletter/messages.ts); those
+ * marked are not worded by the spec.
  */
 export const AdminMessages = {
   loadUserFailed: 'Failed to load user data',
@@ -40,16 +41,6 @@ export const AdminMessages = {
   systemMessageUpdated: 'System message updated.',
   systemMessageDeleted: 'System message deleted.',
   confirmDeleteSystemMessage: 'Are you sure you want to delete this system message? This cannot be undone.',
-
-  newslettersLoadFailed: 'Failed to fetch newsletters',
-  newsletterCreateFailed: 'Failed to create newsletter',
-  newsletterUpdateFailed: 'Failed to update newsletter',
-  newsletterDeleteFailed: 'Failed to delete newsletter',
-  /** Not worded by the spec. */
-  newsletterSendFailed: 'Failed to send newsletter',
-  newsletterSaved: 'Newsletter draft saved.',
-  confirmDeleteNewsletter: 'Are you sure you want to delete this newsletter draft? This cannot be undone.',
-  confirmSendNewsletter: (subject: string) => `Send "${subject}" to every active subscriber now? This cannot be undone.`,
 
   postCreateFailed: 'Failed to create blog post',
   postUpdateFailed: 'Failed to update blog post',

@@ -194,3 +194,30 @@ describe('category manager', () => {
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: AdminMessages.categoryCreateFailed }));
   });
 });
+
+describe('failures without a reason from the server', () => {
+  const confirmDelete = async (button: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: button }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  };
+  it.each([
+    {
+      message: AdminMessages.postUpdateFailed,
+      route: `PUT /blog/admin/posts/${FIRST.id}`,
+      act: async () => {
+        await userEvent.click(await screen.findByRole('button', { name: 'Edit First post' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Update post' }));
+      },
+    },
+    { message: AdminMessages.postDeleteFailed, route: `DELETE /blog/admin/posts/${FIRST.id}`, act: () => confirmDelete('Delete First post') },
+    { message: AdminMessages.categoryDeleteFailed, route: `DELETE /blog/admin/categories/${NEWS.id}`, act: () => confirmDelete('Delete category News') },
+  ])('say $message', async ({ message, route, act }) => {
+    const { toasts } = openBlog({
+      [route]: () => {
+        throw apiError(500);
+      },
+    });
+    await act();
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message }]));
+  });
+});

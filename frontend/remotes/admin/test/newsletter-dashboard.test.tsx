@@ -30,11 +30,18 @@ function subscriber(n: number): NewsletterSubscriber {
 
 const pagination = (page: number, perPage: number, total: number) => ({ page, per_page: perPage, total, total_pages: Math.max(1, Math.ceil(total / perPage)) });
 
-/** The content service as the dashboard sees it: two newsletters (a draft and a sent one), 120 subscribers; `change` answers the rest. */
-function dashboardHost(change: (call: Call) => unknown = () => ({ success: true, message: 'Done.' }), options: { stats?: () => NewsletterStats } = {}) {
+/** The shell client's text for a server error that sent no message of its own. */
+const SERVER_ERROR_TEXT = 'A server error occurred. Please try again later.';
+
+/**
+ * The content service as the dashboard sees it: two newsletters (a draft and a sent one), 120 subscribers
+ * (the list at `options.failing` a server error instead); `change` answers the rest.
+ */
+function dashboardHost(change: (call: Call) => unknown = () => ({ success: true, message: 'Done.' }), options: { stats?: () => NewsletterStats; failing?: string } = {}) {
   return adminHost({}, (call) => {
     const url = new URL(call.path, 'http://x');
     const page = Number(url.searchParams.get('page') ?? 1);
+    if (call.method === 'GET' && url.pathname === options.failing) throw apiError(500, null, SERVER_ERROR_TEXT);
     if (call.method === 'GET' && url.pathname === '/newsletter/stats') return (options.stats ?? (() => STATS))();
     if (call.method === 'GET' && url.pathname === '/newsletter/admin/newsletters') {
       return { newsletters: [newsletter('n1', 'November news'), newsletter('n2', 'October news', true)], pagination: pagination(page, 10, 12) };
@@ -78,6 +85,17 @@ describe('newsletter dashboard: stats', () => {
     expect(await screen.findByText('12.3%')).toBeTruthy();
     const again = calls.slice(before).map((c) => c.path.split('?')[0]);
     expect(again).toEqual(expect.arrayContaining(['/newsletter/stats', '/newsletter/admin/newsletters', '/newsletter/admin/subscribers']));
+  });
+});
+
+describe('newsletter dashboard: lists that cannot load', () => {
+  it.each([
+    { failing: '/newsletter/admin/newsletters', section: 'Newsletters', message: NewsletterTexts.fetchNewslettersFailed },
+    { failing: '/newsletter/admin/subscribers', section: /^Subscribers/, message: NewsletterTexts.fetchSubscribersFailed },
+  ])('$failing says $message, then the client’s text for the status', async ({ failing, section, message }) => {
+    renderPage(NewsletterDashboardPage, dashboardHost(undefined, { failing }).host, PATH);
+    const alert = await within(screen.getByRole('region', { name: section })).findByRole('alert');
+    expect(alert.textContent).toBe(`${message}: ${SERVER_ERROR_TEXT}`);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NotificationMessages, OrganizationMessages, type SystemMessage } from '@planner/contracts';
 import type { Newsletter, SupportedPlatform } from '@planner/remote-contract';
 import { AdminMessages } from '../src/messages.js';
+import { NewsletterTexts } from '../src/newsletter/messages.js';
 import { AdminPanelPage } from '../src/panel/AdminPanelPage.js';
 import { USERS_LOAD_FAILED } from '../src/panel/UsersTab.js';
 import { adminHost, apiError, callsTo, member, page, renderPage, type Answer } from './support.js';
@@ -284,6 +285,7 @@ describe('newsletters', () => {
     await userEvent.type(within(form).getByLabelText('Content (HTML)'), '<p>Spring</p>');
     await userEvent.click(within(form).getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(callsTo(calls, 'POST', '/newsletter/admin/newsletters')[0]?.body).toEqual({ subject: 'April news', content: '<p>Spring</p>' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: NewsletterTexts.draftSaved }));
 
     const sentRow = screen.getByRole('row', { name: /February news/ });
     expect(within(sentRow).getByText('Sent')).toBeTruthy();
@@ -293,10 +295,98 @@ describe('newsletters', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send March news' }));
     expect(callsTo(calls, 'POST', `/newsletter/admin/newsletters/${draft.id}/send`)).toHaveLength(0);
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Send' }));
+    const question = screen.getByRole('alertdialog', { name: 'Send newsletter' });
+    expect(within(question).getByText(NewsletterTexts.confirmSend), 'the dashboard’s words').toBeTruthy();
+    expect(within(question).getByText('March news')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'The newsletter is being sent to every active subscriber.' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Preview February news' }));
     expect(screen.getByTitle('Newsletter February news').getAttribute('sandbox')).toBe('');
+  });
+});
+
+describe('newsletter drafts', () => {
+  it('deletes a draft from the tab only after the dashboard’s confirmation', async () => {
+    const draft = newsletter();
+    let listed = [draft];
+    const { host, calls, toasts } = adminHost({
+      'GET /newsletter/admin/newsletters?page=1&per_page=10': () => ({ newsletters: listed, pagination: page(listed.length) }),
+      [`DELETE /newsletter/admin/newsletters/${draft.id}`]: () => {
+        listed = [];
+        return { success: true, message: 'Newsletter deleted.' };
+      },
+    });
+    renderPage(AdminPanelPage, host, '/admin?tab=newsletters');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete March news' }));
+    const question = screen.getByRole('alertdialog', { name: 'Delete newsletter' });
+    expect(within(question).getByText(NewsletterTexts.confirmDeleteNewsletter)).toBeTruthy();
+    expect(within(question).getByText('March news')).toBeTruthy();
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(calls, 'DELETE', '/newsletter/admin/newsletters/')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete March news' }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'Newsletter deleted.' }));
+    expect(await screen.findByText(NewsletterTexts.noNewsletters)).toBeTruthy();
+  });
+});
+
+describe('failures without a reason from the server', () => {
+  const failing = () => {
+    throw apiError(500);
+  };
+  const message = systemMessage();
+  const draft = newsletter();
+  const listed = {
+    'GET /system-messages/all': () => ({ messages: [message] }),
+    'GET /newsletter/admin/newsletters?page=1&per_page=10': () => ({ newsletters: [draft], pagination: page(1) }),
+  };
+  const confirmDelete = async (button: string) => {
+    await userEvent.click(await screen.findByRole('button', { name: button }));
+    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+  };
+  const fill = async (form: string, fields: Record<string, string>, submit: string) => {
+    const shown = await screen.findByRole('form', { name: form });
+    for (const [label, text] of Object.entries(fields)) await userEvent.type(within(shown).getByLabelText(label), text);
+    await userEvent.click(within(shown).getByRole('button', { name: submit }));
+  };
+
+  it.each([
+    { tab: 'system-messages', message: AdminMessages.systemMessagesLoadFailed, route: 'GET /system-messages/all' },
+    { tab: 'newsletters', message: NewsletterTexts.fetchNewslettersFailed, route: 'GET /newsletter/admin/newsletters?page=1&per_page=10' },
+  ])('a list that cannot load says $message', async ({ tab, message, route }) => {
+    renderPage(AdminPanelPage, adminHost({ [route]: failing }).host, `/admin?tab=${tab}`);
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
+  it.each([
+    {
+      tab: 'system-messages',
+      message: AdminMessages.systemMessageCreateFailed,
+      route: 'POST /system-messages/',
+      act: () => fill('New system message', { Message: 'Back soon' }, 'Create message'),
+    },
+    { tab: 'system-messages', message: AdminMessages.systemMessageDeleteFailed, route: `DELETE /system-messages/${message.id}`, act: () => confirmDelete('Delete Maintenance tonight') },
+    {
+      tab: 'newsletters',
+      message: NewsletterTexts.createFailed,
+      route: 'POST /newsletter/admin/newsletters',
+      act: () => fill('New newsletter', { Subject: 'April news', 'Content (HTML)': '<p>Spring</p>' }, 'Save draft'),
+    },
+    {
+      tab: 'newsletters',
+      message: NewsletterTexts.updateFailed,
+      route: `PUT /newsletter/admin/newsletters/${draft.id}`,
+      act: async () => {
+        await userEvent.click(await screen.findByRole('button', { name: 'Edit March news' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Update newsletter' }));
+      },
+    },
+    { tab: 'newsletters', message: NewsletterTexts.deleteFailed, route: `DELETE /newsletter/admin/newsletters/${draft.id}`, act: () => confirmDelete('Delete March news') },
+  ])('$route says $message', async ({ tab, message, route, act }) => {
+    const { host, toasts } = adminHost({ ...listed, [route]: failing });
+    renderPage(AdminPanelPage, host, `/admin?tab=${tab}`);
+    await act();
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message }]));
   });
 });

@@ -208,3 +208,40 @@ describe('subscription', () => {
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: AdminMessages.subscriptionFailed }));
   });
 });
+
+describe('failures without a reason from the server', () => {
+  const failing = () => {
+    throw apiError(500);
+  };
+  it.each([
+    {
+      message: AdminMessages.roleResetFailed,
+      route: `POST /auth/users/${USER_ID}/role/reset`,
+      act: async () => userEvent.click(await screen.findByRole('button', { name: 'Reset role' })),
+    },
+    {
+      message: AdminMessages.banFailed,
+      route: 'POST /auth/admin/ban-user',
+      act: async () => {
+        const form = await screen.findByRole('form', { name: 'Ban user' });
+        await userEvent.type(within(form).getByLabelText('Reason'), 'spam');
+        await userEvent.click(within(form).getByRole('button', { name: 'Ban user' }));
+      },
+    },
+    {
+      message: AdminMessages.deactivateFailed,
+      route: 'POST /auth/admin/organization-status',
+      act: async () => {
+        await userEvent.click(await screen.findByRole('tab', { name: 'Organizations (2)' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Deactivate Bakery' }));
+        const form = screen.getByRole('form', { name: 'Deactivate Bakery' });
+        await userEvent.type(within(form).getByLabelText('Reason for deactivating'), 'Fraud');
+        await userEvent.click(within(form).getByRole('button', { name: 'Deactivate' }));
+      },
+    },
+  ])('say $message', async ({ message, route, act }) => {
+    const { toasts } = openUser(member(), { [route]: failing });
+    await act();
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message }]));
+  });
+});

@@ -61,6 +61,18 @@ describe('plan selection', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
   });
 
+  it('under a running paid plan, basic reads Downgrade but stays disabled (leaving is Cancel Subscription)', async () => {
+    const { host } = billingHost(() => subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() }));
+    renderPage(PlanSelectionPage, host, '/plan-selection');
+    await waitFor(async () => expect(labels(await planButtons())).toEqual({
+      Basic: 'Downgrade (disabled)',
+      Starter: 'Downgrade',
+      Professional: 'Current Plan (disabled)',
+      Advanced: 'Upgrade',
+    }));
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
+  });
+
   it('labels a canceling plan Active Until End of Period and basic Already Downgraded; an expired plan is Resubscribe', async () => {
     let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: subscriptionDetails({ cancel_at_period_end: true }) });
     const { host } = billingHost(() => answer);

@@ -1,6 +1,6 @@
 import { formatBytes, SharedMessages, type LogFile } from '@planner/contracts';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../newsletter/format.js';
+import { formatDateTime } from '../format.js';
 
 /** The files whose name contains `filter`, ignoring case. */
 export function filterLogFiles(files: LogFile[], filter: string): LogFile[] {

@@ -3,10 +3,11 @@ import type { Host, HostProps, Newsletter, NewsletterInput, NewsletterSubscriber
 import { ConfirmDialog, type ConfirmDialogProps } from '@planner/ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { failure, NewsletterTexts } from './messages.js';
+import { failure, newsletterConfirmation, NewsletterTexts } from './messages.js';
 import { NewsletterForm } from './NewsletterForm.js';
 import { NewsletterList } from './NewsletterList.js';
 import { NewsletterStats } from './NewsletterStats.js';
+import type { ConfirmRequest } from '../Confirm.js';
 import { Pager } from '../Pager.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { SubscriberList } from './SubscriberList.js';
@@ -55,20 +56,22 @@ function failureOf(action: Confirmation, error: unknown): string {
   return failure(what, error);
 }
 
-/** What the action is about (a subject, an address), under the question. */
-const detail = (text: string) => <p className="dialog-detail">{text}</p>;
-
-function dialogOf(action: Confirmation): Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'children'> {
+function questionOf(action: Confirmation): ConfirmRequest {
   switch (action.kind) {
     case 'send':
-      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, children: detail(action.newsletter.subject), confirmLabel: 'Send' };
+      return newsletterConfirmation('send', action.newsletter.subject);
     case 'create-and-send':
-      return { title: 'Send newsletter', message: NewsletterTexts.confirmSend, children: detail(action.input.subject), confirmLabel: 'Send' };
+      return newsletterConfirmation('send', action.input.subject);
     case 'delete':
-      return { title: 'Delete newsletter', message: NewsletterTexts.confirmDeleteNewsletter, children: detail(action.newsletter.subject), confirmLabel: 'Delete' };
+      return newsletterConfirmation('delete', action.newsletter.subject);
     case 'delete-subscriber':
-      return { title: 'Delete subscriber', message: NewsletterTexts.confirmDeleteSubscriber, children: detail(action.subscriber.email), confirmLabel: 'Delete' };
+      return { title: 'Delete subscriber', message: NewsletterTexts.confirmDeleteSubscriber, detail: action.subscriber.email, confirmLabel: 'Delete' };
   }
+}
+
+function dialogOf(action: Confirmation): Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'children'> {
+  const { detail, ...question } = questionOf(action);
+  return { ...question, children: <p className="dialog-detail">{detail}</p> };
 }
 
 /** Moves back to the last page when deletions emptied the one shown. */

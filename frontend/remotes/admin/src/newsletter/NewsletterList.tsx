@@ -1,5 +1,5 @@
 import type { Newsletter } from '@planner/remote-contract';
-import { formatDateTime } from './format.js';
+import { formatDateTime } from '../format.js';
 import { NewsletterTexts } from './messages.js';
 
 /**

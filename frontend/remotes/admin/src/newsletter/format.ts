@@ -2,8 +2,3 @@
 export function formatPercent(fraction: number): string {
   return `${(Number.isFinite(fraction) ? fraction * 100 : 0).toFixed(1)}%`;
 }
-
-/** A date and time as the admin screens show it: 'Nov 24, 2026, 3:05 PM'. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}

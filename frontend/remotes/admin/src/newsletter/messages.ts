@@ -1,6 +1,11 @@
 import { isApiError } from '@planner/remote-contract';
+import type { ConfirmRequest } from '../Confirm.js';
 
-/** The newsletter dashboard's texts: part 1 §8's toasts word for word, then the ones the spec leaves unworded. */
+/**
+ * The newsletters' texts, shared by the newsletter dashboard and the admin
+ * panel's Newsletters tab so both word the same action the same way: part 1
+ * §8's toasts word for word, then the ones the spec leaves unworded.
+ */
 export const NewsletterTexts = {
   statsFailed: 'Failed to load newsletter statistics',
   fetchNewslettersFailed: 'Failed to fetch newsletters',
@@ -21,6 +26,13 @@ export const NewsletterTexts = {
   noNewsletters: 'No newsletters yet. Compose the first one above.',
   noSubscribers: 'No subscribers yet.',
 } as const;
+
+/** The question asked before a newsletter is sent or deleted, on the dashboard and in the Newsletters tab alike. */
+export function newsletterConfirmation(action: 'send' | 'delete', subject: string): ConfirmRequest {
+  return action === 'send'
+    ? { title: 'Send newsletter', message: NewsletterTexts.confirmSend, detail: subject, confirmLabel: 'Send' }
+    : { title: 'Delete newsletter', message: NewsletterTexts.confirmDeleteNewsletter, detail: subject, confirmLabel: 'Delete' };
+}
 
 /** `what` failed, followed by why when the server (or the shell's client) said: 'Failed to delete newsletter: A sent newsletter cannot be deleted.' */
 export function failure(what: string, error: unknown): string {

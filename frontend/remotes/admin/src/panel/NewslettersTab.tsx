@@ -9,15 +9,15 @@ import { useEditor, useRowAction, useSave, type EditorFormProps } from '../editi
 import { FormActions, FormField } from '../forms.js';
 import { formatDateTime } from '../format.js';
 import { LoadFailure } from '../LoadFailure.js';
-import { AdminMessages } from '../messages.js';
+import { newsletterConfirmation, NewsletterTexts } from '../newsletter/messages.js';
 import { Pager } from '../Pager.js';
 
 const NEWSLETTERS_KEY = ['admin-newsletters'];
 const SAVE_TEXTS = {
-  created: AdminMessages.newsletterSaved,
-  updated: AdminMessages.newsletterSaved,
-  createFailed: AdminMessages.newsletterCreateFailed,
-  updateFailed: AdminMessages.newsletterUpdateFailed,
+  created: NewsletterTexts.draftSaved,
+  updated: NewsletterTexts.updated,
+  createFailed: NewsletterTexts.createFailed,
+  updateFailed: NewsletterTexts.updateFailed,
 };
 
 /**
@@ -43,13 +43,13 @@ export function NewslettersTab({ host }: { host: Host }) {
   const send = useRowAction(
     host,
     (newsletter: Newsletter) => host.api.request('POST', '/newsletter/admin/newsletters/:id/send', { params: { id: newsletter.id } }),
-    { done: (answer) => answer.message, failed: AdminMessages.newsletterSendFailed },
+    { done: (answer) => answer.message, failed: NewsletterTexts.sendFailed },
     refresh,
   );
   const remove = useRowAction(
     host,
     (newsletter: Newsletter) => host.api.request('DELETE', '/newsletter/admin/newsletters/:id', { params: { id: newsletter.id } }),
-    { done: (answer) => answer.message, failed: AdminMessages.newsletterDeleteFailed },
+    { done: (answer) => answer.message, failed: NewsletterTexts.deleteFailed },
     (newsletter) => {
       editor.forget(newsletter);
       setPreview((current) => (current?.id === newsletter.id ? null : current));
@@ -58,10 +58,10 @@ export function NewslettersTab({ host }: { host: Host }) {
   );
 
   const confirmSend = async (newsletter: Newsletter) => {
-    if (await ask({ title: 'Send newsletter?', message: AdminMessages.confirmSendNewsletter(newsletter.subject), confirmLabel: 'Send' })) send.mutate(newsletter);
+    if (await ask(newsletterConfirmation('send', newsletter.subject))) send.mutate(newsletter);
   };
   const confirmDelete = async (newsletter: Newsletter) => {
-    if (await ask({ title: 'Delete newsletter?', message: AdminMessages.confirmDeleteNewsletter, confirmLabel: 'Delete' })) remove.mutate(newsletter);
+    if (await ask(newsletterConfirmation('delete', newsletter.subject))) remove.mutate(newsletter);
   };
 
   return (
@@ -71,9 +71,9 @@ export function NewslettersTab({ host }: { host: Host }) {
         Statistics and subscribers are on the <Link to="/newsletter">newsletter dashboard</Link>.
       </p>
       <NewsletterForm key={editor.formKey} host={host} {...editor.form} />
-      {newsletters.isError && <LoadFailure message={AdminMessages.newslettersLoadFailed} onRetry={() => void newsletters.refetch()} />}
+      {newsletters.isError && <LoadFailure message={NewsletterTexts.fetchNewslettersFailed} onRetry={() => void newsletters.refetch()} />}
       {newsletters.isPending && <p role="status">Loading newsletters…</p>}
-      {newsletters.data && newsletters.data.newsletters.length === 0 && <p>No newsletters yet.</p>}
+      {newsletters.data && newsletters.data.newsletters.length === 0 && <p>{NewsletterTexts.noNewsletters}</p>}
       {newsletters.data && newsletters.data.newsletters.length > 0 && (
         <AdminTable caption="Newsletters" columns={['Subject', 'Status', 'Recipients', 'Created', 'Sent']}>
           {newsletters.data.newsletters.map((newsletter) => {
