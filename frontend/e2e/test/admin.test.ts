@@ -86,6 +86,8 @@ describe('the admin area in a browser', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Panel' }).count()).toBe(0);
     await page.goto(`${system.url}/user-manage?userId=x`);
     await page.getByText(SharedMessages.accessDenied).waitFor();
+    expect(await axeViolations(page, 'the denial')).toEqual([]);
+    await screenshot(page, 'access-denied');
     await context.close();
   }, 60_000);
 
@@ -210,6 +212,24 @@ describe('the admin area in a browser', () => {
       await shot(shots[tab]!);
       await admin.keyboard.press('ArrowRight');
     }
+
+    // A confirmation before anything is deleted, here a system message's.
+    await admin.getByRole('tab', { name: 'System Messages' }).click();
+    await admin.getByRole('button', { name: /^Delete Maintenance on Sunday/ }).click();
+    const confirm = admin.getByRole('alertdialog', { name: 'Delete system message?' });
+    await confirm.waitFor();
+    await expectAxeClean('the delete confirmation');
+    await shot('admin-confirm-delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    // The single-user page without its user: the spec's words and the way back.
+    await admin.goto(`${system.url}/user-manage`);
+    await admin.getByRole('alert').getByText(AuthMessages.noUserId).waitFor();
+    await expectAxeClean('/user-manage without a user');
+    await shot('user-manage-no-user');
+    await admin.goto(`${system.url}/admin`);
+    await admin.getByRole('heading', { name: 'Admin Panel' }).waitFor();
 
     await admin.setViewportSize({ width: 375, height: 740 });
     for (const tab of PANEL_TABS) {

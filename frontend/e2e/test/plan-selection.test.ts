@@ -66,6 +66,9 @@ describe('plan selection in a browser', () => {
 
     await planButton('Professional').click();
     await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Pay (sandbox)' }).waitFor();
+    expect(await axeViolations(page, 'the sandbox checkout')).toEqual([]);
+    await shot('sandbox-checkout');
     await page.getByRole('button', { name: 'Pay (sandbox)' }).click();
     await page.getByText(BillingMessages.paymentVerified('pro')).waitFor();
     await page.waitForURL(`${system.url}/plan-selection`); // the query is dropped: a reload does not verify again
