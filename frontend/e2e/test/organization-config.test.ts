@@ -66,10 +66,11 @@ describe('account configuration in a browser', () => {
     expect(await axeViolations(page, '/organization/config')).toEqual([]);
     await screenshot(page, 'organization-config');
 
-    // Telegram's panel: its steps and the channel identifier to verify.
+    // Telegram's panel: the channel type first, then its steps and the identifier to verify.
     await page.getByLabel('Search platforms').fill('tele');
     await page.getByRole('button', { name: /^Telegram/ }).click();
     const telegram = page.getByRole('region', { name: 'Telegram settings' });
+    await telegram.getByRole('radio', { name: /Private channel/ }).check();
     await telegram.getByLabel('Telegram channel identifier').waitFor();
     expect(await axeViolations(page, '/organization/config (Telegram panel)')).toEqual([]);
     await telegram.scrollIntoViewIfNeeded();
