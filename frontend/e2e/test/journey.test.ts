@@ -277,7 +277,15 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await page().getByRole('button', { name: 'Week', exact: true }).click();
     const sunday = keyedDay + DAY - new Date(keyedDay + DAY).getUTCDay() * DAY;
     const postsWeek = page().getByRole('table', { name: new RegExp(`^Week of ${new Date(sunday).getUTCDate()} `) });
-    for (let step = 0; step < 2 && !(await postsWeek.count()); step += 1) await page().getByRole('button', { name: 'Next' }).click();
+    // Today's week, or the next ones: each Next waits for the following week's table before looking again.
+    const shownWeek = page().getByRole('table', { name: /^Week of/ });
+    for (let step = 0; step < 2; step += 1) {
+      const shown = await shownWeek.getAttribute('aria-label');
+      if (await postsWeek.count()) break;
+      await page().getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => shownWeek.getAttribute('aria-label')).not.toBe(shown);
+    }
+    await postsWeek.waitFor();
     expect(await postsWeek.getByRole('row').count()).toBe(25);
     await postsWeek.getByRole('button', { name: new RegExp(KEYED_TEXT) }).waitFor();
     expect(await axeViolations(page(), 'the week view')).toEqual([]);
