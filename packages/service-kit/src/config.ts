@@ -88,6 +88,11 @@ export function developmentSecretWarnings(config: { NODE_ENV: string } & Record<
   });
 }
 
+/** A service's Postgres schema: its name, inside NAMESPACE when one is set (a test run, a second `npm start`). */
+export function serviceSchema(service: string, namespace: string | undefined): string {
+  return namespace ? `${namespace}_${service}` : service;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n  ${problems.join('\n  ')}`);

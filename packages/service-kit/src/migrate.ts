@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig } from './config.js';
+import { baseConfigSchema, loadConfig, serviceSchema } from './config.js';
 import { createDataSource, openDataSource } from './database.js';
 import { createLogger } from './logger.js';
 import type { DatabaseDefinition } from './runtime.js';
@@ -15,7 +15,7 @@ export async function migrateService({ name, database }: { name: string; databas
   try {
     if (!database) return logger.info(`${name} has no database: nothing to migrate`);
     const config = loadConfig(baseConfigSchema, env);
-    const schema = config.NAMESPACE ? `${config.NAMESPACE}_${name}` : name;
+    const schema = serviceSchema(name, config.NAMESPACE);
     const dataSource = createDataSource({ url: config.DATABASE_URL, schema, entities: database.entities, migrations: database.migrations, poolSize: 1 });
     try {
       await openDataSource(dataSource);

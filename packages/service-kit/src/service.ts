@@ -1,6 +1,6 @@
 import type { ContextManager } from '@opentelemetry/api';
 import type { z } from 'zod';
-import { developmentSecretWarnings, loadConfig, type BaseConfig } from './config.js';
+import { developmentSecretWarnings, loadConfig, serviceSchema, type BaseConfig } from './config.js';
 import { drainApp, type DrainOptions } from './drain.js';
 import type { EntryPoint, Stop } from './entry-points.js';
 import { createLogger, type Logger } from './logger.js';
@@ -145,7 +145,7 @@ export async function runService<C extends BaseConfig, A, B extends BaseServiceC
       name,
       config,
       logger,
-      schema: ns ? `${ns}_${name}` : name,
+      schema: serviceSchema(name, ns),
       database: definition.database,
       redis: definition.redis,
       redisPrefix: ns ? `${ns}:${name}:` : `${name}:`,

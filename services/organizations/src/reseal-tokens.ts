@@ -2,7 +2,7 @@
 // in an organizations pod, `npm run reseal-tokens -w services/organizations` here): seals every stored token and
 // credential with CONNECTION_TOKEN_KEY, prints how many are still sealed with another key, and exits 1 while any
 // is (docs/operations.md "Rotate keys"). It reads the service's own config.
-import { createLogger, loadConfig } from '@planner/service-kit';
+import { createLogger, loadConfig, serviceSchema } from '@planner/service-kit';
 import { createDataSource } from '@planner/service-kit/data';
 import { connectionKeys } from './adapters/index.js';
 import { resealStoredTokens } from './commands/reseal-tokens.js';
@@ -12,8 +12,7 @@ import { entities } from './entities/index.js';
 const logger = createLogger({ service: 'organizations-reseal', level: 'info' });
 try {
   const config = loadConfig(configSchema);
-  const schema = config.NAMESPACE ? `${config.NAMESPACE}_organizations` : 'organizations';
-  const dataSource = await createDataSource({ url: config.DATABASE_URL, schema, entities, poolSize: 1 }).initialize();
+  const dataSource = await createDataSource({ url: config.DATABASE_URL, schema: serviceSchema('organizations', config.NAMESPACE), entities, poolSize: 1 }).initialize();
   try {
     const { resealed, left } = await resealStoredTokens(dataSource, connectionKeys(config, logger));
     const notCurrent = left.other + left.none;
