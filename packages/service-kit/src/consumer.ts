@@ -17,6 +17,13 @@ import type { Logger } from './logger.js';
 /** How long a handler may work on a message before JetStream hands it out again. */
 const ACK_WAIT_MS = 30_000;
 
+/**
+ * How long one pull waits on the server. The server sends heartbeats every half of it, and two missed
+ * heartbeats restart the consumption: a pull held by a JetStream server that died (the consumer's leader
+ * killed, not stepping down) is noticed in this time, rather than nats.js's default 30 s.
+ */
+const PULL_EXPIRES_MS = 10_000;
+
 /** Statuses after which the consumption starts over, as the nats.js examples do: the consumer may be gone, or the pull lost. */
 const RESTART_ON = new Set<string>([
   ConsumerEvents.HeartbeatsMissed,
@@ -119,7 +126,7 @@ export class DurableConsumer {
     const { js, stream, name } = this.options;
     await this.ensureConsumer();
     const consumer = await js.consumers.get(stream, name);
-    const messages = await consumer.consume({ max_messages: 50 });
+    const messages = await consumer.consume({ max_messages: 50, expires: PULL_EXPIRES_MS });
     this.messages = messages;
     // stop() came while this was opening: the loop takes what it holds and ends.
     if (this.stopped.signal.aborted) messages.stop();
