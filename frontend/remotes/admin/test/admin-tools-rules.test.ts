@@ -4,9 +4,7 @@ import { highlightParts } from '../src/logs/highlight.js';
 import { filterLogFiles } from '../src/logs/LogFileList.js';
 import { LINE_HEIGHT, MAX_SCROLL_HEIGHT, renderedLines, scrollGeometry, scrollTopFor, scrollTopToShow, topLineAt } from '../src/logs/virtual-lines.js';
 import { formatPercent } from '../src/newsletter/format.js';
-import { failure } from '../src/newsletter/messages.js';
 import { newsletterInputErrors } from '../src/newsletter/NewsletterForm.js';
-import { apiError } from './support.js';
 
 describe('newsletter rules', () => {
   it('shows rates as percents with one decimal', () => {
@@ -22,16 +20,6 @@ describe('newsletter rules', () => {
     expect(newsletterInputErrors({ subject: 'News', content: '<p>Hi</p>' })).toBeNull();
     expect(newsletterInputErrors({ subject: '  ', content: '<p>Hi</p>' })).toBe(ContentMessages.subjectAndContentRequired);
     expect(newsletterInputErrors({ subject: 'News', content: '\n' })).toBe(ContentMessages.subjectAndContentRequired);
-  });
-
-  it('words a failure with the reason the server gave', () => {
-    expect(failure('Failed to delete newsletter', apiError(409, { message: ContentMessages.sentNewsletterNotDeletable }))).toBe(
-      'Failed to delete newsletter: A sent newsletter cannot be deleted.',
-    );
-    expect(failure('Failed to delete newsletter', apiError(503, null, 'A server error occurred. Please try again later.'))).toBe(
-      'Failed to delete newsletter: A server error occurred. Please try again later.',
-    );
-    expect(failure('Failed to delete newsletter', new Error('boom'))).toBe('Failed to delete newsletter');
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Host } from '@planner/remote-contract';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { failure } from '../newsletter/messages.js';
+import { failureText } from '../errors.js';
 import { highlightParts } from './highlight.js';
 import { useLogLines } from './useLogLines.js';
 import { LINE_HEIGHT, renderedLines, scrollGeometry, scrollTopToShow } from './virtual-lines.js';
@@ -101,7 +101,7 @@ export function LogViewer({ host, name, reload, pattern, currentMatch, jump }: {
   if (error && totalLines === null) {
     return (
       <p className="form-message form-message-error" role="alert">
-        {failure('Failed to load the log file', error)}
+        {failureText(error, 'Failed to load the log file')}
       </p>
     );
   }
@@ -125,7 +125,7 @@ export function LogViewer({ host, name, reload, pattern, currentMatch, jump }: {
     <>
       <p className="muted log-viewer-status" aria-live="polite">
         {totalLines === null ? 'Loading…' : totalLines === 0 ? 'This file is empty.' : `${totalLines.toLocaleString('en-US')} lines`}
-        {error !== null && totalLines !== null && ` · ${failure('Some lines could not be loaded', error)}`}
+        {error !== null && totalLines !== null && ` · ${failureText(error, 'Some lines could not be loaded')}`}
       </p>
       <div
         ref={scroller}

@@ -2,7 +2,7 @@ import { formatBytes, logSearchPattern } from '@planner/contracts';
 import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { failure } from '../newsletter/messages.js';
+import { failureText } from '../errors.js';
 import { LogFileList } from './LogFileList.js';
 import { useLogSearch } from './useLogSearch.js';
 import { LogViewer, type Jump } from './LogViewer.js';
@@ -61,7 +61,7 @@ export function LogsPage({ host }: HostProps) {
           <h2 id={`${id}-files`}>Log files</h2>
           {files.isError ? (
             <p className="form-message form-message-error" role="alert">
-              {failure('Failed to load log files', files.error)}
+              {failureText(files.error, 'Failed to load log files')}
             </p>
           ) : files.data ? (
             <LogFileList files={files.data} selected={selected} onSelect={setSelected} />

@@ -1,6 +1,6 @@
 import type { Host } from '@planner/remote-contract';
 import { useEffect, useRef, useState } from 'react';
-import { failure } from '../newsletter/messages.js';
+import { failureText } from '../errors.js';
 
 export interface LogSearchState {
   query: string;
@@ -38,7 +38,7 @@ export function useLogSearch(host: Host, name: string | null, show: (line: numbe
       setError(null);
       return file.current === asked ? answer : null;
     } catch (caught) {
-      if (file.current === asked) setError(failure('Search failed', caught));
+      if (file.current === asked) setError(failureText(caught, 'Search failed'));
       return null;
     } finally {
       setBusy(false);

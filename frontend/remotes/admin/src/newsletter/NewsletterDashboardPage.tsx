@@ -3,7 +3,8 @@ import type { Host, HostProps, Newsletter, NewsletterInput, NewsletterSubscriber
 import { ConfirmDialog, type ConfirmDialogProps } from '@planner/ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { failure, newsletterConfirmation, NewsletterTexts } from './messages.js';
+import { failureText } from '../errors.js';
+import { newsletterConfirmation, NewsletterTexts } from './messages.js';
 import { NewsletterForm } from './NewsletterForm.js';
 import { NewsletterList } from './NewsletterList.js';
 import { NewsletterStats } from './NewsletterStats.js';
@@ -53,7 +54,7 @@ function failureOf(action: Confirmation, error: unknown): string {
     'create-and-send': NewsletterTexts.createAndSendFailed,
     'delete-subscriber': NewsletterTexts.deleteSubscriberFailed,
   }[action.kind];
-  return failure(what, error);
+  return failureText(error, what);
 }
 
 function questionOf(action: Confirmation): ConfirmRequest {
@@ -129,7 +130,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
       closeForm();
       await refresh();
     },
-    onError: (error, { id }) => host.toast({ kind: 'error', message: failure(id === null ? NewsletterTexts.createFailed : NewsletterTexts.updateFailed, error) }),
+    onError: (error, { id }) => host.toast({ kind: 'error', message: failureText(error, id === null ? NewsletterTexts.createFailed : NewsletterTexts.updateFailed) }),
   });
   const act = useMutation({
     mutationFn: (action: Confirmation) => perform(host, action),
@@ -173,7 +174,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
         <h2 id="newsletters-title">Newsletters</h2>
         {newsletters.isError ? (
           <p className="form-message form-message-error" role="alert">
-            {failure(NewsletterTexts.fetchNewslettersFailed, newsletters.error)}
+            {failureText(newsletters.error, NewsletterTexts.fetchNewslettersFailed)}
           </p>
         ) : newsletters.data ? (
           <>
@@ -195,7 +196,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
         <h2 id="subscribers-title">Subscribers{subscribers.data && <span className="muted"> ({subscribers.data.pagination.total})</span>}</h2>
         {subscribers.isError ? (
           <p className="form-message form-message-error" role="alert">
-            {failure(NewsletterTexts.fetchSubscribersFailed, subscribers.error)}
+            {failureText(subscribers.error, NewsletterTexts.fetchSubscribersFailed)}
           </p>
         ) : subscribers.data ? (
           <>

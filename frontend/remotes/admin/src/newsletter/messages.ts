@@ -1,4 +1,3 @@
-import { isApiError } from '@planner/remote-contract';
 import type { ConfirmRequest } from '../Confirm.js';
 
 /**
@@ -32,12 +31,4 @@ export function newsletterConfirmation(action: 'send' | 'delete', subject: strin
   return action === 'send'
     ? { title: 'Send newsletter', message: NewsletterTexts.confirmSend, detail: subject, confirmLabel: 'Send' }
     : { title: 'Delete newsletter', message: NewsletterTexts.confirmDeleteNewsletter, detail: subject, confirmLabel: 'Delete' };
-}
-
-/** `what` failed, followed by why when the server (or the shell's client) said: 'Failed to delete newsletter: A sent newsletter cannot be deleted.' */
-export function failure(what: string, error: unknown): string {
-  if (!isApiError(error)) return what;
-  const message = error.body?.message;
-  const reason = typeof message === 'string' && message.trim() ? message : error.message;
-  return reason ? `${what}: ${reason}` : what;
 }
