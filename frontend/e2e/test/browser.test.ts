@@ -186,7 +186,9 @@ describe('the frontend in a browser', () => {
       localStorage.setItem('refresh_token', 'also-invalid');
       localStorage.setItem('user', JSON.stringify({ id: '00000000-0000-4000-8000-000000000009', username: 'gone', email: 'gone@example.com', role: 'basic', email_verified: true, capabilities: {} }));
     });
-    await page.goto(`${system.url}/profile`);
+    // The shell leaves for /login with a full navigation, which can come before /profile's load event and
+    // abort a goto that waits for it: the goto waits only for the response, the URL check for the rest.
+    await page.goto(`${system.url}/profile`, { waitUntil: 'commit' });
     await page.waitForURL(`${system.url}/login?session_expired=true`, { timeout: 15_000 });
     await page.getByText(SharedMessages.sessionExpired).waitFor();
   });
