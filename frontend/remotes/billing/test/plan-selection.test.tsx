@@ -36,6 +36,9 @@ async function planButtons(): Promise<Record<string, HTMLButtonElement>> {
 const labels = (buttons: Record<string, HTMLButtonElement>) =>
   Object.fromEntries(Object.entries(buttons).map(([plan, button]) => [plan, `${button.textContent}${button.disabled ? ' (disabled)' : ''}`]));
 
+/** Waits until each plan's button reads as `expected` says (its label, then ' (disabled)' when it is). */
+const expectPlanButtons = (expected: Record<string, string>) => waitFor(async () => expect(labels(await planButtons())).toEqual(expected));
+
 describe('plan selection', () => {
   it('is the billing remote’s one page', async () => {
     expect(Object.keys(pages)).toEqual(['PlanSelectionPage']);
@@ -45,12 +48,12 @@ describe('plan selection', () => {
   it('shows the four plans with prices and features; a basic user may upgrade to any paid plan', async () => {
     const { host } = billingHost(() => subscriptionAnswer());
     renderPage(PlanSelectionPage, host, '/plan-selection');
-    await waitFor(async () => expect(labels(await planButtons())).toEqual({
+    await expectPlanButtons({
       Basic: 'Current Plan (disabled)',
       Starter: 'Upgrade',
       Professional: 'Upgrade',
       Advanced: 'Upgrade',
-    }));
+    });
     const advanced = screen.getByRole('listitem', { name: 'Advanced' });
     expect(within(advanced).getByText('$39.99')).toBeTruthy();
     expect(within(advanced).getByText('Priority Support')).toBeTruthy();
@@ -64,12 +67,12 @@ describe('plan selection', () => {
   it('under a running paid plan, basic reads Downgrade but stays disabled (leaving is Cancel Subscription)', async () => {
     const { host } = billingHost(() => subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() }));
     renderPage(PlanSelectionPage, host, '/plan-selection');
-    await waitFor(async () => expect(labels(await planButtons())).toEqual({
+    await expectPlanButtons({
       Basic: 'Downgrade (disabled)',
       Starter: 'Downgrade',
       Professional: 'Current Plan (disabled)',
       Advanced: 'Upgrade',
-    }));
+    });
     expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
   });
 
@@ -78,12 +81,12 @@ describe('plan selection', () => {
     const { host } = billingHost(() => answer);
     renderPage(PlanSelectionPage, host, '/plan-selection');
     expect(await screen.findByText('Sandbox: no real payment')).toBeTruthy();
-    await waitFor(async () => expect(labels(await planButtons())).toEqual({
+    await expectPlanButtons({
       Basic: 'Already Downgraded (disabled)',
       Starter: 'Downgrade',
       Professional: 'Active Until End of Period (disabled)',
       Advanced: 'Upgrade',
-    }));
+    });
     expect(screen.getByText(/^Your Professional plan is canceled: it stays active until 01\/Dec\/2026/)).toBeTruthy();
     cleanup();
 
