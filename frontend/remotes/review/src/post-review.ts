@@ -1,4 +1,4 @@
-import { CONNECTION_PLATFORMS, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type ConnectionPlatform, type MediaType, type PlatformOutcome, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
+import { CONNECTION_PLATFORMS, needsUser, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type ConnectionPlatform, type MediaType, type PlatformOutcome, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
 import { POST_STATUS_LABELS } from '@planner/ui/post-status';
 
 /** Part 2 §4's filter values (default pending) with failed (docs/decisions/post-review.md), as the status filter offers them. */
@@ -74,7 +74,7 @@ export function platformLines(post: Pick<PostView, 'platforms' | 'publications'>
  */
 export function retryChoices(lines: readonly PlatformLine[]): { platforms: ConnectionPlatform[]; all: boolean } {
   const notOut = lines.filter((line) => line.platform && line.outcome?.status !== 'published');
-  const platforms = notOut.filter((line) => line.outcome?.status === 'failed' || line.outcome?.status === 'in_doubt').map((line) => line.platform!);
+  const platforms = notOut.filter((line) => line.outcome !== null && needsUser(line.outcome)).map((line) => line.platform!);
   return { platforms, all: notOut.length !== 1 || platforms.length === 0 };
 }
 

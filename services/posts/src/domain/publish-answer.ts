@@ -1,5 +1,4 @@
-import { PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
-import { needsUser } from './transitions.js';
+import { needsUser, PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type PlatformOutcome } from '@planner/contracts';
 
 /** The platforms as the messages name them: 'X, LinkedIn'. */
 export function platformNames(platforms: readonly ConnectionPlatform[]): string {

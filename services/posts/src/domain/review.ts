@@ -1,5 +1,4 @@
-import { PLATFORM_DISPLAY_NAMES, platformIdOf, PostMessages, type ConnectionPlatform, type MediaType, type PlatformOutcome } from '@planner/contracts';
-import { needsUser } from './transitions.js';
+import { needsUser, PLATFORM_DISPLAY_NAMES, platformIdOf, PostMessages, type ConnectionPlatform, type MediaType, type PlatformOutcome } from '@planner/contracts';
 
 /** What of a post goes out when it is published: a change of any of it makes a new version. */
 export interface PublishedFields {

@@ -1,4 +1,4 @@
-import { PostMessages, type PlatformOutcome, type PostStatus } from '@planner/contracts';
+import { needsUser, PostMessages, type PlatformOutcome, type PostStatus } from '@planner/contracts';
 
 /**
  * What a user can do to a post (part 2 §4): approve, reject, edit (update or a
@@ -57,9 +57,6 @@ export function transition(status: PostStatus, action: PostAction): Transition {
 export type PlatformResult =
   | { platform: string; status: 'published'; link: string | null }
   | { platform: string; status: 'failed' | 'in_doubt'; reason: string };
-
-/** A platform whose outcome needs the user: failed for good, or in doubt (check the account, then confirm or retry). */
-export const needsUser = (outcome: PlatformOutcome) => outcome.status === 'failed' || outcome.status === 'in_doubt';
 
 /**
  * A post's status once a platform's outcome is in: failed as soon as one
