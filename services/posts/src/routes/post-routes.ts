@@ -3,7 +3,6 @@ import {
   postActionResponseSchema,
   postApproveSchema,
   postDeletedResponseSchema,
-  PLATFORM_DISPLAY_NAMES,
   PostMessages,
   postListQuerySchema,
   postListResponseSchema,
@@ -16,6 +15,7 @@ import { idParams, requireUser, type App } from '@planner/service-kit';
 import { listReviewPosts, readPost } from '../commands/posts.js';
 import { approvePost, clearPost, deletePost, rejectPost, retryPost, updatePost } from '../commands/review.js';
 import type { PostsContext } from '../context.js';
+import { platformNames } from '../domain/publish-answer.js';
 
 /**
  * Post Review (part 2 §2, §4, §7): the list by status, one post, the form's
@@ -91,7 +91,7 @@ export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Prom
     async (request) => {
       const { post, retried } = await retryPost(ctx, requireUser(request), request.params.id, request.body);
       // While another platform is still failed, the message names those tried again.
-      const message = post.status === 'failed' ? PostMessages.retryQueuedOn(retried.map((platform) => PLATFORM_DISPLAY_NAMES[platform]).join(', ')) : PostMessages.retryQueued;
+      const message = post.status === 'failed' ? PostMessages.retryQueuedOn(platformNames(retried)) : PostMessages.retryQueued;
       return { post, message };
     },
   );
