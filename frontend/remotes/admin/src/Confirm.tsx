@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '@planner/ui/dialog';
+import { ConfirmDialog, type ConfirmDialogProps } from '@planner/ui/dialog';
 import { useCallback, useState, type ReactNode } from 'react';
 
 export interface ConfirmRequest {
@@ -9,6 +9,11 @@ export interface ConfirmRequest {
   confirmLabel: string;
   /** What the question is about (a subject, an address), shown under it. */
   detail?: string;
+}
+
+/** A question as ConfirmDialog shows it: its detail, if any, under the message. */
+export function confirmDialogProps({ title, message, confirmLabel, detail }: ConfirmRequest): Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'children'> {
+  return { title, message, confirmLabel, children: detail && <p className="dialog-detail">{detail}</p> };
 }
 
 interface Pending extends ConfirmRequest {
@@ -28,10 +33,6 @@ export function useConfirm(): { dialog: ReactNode; ask: (request: ConfirmRequest
     pending?.resolve(confirmed);
     setPending(null);
   };
-  const dialog = pending && (
-    <ConfirmDialog role="alertdialog" title={pending.title} message={pending.message} confirmLabel={pending.confirmLabel} danger onConfirm={() => close(true)} onCancel={() => close(false)}>
-      {pending.detail && <p className="dialog-detail">{pending.detail}</p>}
-    </ConfirmDialog>
-  );
+  const dialog = pending && <ConfirmDialog role="alertdialog" {...confirmDialogProps(pending)} danger onConfirm={() => close(true)} onCancel={() => close(false)} />;
   return { dialog, ask };
 }

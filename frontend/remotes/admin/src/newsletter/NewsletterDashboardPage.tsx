@@ -1,6 +1,6 @@
 import { LIMITS } from '@planner/contracts';
 import type { Host, HostProps, Newsletter, NewsletterInput, NewsletterSubscriber } from '@planner/remote-contract';
-import { ConfirmDialog, type ConfirmDialogProps } from '@planner/ui/dialog';
+import { ConfirmDialog } from '@planner/ui/dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { failureText } from '../errors.js';
@@ -8,7 +8,7 @@ import { newsletterConfirmation, NewsletterTexts } from './messages.js';
 import { NewsletterForm } from './NewsletterForm.js';
 import { NewsletterList } from './NewsletterList.js';
 import { NewsletterStats } from './NewsletterStats.js';
-import type { ConfirmRequest } from '../Confirm.js';
+import { confirmDialogProps, type ConfirmRequest } from '../Confirm.js';
 import { Pager } from '../Pager.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { SubscriberList } from './SubscriberList.js';
@@ -68,11 +68,6 @@ function questionOf(action: Confirmation): ConfirmRequest {
     case 'delete-subscriber':
       return { title: 'Delete subscriber', message: NewsletterTexts.confirmDeleteSubscriber, detail: action.subscriber.email, confirmLabel: 'Delete' };
   }
-}
-
-function dialogOf(action: Confirmation): Pick<ConfirmDialogProps, 'title' | 'message' | 'confirmLabel' | 'children'> {
-  const { detail, ...question } = questionOf(action);
-  return { ...question, children: <p className="dialog-detail">{detail}</p> };
 }
 
 /** Moves back to the last page when deletions emptied the one shown. */
@@ -211,7 +206,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
       {preview && <PreviewDialog subject={preview.subject} html={preview.content} onClose={() => setPreview(null)} />}
       {confirmation && (
         <ConfirmDialog
-          {...dialogOf(confirmation)}
+          {...confirmDialogProps(questionOf(confirmation))}
           busyLabel="Working…"
           busy={act.isPending}
           danger
