@@ -8,6 +8,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@planner/contracts';
 import { freePort, namespacedProcessEnv, startTestProcess, type TestProcess } from '@planner/service-kit/testing';
 import { parseDockerfile, stageEnv, type Stage } from './dockerfile.js';
 import { repoPath } from './repo.js';
@@ -16,8 +17,6 @@ export interface RehearsedImage {
   root: string;
   sizes: { nodeModulesMb: number; distMb: number };
 }
-
-const SERVICES = ['auth', 'organizations', 'posts', 'scheduler', 'billing', 'content', 'notifications'] as const;
 
 function stage(name: string): Stage {
   const found = parseDockerfile().stages.find((s) => s.name === name);
@@ -59,13 +58,11 @@ export async function rehearseServiceImage(): Promise<RehearsedImage> {
   const [, ...npmArgs] = install.slice(install.indexOf('npm ci')).split(/\s+/);
   execFileSync('npm', npmArgs, { cwd: root, env: { ...process.env, ...stageEnv(prodDeps) }, stdio: 'pipe' });
   // build: packages/*/dist and services/*/dist.
-  for (const dist of [...expand('packages/*/package.json'), ...expand('services/*/package.json')].map((file) => path.posix.join(path.posix.dirname(file), 'dist'))) {
-    if (fs.existsSync(repoPath(dist))) fs.cpSync(repoPath(dist), path.join(root, dist), { recursive: true });
-  }
-  const distMb = [...expand('packages/*/package.json'), ...expand('services/*/package.json')]
-    .map((file) => path.join(root, path.dirname(file), 'dist'))
-    .filter((dir) => fs.existsSync(dir))
-    .reduce((sum, dir) => sum + megabytes(dir), 0);
+  const dists = [...expand('packages/*/package.json'), ...expand('services/*/package.json')]
+    .map((file) => path.posix.join(path.posix.dirname(file), 'dist'))
+    .filter((dist) => fs.existsSync(repoPath(dist)));
+  for (const dist of dists) fs.cpSync(repoPath(dist), path.join(root, dist), { recursive: true });
+  const distMb = dists.reduce((sum, dist) => sum + megabytes(path.join(root, dist)), 0);
   return { root, sizes: { nodeModulesMb: megabytes(path.join(root, 'node_modules')), distMb: Math.round(distMb * 10) / 10 } };
 }
 
@@ -96,7 +93,7 @@ function productionSecrets(): Record<string, string> {
 export async function startFromImage(image: RehearsedImage, namespace: string, logDir: string): Promise<ImageProcess[]> {
   const command = JSON.parse(stage('service').instructions.filter((i) => i.keyword === 'CMD').at(-1)!.args) as string[];
   const script = command.at(-1)!;
-  const ports = Object.fromEntries(await Promise.all([...SERVICES, 'gateway'].map(async (name) => [name, await freePort()] as const))) as Record<string, number>;
+  const ports = Object.fromEntries(await Promise.all([...SERVICE_NAMES, 'gateway'].map(async (name) => [name, await freePort()] as const))) as Record<string, number>;
   const urlOf = (name: string) => `http://127.0.0.1:${ports[name]}`;
   const data = fs.mkdtempSync(path.join(image.root, 'data-'));
   const env = {
@@ -108,7 +105,7 @@ export async function startFromImage(image: RehearsedImage, namespace: string, l
     MAIL_DIR: path.join(data, 'mail'),
     SANDBOX_FEED_URL: urlOf('scheduler'),
     BOUNCE_SMTP_PORT: String(await freePort()),
-    ...Object.fromEntries(SERVICES.map((name) => [`${name.toUpperCase()}_URL`, urlOf(name)])),
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase()}_URL`, urlOf(name)])),
   };
   const start = async (name: string): Promise<ImageProcess> => {
     const started: TestProcess = startTestProcess(script, { cwd: path.join(image.root, 'services', name), env: { ...env, PORT: String(ports[name]) }, compiled: true });
@@ -118,7 +115,7 @@ export async function startFromImage(image: RehearsedImage, namespace: string, l
     });
     return { service: name, health: (await response.json()) as { status: string }, stop: () => started.stop() };
   };
-  const results = await Promise.allSettled([...SERVICES.map(start)]);
+  const results = await Promise.allSettled(SERVICE_NAMES.map(start));
   const services = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
   if (failed.length === 0) {
