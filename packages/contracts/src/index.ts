@@ -14,6 +14,7 @@ export * from './content.js';
 export * from './notifications.js';
 export * from './connections.js';
 export * from './posts.js';
+export * from './publication-outcomes.js';
 export * from './platform-names.js';
 export * from './scheduler.js';
 export * from './pagination.js';

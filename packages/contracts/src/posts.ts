@@ -49,9 +49,6 @@ export const platformOutcomeSchema = z.object({
 });
 export type PlatformOutcome = z.infer<typeof platformOutcomeSchema>;
 
-/** An outcome that needs the user: failed for good, or in doubt (check the account, then confirm or retry); a Retry may ask for it again. */
-export const needsUser = (outcome: Pick<PlatformOutcome, 'status'>) => outcome.status === 'failed' || outcome.status === 'in_doubt';
-
 /**
  * Part 2 §3 Original generation request: what a post was generated from, kept
  * with it so that it can be regenerated. Option fields are free strings here:
