@@ -8,6 +8,7 @@ import { emptyLineIndex, indexChunk, lineCount, matchingLines, seekLine, shownLi
 import { mergeOpenApi } from '../src/domain/openapi.js';
 import {
   accountOf,
+  addressKey,
   bucketsFor,
   callerKey,
   clientIp,
@@ -125,10 +126,22 @@ describe('buckets known to be full', () => {
 
 describe('rate-limit policy', () => {
   const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, addressMax: 50, windowSeconds: 300 }, webhook: { max: 1000, windowSeconds: 60 } };
+  const anonymous = { caller: 'ip:1', address: 'ip:1' };
 
   it('counts users by id and anonymous callers by address', () => {
     expect(callerKey({ userId: 'u1', role: 'pro', emailVerified: true }, '10.0.0.1')).toBe('u:u1');
     expect(callerKey(null, '10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(addressKey('10.0.0.1')).toBe('ip:10.0.0.1');
+  });
+
+  it('counts credential requests by address even with a token (issue 28): a token does not buy a fresh bucket', () => {
+    const account = accountOf(Buffer.from('{"email":"ana@example.com"}'));
+    const withToken = { caller: callerKey({ userId: 'u1', role: 'basic', emailVerified: true }, '10.0.0.1'), address: addressKey('10.0.0.1'), account };
+    expect(bucketsFor('POST', '/api/auth/login', withToken, settings).map((b) => b.key)).toEqual([
+      'rl:all:u:u1',
+      `rl:login:ip:10.0.0.1:${account}`,
+      'rl:login:ip:10.0.0.1',
+    ]);
   });
 
   it('adds a strict bucket per credential endpoint on POST only', () => {
@@ -137,8 +150,8 @@ describe('rate-limit policy', () => {
     expect(strictEndpoint('POST', '/api/auth/reset-password')).toBe('reset');
     expect(strictEndpoint('POST', '/api/auth/reset-password/abc123')).toBeUndefined();
     expect(strictEndpoint('GET', '/api/auth/login')).toBeUndefined();
-    expect(bucketsFor('GET', '/api/posts', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
-    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings)).toEqual([
+    expect(bucketsFor('GET', '/api/posts', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/auth/login', anonymous, settings)).toEqual([
       { key: 'rl:all:ip:1', max: 100, windowMs: 60_000 },
       { key: 'rl:login:ip:1:-', max: 5, windowMs: 300_000 },
       { key: 'rl:login:ip:1', max: 50, windowMs: 300_000 },
@@ -146,9 +159,9 @@ describe('rate-limit policy', () => {
   });
 
   it("counts a provider's webhook in a bucket of its own instead of the general one", () => {
-    expect(bucketsFor('POST', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:webhook:ip:1', max: 1000, windowMs: 60_000 }]);
-    expect(bucketsFor('GET', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
-    expect(bucketsFor('POST', '/api/payments/subscriptions', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/payments/webhook', anonymous, settings)).toEqual([{ key: 'rl:webhook:ip:1', max: 1000, windowMs: 60_000 }]);
+    expect(bucketsFor('GET', '/api/payments/webhook', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/payments/subscriptions', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
   });
 
   it('counts credential requests per caller and account, under a larger ceiling per caller', () => {
@@ -156,7 +169,7 @@ describe('rate-limit policy', () => {
     expect(account).toBe(accountOf(Buffer.from('{"email":"ana@example.com"}')));
     expect(account).not.toContain('@');
     expect(accountOf(Buffer.from('{"email":"bo@example.com"}'))).not.toBe(account);
-    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings, account).map((b) => [b.key, b.max])).toEqual([
+    expect(bucketsFor('POST', '/api/auth/login', { ...anonymous, account }, settings).map((b) => [b.key, b.max])).toEqual([
       ['rl:all:ip:1', 100],
       [`rl:login:ip:1:${account}`, 5],
       ['rl:login:ip:1', 50],
@@ -167,7 +180,7 @@ describe('rate-limit policy', () => {
   });
 
   it('refuses when any bucket is over, reporting the longest wait; else reports the tightest bucket', () => {
-    const buckets = bucketsFor('POST', '/api/auth/login', 'ip:1', settings);
+    const buckets = bucketsFor('POST', '/api/auth/login', anonymous, settings);
     expect(decide(buckets, [{ count: 10, ttlMs: 30_000 }, { count: 2, ttlMs: 200_000 }])).toEqual({
       allowed: true,
       limit: 5,
