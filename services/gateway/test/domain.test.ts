@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, logSearchPattern, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
+import { logSearchPattern, SERVICE_NAMES, type ServiceName } from '@planner/contracts';
 import { checkDeclaredLength, forPath, hasBody, isUploadPath } from '../src/domain/upload-routes.js';
 import { aggregateHealth, probeFromReport, replicatedProbe, type ServiceProbe } from '../src/domain/health.js';
 import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
@@ -15,7 +15,6 @@ import {
   decide,
   ExhaustedBuckets,
   forwardedFor,
-  rateLimitedBody,
   strictEndpoint,
   type RateLimitSettings,
 } from '../src/domain/rate-limit.js';
@@ -194,15 +193,6 @@ describe('rate-limit policy', () => {
       resetSeconds: 121,
     });
     expect(decide(buckets.slice(0, 1), [{ count: 101, ttlMs: 400 }])).toMatchObject({ allowed: false, resetSeconds: 1 });
-  });
-
-  it('answers 429 with code 3015, the spec message and the wait', () => {
-    expect(rateLimitedBody(42)).toEqual({
-      code: ErrorCode.RATE_LIMITED,
-      message: 'Slow down, rate limit was reached. Please wait 42 seconds before trying again.',
-      reset: 42,
-    });
-    expect(rateLimitedBody(90).message).toBe(SharedMessages.rateLimited('2 minutes'));
   });
 
   it('believes X-Forwarded-For only as far as trusted proxies go', () => {

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { ErrorCode, formatWait, SharedMessages, type ErrorBody, type Identity } from '@planner/contracts';
+import type { Identity } from '@planner/contracts';
 
 export interface RateLimitSettings {
   /** Per caller, on every metered request. */
@@ -173,11 +173,6 @@ export class ExhaustedBuckets {
   get size(): number {
     return this.full.size;
   }
-}
-
-/** The 429 body of part 1 §8: code 3015, the spec's message with the wait, and the wait in seconds. */
-export function rateLimitedBody(resetSeconds: number): ErrorBody & { code: number; reset: number } {
-  return { code: ErrorCode.RATE_LIMITED, message: SharedMessages.rateLimited(formatWait(resetSeconds)), reset: resetSeconds };
 }
 
 /**

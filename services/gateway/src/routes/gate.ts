@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { REFRESH_BEARER_PATHS, SharedMessages, type Identity } from '@planner/contracts';
-import { bearerToken, errorBody, InvalidTokenError, KeysUnavailableError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
+import { bearerToken, errorBody, InvalidTokenError, KeysUnavailableError, rateLimitedBody, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { checkDeclaredLength, forPath, type PerRoute } from '../domain/upload-routes.js';
 import { GatewayMessages } from '../domain/messages.js';
-import { accountOf, addressKey, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
+import { accountOf, addressKey, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
 import { isUnmeteredPath } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
