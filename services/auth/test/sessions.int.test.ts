@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
+import { rateLimitedBody } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer } from '@planner/service-kit/testing';
+import { LOGIN_FAILURE_LIMIT } from '../src/domain/sessions.js';
 import { User } from '../src/entities/user.entity.js';
 import { startGoogleStandIn } from './google-stand-in.js';
 import { useAuth } from './harness.js';
@@ -126,6 +128,35 @@ describe('login, me, refresh, logout', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: AuthMessages.accountBanned, ban_reason: 'spam', ban_expires_at: until.toISOString() });
     expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(403);
+  });
+});
+
+describe('failed logins per account (issue 28)', () => {
+  const login = (email: string, password: string) => post('/auth/login', { email, password, turnstile_token: DUMMY_TOKEN });
+  const expectLocked = (res: Awaited<ReturnType<typeof post>>) => {
+    expect(res.statusCode).toBe(429);
+    const { reset } = res.json();
+    expect(reset).toBeGreaterThan(LOGIN_FAILURE_LIMIT.windowSeconds - 60);
+    expect(reset).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT.windowSeconds);
+    expect(res.json()).toEqual({ error: 'Too Many Requests', ...rateLimitedBody(reset) });
+  };
+
+  // The harness's gateway has its limits raised out of the way: these answers are auth's own, as for a caller that reaches auth directly.
+  it('refuses the e-mail after the limit of wrong passwords, the right one too, known account or not', async () => {
+    await post('/auth/register', newUser('lock'));
+    for (const email of ['user.lock@example.com', 'nobody.lock@example.com']) {
+      for (let i = 1; i <= LOGIN_FAILURE_LIMIT.attempts; i++) expect((await login(email, 'Wrong#Pass1')).statusCode, `${email} try ${i}`).toBe(401);
+      expectLocked(await login(email, 'Wrong#Pass1'));
+    }
+    expectLocked(await login('USER.LOCK@example.com', 'Sturdy#Pass1'));
+  });
+
+  it('starts the count again after a success', async () => {
+    await post('/auth/register', newUser('relog'));
+    for (let i = 1; i < LOGIN_FAILURE_LIMIT.attempts; i++) expect((await login('user.relog@example.com', 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await login('user.relog@example.com', 'Sturdy#Pass1')).statusCode).toBe(200);
+    for (let i = 1; i <= LOGIN_FAILURE_LIMIT.attempts; i++) expect((await login('user.relog@example.com', 'Wrong#Pass1')).statusCode).toBe(401);
+    expectLocked(await login('user.relog@example.com', 'Sturdy#Pass1'));
   });
 });
 

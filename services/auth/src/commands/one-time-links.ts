@@ -3,10 +3,11 @@ import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, HttpError, unauthorized } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
 import type { AuthContext } from '../context.js';
-import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
+import { newSecretToken, tokenHash } from '../domain/secrets.js';
 import { isBanActive, RESEND_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
 import { OneTimeToken, type OneTimeTokenPurpose } from '../entities/one-time-token.entity.js';
 import { User } from '../entities/user.entity.js';
+import { attemptKeys, countAttempt } from './attempts.js';
 import { endSessions } from './end-sessions.js';
 
 async function issueToken(manager: EntityManager, userId: string, purpose: OneTimeTokenPurpose, lifetimeMs: number): Promise<string> {
@@ -46,12 +47,8 @@ export async function resendVerification(ctx: AuthContext, identity: Identity): 
   const user = await ctx.dataSource.getRepository(User).findOneBy({ id: identity.userId });
   if (!user) throw unauthorized();
   if (user.emailVerified) throw badRequest(AuthMessages.alreadyVerified);
-  const key = `resend:${emailHash(user.email)}`;
-  const replies = (await ctx.redis.multi().incr(key).expire(key, RESEND_LIMIT.windowSeconds, 'NX').ttl(key).exec()) ?? [];
-  const count = Number(replies[0]?.[1]);
-  const ttl = Number(replies[2]?.[1]);
-  const resetIn = Math.max(ttl, 0);
-  if (count > RESEND_LIMIT.attempts) {
+  const { count, over, resetIn } = await countAttempt(ctx.redis, attemptKeys.resend(user.email), RESEND_LIMIT);
+  if (over) {
     throw new HttpError(429, AuthMessages.tooManyResends(Math.ceil(resetIn / 60)), { reset_in: resetIn, attempts_remaining: 0 });
   }
   await ctx.dataSource.transaction((manager) => requestVerification(ctx, manager, user));
