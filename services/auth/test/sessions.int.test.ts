@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AuthMessages } from '@planner/contracts';
 import { rateLimitedBody } from '@planner/service-kit';
 import { OutboxEvent } from '@planner/service-kit/data';
-import { bearer } from '@planner/service-kit/testing';
+import { bearer, untilQueueIdle } from '@planner/service-kit/testing';
+import { passwordResetQueue } from '../src/commands/one-time-links.js';
 import { LOGIN_FAILURE_LIMIT } from '../src/domain/sessions.js';
 import { User } from '../src/entities/user.entity.js';
 import { startGoogleStandIn } from './google-stand-in.js';
@@ -231,12 +232,21 @@ describe('mailed links: verification and password reset', () => {
     expect(answers[3]!.json().reset_in).toBeGreaterThan(3500);
   });
 
+  const requestReset = (email: string) => post('/auth/reset-password', { email, turnstile_token: DUMMY_TOKEN });
+  const resetMails = async (userId: string) => {
+    await untilQueueIdle(passwordResetQueue(h.ctx));
+    const events = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.password_reset.requested' });
+    return events.filter((e) => (e.envelope.data as { userId: string }).userId === userId);
+  };
+  const resetAnswer = { message: 'If your email is registered, you will receive a password reset link.' };
+
   it('answers a reset request the same way for any e-mail, and resets once with the link', async () => {
     const session = (await post('/auth/register', newUser('m'))).json();
     for (const email of ['user.m@example.com', 'nobody@example.com']) {
-      const res = await post('/auth/reset-password', { email, turnstile_token: DUMMY_TOKEN });
-      expect(res.json()).toEqual({ message: 'If your email is registered, you will receive a password reset link.' });
+      const res = await requestReset(email);
+      expect(res.json()).toEqual(resetAnswer);
     }
+    expect(await resetMails(session.user.id)).toHaveLength(1);
     const token = await linkOf('auth.password_reset.requested', session.user.id, 'resetUrl');
     const short = await post(`/auth/reset-password/${token}`, { new_password: 'short' });
     expect(short.json().message).toBe('Password must be at least 8 characters long.');
@@ -246,6 +256,32 @@ describe('mailed links: verification and password reset', () => {
     expect(reused.json().error).toBe('Invalid reset link. Please request a new password reset.');
     expect((await post('/auth/refresh', undefined, session.refresh_token)).statusCode).toBe(401);
     expect((await post('/auth/login', { email: 'user.m@example.com', password: 'Brand#New9', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
+  });
+
+  it('mails at most three reset links an hour per account, answering every request alike (issue 28)', async () => {
+    const session = (await post('/auth/register', newUser('flood'))).json();
+    for (const email of ['user.flood@example.com', 'nobody.flood@example.com']) {
+      for (let i = 1; i <= 7; i++) {
+        const res = await requestReset(email);
+        expect(res.statusCode, `${email} request ${i}`).toBe(200);
+        expect(res.json()).toEqual(resetAnswer);
+      }
+    }
+    expect(await resetMails(session.user.id)).toHaveLength(3);
+  });
+
+  it('answers a reset request before looking the account up: the work that differs between accounts is the worker’s (issue 28)', async () => {
+    const session = (await post('/auth/register', newUser('later'))).json();
+    const queue = passwordResetQueue(h.ctx);
+    await queue.pause();
+    try {
+      expect((await requestReset('user.later@example.com')).json()).toEqual(resetAnswer);
+      const events = await h.ctx.dataSource.getRepository(OutboxEvent).findBy({ subject: 'auth.password_reset.requested' });
+      expect(events.filter((e) => (e.envelope.data as { userId: string }).userId === session.user.id)).toHaveLength(0);
+    } finally {
+      await queue.resume();
+    }
+    expect(await resetMails(session.user.id)).toHaveLength(1);
   });
 });
 

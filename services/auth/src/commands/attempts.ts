@@ -11,7 +11,7 @@ export interface CountedAttempt {
 
 /**
  * Counts one attempt under `key` in a fixed window that starts with the first
- * attempt (resends, password guesses per account). Atomic: two
+ * attempt (resends, reset mails, password guesses per account). Atomic: two
  * attempts at once never both see the same count.
  */
 export async function countAttempt(redis: Redis, key: string, limit: AttemptLimit): Promise<CountedAttempt> {
@@ -23,5 +23,6 @@ export async function countAttempt(redis: Redis, key: string, limit: AttemptLimi
 /** The keys of the per-e-mail counters, hashed so that no address sits in Redis. */
 export const attemptKeys = {
   resend: (email: string) => `resend:${emailHash(email)}`,
+  resetMail: (email: string) => `reset-mail:${emailHash(email)}`,
   loginFailures: (email: string) => `login-failures:${emailHash(email)}`,
 };

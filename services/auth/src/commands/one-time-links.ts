@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
-import { badRequest, HttpError, unauthorized } from '@planner/service-kit';
+import { badRequest, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
 import type { AuthContext } from '../context.js';
 import { newSecretToken, tokenHash } from '../domain/secrets.js';
-import { isBanActive, RESEND_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
+import { isBanActive, RESEND_LIMIT, RESET_MAIL_LIMIT, RESET_PASSWORD_LIFETIME_MS, VERIFY_EMAIL_LIFETIME_MS } from '../domain/sessions.js';
 import { OneTimeToken, type OneTimeTokenPurpose } from '../entities/one-time-token.entity.js';
 import { User } from '../entities/user.entity.js';
 import { attemptKeys, countAttempt } from './attempts.js';
@@ -66,11 +66,45 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<void
   });
 }
 
-/** Mails a reset link when the account exists; the caller learns nothing either way. */
-export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+export const PASSWORD_RESET_QUEUE = 'password-reset-mail';
+export type ResetMailJob = { email: string };
+
+const resetQueues = new WeakMap<object, ReturnType<typeof makeResetQueue>>();
+const makeResetQueue = (ctx: ServiceContext) =>
+  ctx.queues.queue<ResetMailJob>(PASSWORD_RESET_QUEUE, {
+    attempts: 3,
+    backoff: { type: 'exponential', delay: 1000 },
+    // The job holds an e-mail address: gone from Redis once done, either way.
+    removeOnComplete: true,
+    removeOnFail: true,
+  });
+
+/** The service's one queue of reset mails (made once per context). */
+export function passwordResetQueue(ctx: ServiceContext): ReturnType<typeof makeResetQueue> {
+  let queue = resetQueues.get(ctx.queues);
+  if (!queue) resetQueues.set(ctx.queues, (queue = makeResetQueue(ctx)));
+  return queue;
+}
+
+/**
+ * A reset request queues one job, whatever the e-mail: the request does the
+ * same work whether the account exists or not, so neither its answer nor its
+ * time tells (issue 28). The worker looks the account up (mailPasswordReset).
+ */
+export async function requestPasswordReset(ctx: ServiceContext, email: string): Promise<void> {
+  await passwordResetQueue(ctx).add('mail', { email });
+}
+
+/**
+ * Mails a reset link when the account exists, is not banned, and has had fewer
+ * than RESET_MAIL_LIMIT.attempts requests in the window; otherwise nothing
+ * (the requester was answered alike already).
+ */
+export async function mailPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  const user = await ctx.dataSource.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  if (!user || isBanActive(user, new Date())) return;
+  if ((await countAttempt(ctx.redis, attemptKeys.resetMail(user.email), RESET_MAIL_LIMIT)).over) return;
   await ctx.dataSource.transaction(async (manager) => {
-    const user = await manager.getRepository(User).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
-    if (!user || isBanActive(user, new Date())) return;
     const token = await issueToken(manager, user.id, 'reset_password', RESET_PASSWORD_LIFETIME_MS);
     const resetUrl = new URL('/reset-password', ctx.config.APP_URL);
     resetUrl.searchParams.set('token', token);

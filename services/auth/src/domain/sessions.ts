@@ -59,6 +59,9 @@ export interface AttemptLimit {
 /** Resends of the verification mail per e-mail: this many per window. */
 export const RESEND_LIMIT: AttemptLimit = { attempts: 3, windowSeconds: 3600 };
 
+/** Reset mails per account, as resends (issue 28): more requests are answered alike and mail nothing. */
+export const RESET_MAIL_LIMIT: AttemptLimit = { attempts: 3, windowSeconds: 3600 };
+
 /**
  * Password attempts per e-mail, from any address (issue 28): past this many
  * without a success, password logins of that e-mail are refused (429) for the
