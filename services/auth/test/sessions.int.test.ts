@@ -270,6 +270,19 @@ describe('mailed links: verification and password reset', () => {
     expect(await resetMails(session.user.id)).toHaveLength(3);
   });
 
+  it('spends every open reset link of the account with a reset (issue 28)', async () => {
+    const session = (await post('/auth/register', newUser('twice'))).json();
+    await requestReset('user.twice@example.com');
+    await requestReset('user.twice@example.com');
+    const links = (await resetMails(session.user.id)).map((e) => new URL((e.envelope.data as { resetUrl: string }).resetUrl).searchParams.get('token')!);
+    expect(new Set(links).size).toBe(2);
+    expect((await post(`/auth/reset-password/${links[0]}`, { new_password: 'Brand#New9' })).statusCode).toBe(200);
+    const second = await post(`/auth/reset-password/${links[1]}`, { new_password: 'Other#New9' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toBe(AuthMessages.invalidResetLink);
+    expect((await post('/auth/login', { email: 'user.twice@example.com', password: 'Brand#New9', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
+  });
+
   it('answers a reset request before looking the account up: the work that differs between accounts is the worker’s (issue 28)', async () => {
     const session = (await post('/auth/register', newUser('later'))).json();
     const queue = passwordResetQueue(h.ctx);
@@ -282,6 +295,18 @@ describe('mailed links: verification and password reset', () => {
       await queue.resume();
     }
     expect(await resetMails(session.user.id)).toHaveLength(1);
+  });
+
+  it('lifts a lock of failed logins with a reset: the link proved the mailbox', async () => {
+    const session = (await post('/auth/register', newUser('unlock'))).json();
+    for (let i = 0; i <= LOGIN_FAILURE_LIMIT.attempts; i++) await post('/auth/login', { email: 'user.unlock@example.com', password: 'Wrong#Pass1', turnstile_token: DUMMY_TOKEN });
+    const locked = await post('/auth/login', { email: 'user.unlock@example.com', password: 'Sturdy#Pass1', turnstile_token: DUMMY_TOKEN });
+    expect(locked.statusCode).toBe(429);
+    await requestReset('user.unlock@example.com');
+    await resetMails(session.user.id);
+    const token = await linkOf('auth.password_reset.requested', session.user.id, 'resetUrl');
+    expect((await post(`/auth/reset-password/${token}`, { new_password: 'Brand#New9' })).statusCode).toBe(200);
+    expect((await post('/auth/login', { email: 'user.unlock@example.com', password: 'Brand#New9', turnstile_token: DUMMY_TOKEN })).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
 import { AuthMessages, type Identity } from '@planner/contracts';
 import { badRequest, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { hashPassword } from '../adapters/password-hasher.js';
@@ -112,13 +112,20 @@ export async function mailPasswordReset(ctx: AuthContext, email: string): Promis
   });
 }
 
-/** Sets the new password and ends every session of the account. */
+/**
+ * Sets the new password, spends every open reset link of the account (an
+ * older mail must not reset it again), ends every session, and lifts a lock
+ * of failed logins: the link proved the mailbox is the owner's.
+ */
 export async function resetPassword(ctx: AuthContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.dataSource.transaction(async (manager) => {
+  const email = await ctx.dataSource.transaction(async (manager) => {
     const spent = await spendToken(manager, token, 'reset_password');
     if (!spent) throw badRequest(AuthMessages.invalidResetLink, { error: AuthMessages.invalidResetLink });
+    await manager.update(OneTimeToken, { userId: spent.userId, purpose: 'reset_password', usedAt: IsNull() }, { usedAt: new Date() });
     await manager.update(User, { id: spent.userId }, { passwordHash });
     await endSessions(ctx, manager, spent.userId, { all: true }, 'password reset');
+    return (await manager.getRepository(User).findOneByOrFail({ id: spent.userId })).email;
   });
+  await ctx.redis.del(attemptKeys.loginFailures(email));
 }
