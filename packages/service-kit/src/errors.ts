@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { SharedMessages, type ErrorBody } from '@planner/contracts';
+import { ErrorCode, formatWait, SharedMessages, type ErrorBody } from '@planner/contracts';
 import { isDependencyDown } from './dependency-errors.js';
 
 /** An error whose status and message are meant for the caller. */
@@ -20,6 +20,17 @@ export const unauthorized = (message: string = SharedMessages.authenticationRequ
 export const forbidden = (message: string = SharedMessages.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = SharedMessages.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+/** The 429 body of part 1 §8: code 3015, the spec's message with the wait, and the wait in seconds. */
+export function rateLimitedBody(resetSeconds: number): ErrorBody & { code: number; reset: number } {
+  return { code: ErrorCode.RATE_LIMITED, message: SharedMessages.rateLimited(formatWait(resetSeconds)), reset: resetSeconds };
+}
+
+/** A service's own rate limit, refused in the gateway's words (rateLimitedBody). */
+export function rateLimited(resetSeconds: number): HttpError {
+  const { message, ...extra } = rateLimitedBody(resetSeconds);
+  return new HttpError(429, message, extra);
+}
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',

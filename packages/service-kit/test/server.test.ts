@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuthMessages, SharedMessages } from '@planner/contracts';
-import { badRequest, createLogger, createServer, requireAdmin, TokenVerifier, type App } from '../src/index.js';
+import { AuthMessages, ErrorCode, SharedMessages } from '@planner/contracts';
+import { badRequest, createLogger, createServer, rateLimited, rateLimitedBody, requireAdmin, TokenVerifier, type App } from '../src/index.js';
 import { bearer, createTestKeys, freePort, untilLogWritten } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
@@ -28,6 +28,9 @@ beforeAll(async () => {
       return { ok: true };
     },
   );
+  app.get('/limited', async () => {
+    throw rateLimited(42);
+  });
   app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
   app.post('/bodiless', async (request) => ({ body: request.body ?? null }));
   app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
@@ -75,6 +78,14 @@ describe('error format', () => {
     const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'taken', password: 'x' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Username already taken. Please select a different username.');
+  });
+
+  it('words a 429 as the gateway does: code 3015, the spec message and the wait', async () => {
+    expect(rateLimitedBody(42)).toEqual({ code: ErrorCode.RATE_LIMITED, message: 'Slow down, rate limit was reached. Please wait 42 seconds before trying again.', reset: 42 });
+    expect(rateLimitedBody(90).message).toBe(SharedMessages.rateLimited('2 minutes'));
+    const res = await app.inject({ method: 'GET', url: '/limited' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: 'Too Many Requests', ...rateLimitedBody(42) });
   });
 
   it('hides an unexpected error behind a generic 500 without stack or detail', async () => {

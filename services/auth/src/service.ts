@@ -3,6 +3,7 @@ import { createAdapters } from './adapters/index.js';
 import { configSchema } from './config.js';
 import { subscriptionChanged } from './consumers/subscription-changed.js';
 import { entities, migrations } from './entities/index.js';
+import { passwordResetMailer } from './jobs/password-reset-mailer.js';
 import { seedAdminAtStart } from './jobs/seed-admin.js';
 import { accountRoutes } from './routes/account-routes.js';
 import { adminRoutes } from './routes/admin-routes.js';
@@ -27,5 +28,6 @@ export const authService = defineService({
     subscriptionChanged,
     ...userRequests,
     seedAdminAtStart,
+    passwordResetMailer,
   ],
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, logSearchPattern, SERVICE_NAMES, SharedMessages, type ServiceName } from '@planner/contracts';
+import { logSearchPattern, SERVICE_NAMES, type ServiceName } from '@planner/contracts';
 import { checkDeclaredLength, forPath, hasBody, isUploadPath } from '../src/domain/upload-routes.js';
 import { aggregateHealth, probeFromReport, replicatedProbe, type ServiceProbe } from '../src/domain/health.js';
 import { dropPartialFirstLine, isInside, isValidLogName, readWindow } from '../src/domain/log-files.js';
@@ -8,13 +8,13 @@ import { emptyLineIndex, indexChunk, lineCount, matchingLines, seekLine, shownLi
 import { mergeOpenApi } from '../src/domain/openapi.js';
 import {
   accountOf,
+  addressKey,
   bucketsFor,
   callerKey,
   clientIp,
   decide,
   ExhaustedBuckets,
   forwardedFor,
-  rateLimitedBody,
   strictEndpoint,
   type RateLimitSettings,
 } from '../src/domain/rate-limit.js';
@@ -125,10 +125,22 @@ describe('buckets known to be full', () => {
 
 describe('rate-limit policy', () => {
   const settings: RateLimitSettings = { general: { max: 100, windowSeconds: 60 }, auth: { max: 5, addressMax: 50, windowSeconds: 300 }, webhook: { max: 1000, windowSeconds: 60 } };
+  const anonymous = { caller: 'ip:1', address: 'ip:1' };
 
   it('counts users by id and anonymous callers by address', () => {
     expect(callerKey({ userId: 'u1', role: 'pro', emailVerified: true }, '10.0.0.1')).toBe('u:u1');
     expect(callerKey(null, '10.0.0.1')).toBe('ip:10.0.0.1');
+    expect(addressKey('10.0.0.1')).toBe('ip:10.0.0.1');
+  });
+
+  it('counts credential requests by address even with a token (issue 28): a token does not buy a fresh bucket', () => {
+    const account = accountOf(Buffer.from('{"email":"ana@example.com"}'));
+    const withToken = { caller: callerKey({ userId: 'u1', role: 'basic', emailVerified: true }, '10.0.0.1'), address: addressKey('10.0.0.1'), account };
+    expect(bucketsFor('POST', '/api/auth/login', withToken, settings).map((b) => b.key)).toEqual([
+      'rl:all:u:u1',
+      `rl:login:ip:10.0.0.1:${account}`,
+      'rl:login:ip:10.0.0.1',
+    ]);
   });
 
   it('adds a strict bucket per credential endpoint on POST only', () => {
@@ -137,8 +149,8 @@ describe('rate-limit policy', () => {
     expect(strictEndpoint('POST', '/api/auth/reset-password')).toBe('reset');
     expect(strictEndpoint('POST', '/api/auth/reset-password/abc123')).toBeUndefined();
     expect(strictEndpoint('GET', '/api/auth/login')).toBeUndefined();
-    expect(bucketsFor('GET', '/api/posts', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
-    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings)).toEqual([
+    expect(bucketsFor('GET', '/api/posts', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/auth/login', anonymous, settings)).toEqual([
       { key: 'rl:all:ip:1', max: 100, windowMs: 60_000 },
       { key: 'rl:login:ip:1:-', max: 5, windowMs: 300_000 },
       { key: 'rl:login:ip:1', max: 50, windowMs: 300_000 },
@@ -146,9 +158,9 @@ describe('rate-limit policy', () => {
   });
 
   it("counts a provider's webhook in a bucket of its own instead of the general one", () => {
-    expect(bucketsFor('POST', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:webhook:ip:1', max: 1000, windowMs: 60_000 }]);
-    expect(bucketsFor('GET', '/api/payments/webhook', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
-    expect(bucketsFor('POST', '/api/payments/subscriptions', 'ip:1', settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/payments/webhook', anonymous, settings)).toEqual([{ key: 'rl:webhook:ip:1', max: 1000, windowMs: 60_000 }]);
+    expect(bucketsFor('GET', '/api/payments/webhook', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
+    expect(bucketsFor('POST', '/api/payments/subscriptions', anonymous, settings)).toEqual([{ key: 'rl:all:ip:1', max: 100, windowMs: 60_000 }]);
   });
 
   it('counts credential requests per caller and account, under a larger ceiling per caller', () => {
@@ -156,7 +168,7 @@ describe('rate-limit policy', () => {
     expect(account).toBe(accountOf(Buffer.from('{"email":"ana@example.com"}')));
     expect(account).not.toContain('@');
     expect(accountOf(Buffer.from('{"email":"bo@example.com"}'))).not.toBe(account);
-    expect(bucketsFor('POST', '/api/auth/login', 'ip:1', settings, account).map((b) => [b.key, b.max])).toEqual([
+    expect(bucketsFor('POST', '/api/auth/login', { ...anonymous, account }, settings).map((b) => [b.key, b.max])).toEqual([
       ['rl:all:ip:1', 100],
       [`rl:login:ip:1:${account}`, 5],
       ['rl:login:ip:1', 50],
@@ -167,7 +179,7 @@ describe('rate-limit policy', () => {
   });
 
   it('refuses when any bucket is over, reporting the longest wait; else reports the tightest bucket', () => {
-    const buckets = bucketsFor('POST', '/api/auth/login', 'ip:1', settings);
+    const buckets = bucketsFor('POST', '/api/auth/login', anonymous, settings);
     expect(decide(buckets, [{ count: 10, ttlMs: 30_000 }, { count: 2, ttlMs: 200_000 }])).toEqual({
       allowed: true,
       limit: 5,
@@ -181,15 +193,6 @@ describe('rate-limit policy', () => {
       resetSeconds: 121,
     });
     expect(decide(buckets.slice(0, 1), [{ count: 101, ttlMs: 400 }])).toMatchObject({ allowed: false, resetSeconds: 1 });
-  });
-
-  it('answers 429 with code 3015, the spec message and the wait', () => {
-    expect(rateLimitedBody(42)).toEqual({
-      code: ErrorCode.RATE_LIMITED,
-      message: 'Slow down, rate limit was reached. Please wait 42 seconds before trying again.',
-      reset: 42,
-    });
-    expect(rateLimitedBody(90).message).toBe(SharedMessages.rateLimited('2 minutes'));
   });
 
   it('believes X-Forwarded-For only as far as trusted proxies go', () => {

@@ -105,6 +105,20 @@ describe('rate limits', () => {
     expect((await call('/api/auth/reset-password/abc', 'POST')).status).toBe(200);
   });
 
+  it('counts credential requests by address, token or not: the attacker’s own token does not lift the login limit (issue 28)', async () => {
+    const login = async (user: string | null) => {
+      const headers: Record<string, string> = user ? await signedBearer(gateway.keys, { sub: user, role: 'basic' }) : {};
+      const body = JSON.stringify({ email: 'victim@example.com', password: 'Guess#123' });
+      return fetch(`${gateway.url}/api/auth/login`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+    };
+    expect((await login(null)).status).toBe(401);
+    expect((await login(null)).status).toBe(401);
+    await expectRateLimited(await login(null), 2, 120);
+    // Each token is a fresh user; the account's bucket at this address is still the one that is full.
+    await expectRateLimited(await login('00000000-0000-4000-8000-000000000021'), 2, 120);
+    await expectRateLimited(await login('00000000-0000-4000-8000-000000000022'), 2, 120);
+  });
+
   it('counts anonymous callers by address and limits register too', async () => {
     const anonymous = await as(null);
     const first = await anonymous('/api/auth/register', 'POST');

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AuthMessages, type Identity, type LoginRequest, type PublicUser, type RegisterRequest } from '@planner/contracts';
-import { badRequest, conflict, HttpError, unauthorized, type ServiceContext } from '@planner/service-kit';
+import { badRequest, conflict, HttpError, rateLimited, unauthorized, type ServiceContext } from '@planner/service-kit';
 import { isUniqueViolation } from '@planner/service-kit/data';
 import { hashPassword, verifyPassword } from '../adapters/password-hasher.js';
 import type { SigningKeys } from '../adapters/signing-keys.js';
 import type { SecurityCheck } from '../adapters/turnstile.js';
 import type { AuthContext } from '../context.js';
 import { emailHash, newSecretToken, tokenHash } from '../domain/secrets.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, refreshExpiry } from '../domain/sessions.js';
+import { ACCESS_TOKEN_LIFETIME_SECONDS, hoursRemaining, isBanActive, judgeRefresh, LOGIN_FAILURE_LIMIT, refreshExpiry } from '../domain/sessions.js';
 import { DeletedAccount } from '../entities/deleted-account.entity.js';
+import { attemptKeys, countAttempt } from './attempts.js';
 import { recordRegistered } from './user-registered.js';
 import { endSessions } from './end-sessions.js';
 import { freeUsernameFor } from './free-username.js';
@@ -108,11 +109,22 @@ export async function register(ctx: AuthContext, input: RegisterRequest, ip: str
   }
 }
 
+/**
+ * A password login. Every attempt on an e-mail is counted before the password
+ * is checked, known account or not (so a 429 tells nothing of the account, and
+ * guesses sent at once cannot all pass a count not yet made); a success clears
+ * the count. Past LOGIN_FAILURE_LIMIT the e-mail's password logins are refused
+ * whichever address they come from, the gateway's limits being per address.
+ */
 export async function login(ctx: AuthContext, input: LoginRequest, ip: string): Promise<Session> {
   await passSecurityCheck(ctx.adapters.securityCheck, input.turnstile_token, ip);
+  const failures = attemptKeys.loginFailures(input.email);
+  const attempt = await countAttempt(ctx.redis, failures, LOGIN_FAILURE_LIMIT);
+  if (attempt.over) throw rateLimited(attempt.resetIn);
   const user = await findByEmail(ctx.dataSource.manager, input.email);
   const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await DUMMY_HASH, input.password), false);
   if (!user || !valid) throw unauthorized(AuthMessages.invalidCredentials);
+  await ctx.redis.del(failures);
   if (isBanActive(user, new Date())) throw banError(user);
   return ctx.dataSource.transaction(async (manager) => {
     user.lastLogin = new Date();

@@ -50,5 +50,21 @@ export function hoursRemaining(holdUntil: Date, now: Date): number {
 export const VERIFY_EMAIL_LIFETIME_MS = 24 * 3600_000;
 export const RESET_PASSWORD_LIFETIME_MS = 3600_000;
 
+/** At most `attempts` per window of `windowSeconds`, the window starting with the first. */
+export interface AttemptLimit {
+  attempts: number;
+  windowSeconds: number;
+}
+
 /** Resends of the verification mail per e-mail: this many per window. */
-export const RESEND_LIMIT = { attempts: 3, windowSeconds: 3600 } as const;
+export const RESEND_LIMIT: AttemptLimit = { attempts: 3, windowSeconds: 3600 };
+
+/** Reset mails per account, as resends (issue 28): more requests are answered alike and mail nothing. */
+export const RESET_MAIL_LIMIT: AttemptLimit = { attempts: 3, windowSeconds: 3600 };
+
+/**
+ * Password attempts per e-mail, from any address (issue 28): past this many
+ * without a success, password logins of that e-mail are refused (429) for the
+ * rest of the window, the right password too. See docs/decisions/credential-limits.md.
+ */
+export const LOGIN_FAILURE_LIMIT: AttemptLimit = { attempts: 10, windowSeconds: 15 * 60 };

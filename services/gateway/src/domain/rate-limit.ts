@@ -1,13 +1,15 @@
 import { hash } from 'node:crypto';
-import { ErrorCode, formatWait, SharedMessages, type ErrorBody, type Identity } from '@planner/contracts';
+import type { Identity } from '@planner/contracts';
 
 export interface RateLimitSettings {
   /** Per caller, on every metered request. */
   general: { max: number; windowSeconds: number };
   /**
-   * On the credential endpoints, per endpoint: `max` per caller and account (the
-   * e-mail given), so a team behind one address is not refused after ten logins
-   * between them; `addressMax` per caller whatever the account, against spraying.
+   * On the credential endpoints, per endpoint: `max` per client address and
+   * account (the e-mail given), so a team behind one address is not refused
+   * after ten logins between them; `addressMax` per address whatever the
+   * account, against spraying. Counted by address even with a token: a token
+   * is anyone's for the price of a sign-up, and would give a fresh bucket.
    */
   auth: { max: number; addressMax: number; windowSeconds: number };
   /**
@@ -53,9 +55,14 @@ const STRICT_ENDPOINTS: Record<string, string> = {
 /** Webhooks of outside providers: counted in a bucket of their own (see RateLimitSettings.webhook). */
 const WEBHOOK_ENDPOINTS = new Set(['/api/payments/webhook']);
 
-/** The caller a limit counts against: the user when authenticated, else the client address. */
+/** The caller the general limit counts against: the user when authenticated, else the client address. */
 export function callerKey(identity: Identity | null, ip: string): string {
-  return identity ? `u:${identity.userId}` : `ip:${ip}`;
+  return identity ? `u:${identity.userId}` : addressKey(ip);
+}
+
+/** The client address as a bucket's caller: what the credential limits count by, token or not. */
+export function addressKey(ip: string): string {
+  return `ip:${ip}`;
 }
 
 /** The strict endpoint a request hits (`login`, `register`, `reset`), if any. */
@@ -83,11 +90,22 @@ export function accountOf(body: Buffer | undefined): string | undefined {
   return hash('sha256', email.trim().toLowerCase(), 'base64url').slice(0, 22);
 }
 
+/** Who a request is counted as: see bucketsFor. */
+export interface Counted {
+  /** The general limit's caller (callerKey). */
+  caller: string;
+  /** The client address (addressKey): what the credential limits count by. */
+  address: string;
+  /** The account a credential request names (accountOf). */
+  account?: string;
+}
+
 /**
- * The buckets a request counts against: the general one, plus on a credential
- * endpoint one per caller and account and the caller's ceiling over all accounts.
+ * The buckets a request counts against: the general one (per caller), plus on
+ * a credential endpoint one per address and account and the address's
+ * ceiling over all accounts.
  */
-export function bucketsFor(method: string, path: string, caller: string, settings: RateLimitSettings, account?: string): Bucket[] {
+export function bucketsFor(method: string, path: string, { caller, address, account }: Counted, settings: RateLimitSettings): Bucket[] {
   if (method === 'POST' && WEBHOOK_ENDPOINTS.has(path)) return [{ key: `rl:webhook:${caller}`, max: settings.webhook.max, windowMs: settings.webhook.windowSeconds * 1000 }];
   const general: Bucket = { key: `rl:all:${caller}`, max: settings.general.max, windowMs: settings.general.windowSeconds * 1000 };
   const endpoint = strictEndpoint(method, path);
@@ -95,8 +113,8 @@ export function bucketsFor(method: string, path: string, caller: string, setting
   const windowMs = settings.auth.windowSeconds * 1000;
   return [
     general,
-    { key: `rl:${endpoint}:${caller}:${account ?? '-'}`, max: settings.auth.max, windowMs },
-    { key: `rl:${endpoint}:${caller}`, max: settings.auth.addressMax, windowMs },
+    { key: `rl:${endpoint}:${address}:${account ?? '-'}`, max: settings.auth.max, windowMs },
+    { key: `rl:${endpoint}:${address}`, max: settings.auth.addressMax, windowMs },
   ];
 }
 
@@ -155,11 +173,6 @@ export class ExhaustedBuckets {
   get size(): number {
     return this.full.size;
   }
-}
-
-/** The 429 body of part 1 §8: code 3015, the spec's message with the wait, and the wait in seconds. */
-export function rateLimitedBody(resetSeconds: number): ErrorBody & { code: number; reset: number } {
-  return { code: ErrorCode.RATE_LIMITED, message: SharedMessages.rateLimited(formatWait(resetSeconds)), reset: resetSeconds };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { REFRESH_BEARER_PATHS, SharedMessages, type Identity } from '@planner/contracts';
-import { bearerToken, errorBody, InvalidTokenError, KeysUnavailableError, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
+import { bearerToken, errorBody, InvalidTokenError, KeysUnavailableError, rateLimitedBody, unauthorized, type App, type Logger, type TokenVerifier } from '@planner/service-kit';
 import { checkDeclaredLength, forPath, type PerRoute } from '../domain/upload-routes.js';
 import { GatewayMessages } from '../domain/messages.js';
-import { accountOf, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, rateLimitedBody, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
+import { accountOf, addressKey, bucketsFor, callerKey, clientIp, decide, ExhaustedBuckets, strictEndpoint, type Bucket, type RateLimitDecision, type RateLimitSettings } from '../domain/rate-limit.js';
 import { isUnmeteredPath } from '../domain/routes.js';
 import type { RateLimitStore } from '../adapters/rate-limit-store.js';
 
@@ -99,7 +99,8 @@ const tooLarge = (limit: number): GateOutcome => ({ refusal: { status: 413, head
  *   1. body size by Content-Length → 413 (chunked bodies are counted on the way);
  *   2. the access token → identity, or 401 when a token is present and invalid
  *      (503 when it cannot be checked: auth's keys out of reach);
- *   3. the rate limit of the caller (user, else address) → 429 with code 3015.
+ *   3. the rate limit of the caller (user, else address; the address alone on
+ *      the credential endpoints) → 429 with code 3015.
  */
 export function createGate({ verifier, store, rateLimits, bodyLimits, trustedProxyHops, logger }: GateOptions): Gate {
   let lastStoreError = 0;
@@ -155,7 +156,7 @@ export function createGate({ verifier, store, rateLimits, bodyLimits, trustedPro
       if (read === 'too-large') return tooLarge(limit);
       body = read;
     }
-    const buckets = bucketsFor(method, path, callerKey(identity, ip), rateLimits, accountOf(body));
+    const buckets = bucketsFor(method, path, { caller: callerKey(identity, ip), address: addressKey(ip), account: accountOf(body) }, rateLimits);
     const known = exhausted.check(buckets, Date.now());
     if (known) return { refusal: rateLimited(known) };
     return { identity, streamLimit, limit: count(buckets), body };
