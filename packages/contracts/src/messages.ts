@@ -24,6 +24,8 @@ export const SharedMessages = {
   invalidPath: 'The request path is not valid.',
   /** Not worded by the spec: a path part longer than any id or slug. */
   pathTooLong: 'The request path is too long.',
+  /** Not worded by the spec: a multipart form cut short (no closing boundary), without a boundary, or not multipart at all. */
+  formUnreadable: 'The form could not be read: it was cut short or is malformed. Please send it again.',
 } as const;
 
 /** "N seconds" or "N minutes", as the rate-limit message words the wait. */

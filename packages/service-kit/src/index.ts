@@ -11,6 +11,7 @@ export * from './tracing.js';
 export * from './metrics.js';
 export * from './redis.js';
 export * from './http.js';
+export * from './multipart.js';
 export * from './messaging.js';
 export * from './runtime.js';
 export * from './service.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SharedMessages } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { publishCopy, testEvent, waitFor } from '@planner/service-kit/testing';
 import { Delivery } from '../src/entities/delivery.entity.js';
@@ -450,5 +451,19 @@ describe('links and forms as mail clients and browsers send them', () => {
     const click = await c.api.fetch('/newsletter/track/click/not-a-delivery?url=https%3A%2F%2Fevil.example&sig=x');
     expect(click.status).toBe(400);
     expect(((await click.json()) as { message: string }).message).toBe('This link is invalid.');
+  });
+  it('refuses a multipart form it cannot read (cut short, without a boundary, not multipart at all) with a 400 saying so', async () => {
+    const boundary = 'newsletter-boundary';
+    const whole = `--${boundary}\r\nContent-Disposition: form-data; name="email"\r\n\r\ncut@example.com\r\n`;
+    for (const [contentType, body] of [
+      [`multipart/form-data; boundary=${boundary}`, whole],
+      ['multipart/form-data', `${whole}--${boundary}--\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, 'garbage, not a form \u0000\u00ff'.repeat(20)],
+    ]) {
+      const res = await c.api.fetch('/newsletter/subscribe', { method: 'POST', headers: { 'content-type': contentType! }, body });
+      expect(res.status, contentType).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(SharedMessages.formUnreadable);
+    }
+    expect(await confirmationEvents('cut@example.com')).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import { connectionView, needsRefresh, platformsMap, type ConnectionFacts } from
 import { connectionConfigSchema } from '../src/adapters/config.js';
 import { connectionKeys, openingKeys } from '../src/adapters/index.js';
 import { telegramChatId } from '../src/adapters/telegram.js';
+import { OAUTH_PROVIDER_ERRORS } from '@planner/contracts';
 import { createLogger } from '@planner/service-kit';
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -112,9 +113,14 @@ describe('OAuth state', () => {
 });
 
 describe('callback query and result pages', () => {
-  it('names the spec’s codes in order, and passes the provider’s own error through', () => {
-    expect(callbackProblem({ error: 'access_denied' })).toBe('access_denied');
-    expect(callbackProblem({ error: 'access_denied', error_description: 'User denied' })).toBe('access_denied: User denied');
+  it('names the spec’s codes in order; the provider’s refusal in RFC 6749’s words, never the query’s text', () => {
+    expect(callbackProblem({ error: 'access_denied' })).toBe(OAUTH_PROVIDER_ERRORS.access_denied);
+    const described = { error: 'access_denied', error_description: 'Call 0800-SCAM now' };
+    expect(callbackProblem(described)).toBe(OAUTH_PROVIDER_ERRORS.access_denied);
+    expect(callbackProblem({ error: 'user_cancelled_login' })).toBe(OAUTH_PROVIDER_ERRORS.access_denied);
+    // A code RFC 6749 does not define (or one of Object's own keys) is 'Unknown error' on the page.
+    expect(callbackProblem({ error: 'Call 0800-SCAM now' })).toBe('');
+    expect(callbackProblem({ error: 'constructor' })).toBe('');
     expect(callbackProblem({ state: 's' })).toBe('missing_code');
     expect(callbackProblem({ code: 'c' })).toBe('missing_state');
     expect(callbackProblem({ code: 'c', state: 's' })).toBeNull();

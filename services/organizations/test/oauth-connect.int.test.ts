@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
+import { OAUTH_PROVIDER_ERRORS, PLATFORM_DISPLAY_NAMES, type ConnectionCredentials } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { deadUrl } from '@planner/gateway/testing';
 import { publishEvent } from '@planner/service-kit/testing';
@@ -336,7 +336,7 @@ describe('OAuth state and callback refusals', () => {
     expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/error?platform=tiktok&error=invalid_state`);
   });
 
-  it('answers missing_code, missing_state, the provider’s own error, and organization_not_found', async () => {
+  it('answers missing_code, missing_state, the provider’s refusal in the spec’s words (never the query’s text), and organization_not_found', async () => {
     const user = await owner();
     const organizationId = await organizationOf(user);
     const callback = new URL(await consent('linkedin', organizationId, user.token));
@@ -345,7 +345,13 @@ describe('OAuth state and callback refusals', () => {
     const at = (query: string) => h.send('GET', `/oauth/linkedin/callback?${query}`);
     expect((await at(`state=${state}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=missing_code`);
     expect((await at(`code=${code}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=missing_state`);
-    expect((await at(`error=user_cancelled_login&state=${state}`)).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=user_cancelled_login`);
+    // The provider's refusal in RFC 6749's words for its code: the page shows no text of the query, which anyone can write.
+    const refused = new URL((await at(`error=user_cancelled_login&error_description=Call+0800-SCAM+now&state=${state}`)).location!);
+    expect(`${refused.origin}${refused.pathname}`).toBe(`${APP_URL}/oauth/error`);
+    expect(refused.searchParams.get('error')).toBe(OAUTH_PROVIDER_ERRORS.access_denied);
+    expect(refused.href).not.toMatch(/SCAM|user_cancelled/);
+    const unknown = new URL((await at(`error=Call+0800-SCAM+now&state=${state}`)).location!);
+    expect([unknown.searchParams.get('error'), unknown.href.includes('SCAM')]).toEqual(['Unknown error', false]);
 
     expect((await h.send('DELETE', `/organizations/${organizationId}`, { token: user.token })).status).toBe(200);
     expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/error?platform=linkedin&error=organization_not_found`);

@@ -59,6 +59,17 @@ function storageContract(name: string, make: () => Promise<{ storage: MediaStora
       expect(await exists(key)).toBe(false);
     });
 
+    it('a stream that failed before it was handed over fails the write at once (it emits nothing more)', async () => {
+      const key = keyOf();
+      const failed = new Readable({ read() {} });
+      failed.on('error', () => {});
+      failed.push(Buffer.alloc(1024, 1));
+      failed.destroy(new Error('body cut short'));
+      await new Promise((resolve) => setImmediate(resolve));
+      await expect(storage.put(key, failed, 'image/png')).rejects.toThrow('body cut short');
+      expect(await exists(key)).toBe(false);
+    });
+
     it('removes every key of a deleted organization, and only its', async () => {
       const gone = randomUUID();
       const theirs = [keyOf(gone), keyOf(gone, 'mp4')];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationMessages, POST_STATUSES, PostMessages, type ConnectionPlatform, type PlatformOutcome, type PostStatus } from '@planner/contracts';
+import { OrganizationMessages, POST_STATUSES, PostMessages, SharedMessages, type ConnectionPlatform, type PlatformOutcome, type PostStatus } from '@planner/contracts';
 import { OutboxEvent } from '@planner/service-kit/data';
 import { bearer, publishEvent, untilConsumerIdle, untilOutboxSent, waitFor } from '@planner/service-kit/testing';
 import { transition, type PostAction } from '../src/domain/transitions.js';
@@ -390,6 +390,21 @@ describe('POST /posts/{id}/update', () => {
   it('another organization’s id in the body is a 404', async () => {
     const id = await alicePost();
     expect((await update(id, { organization_id: orgs.bob, content: 'x' })).statusCode).toBe(404);
+  });
+
+  it('an auto-schedule of another organization is refused as unknown (404, as none at all); one of the post’s organization is kept', async () => {
+    const id = await alicePost();
+    const [aliceSchedule, bobSchedule] = await Promise.all([h.addSchedule(orgs.alice), h.addSchedule(orgs.bob)]);
+    for (const scheduleId of [bobSchedule, randomUUID()]) {
+      const res = await update(id, { auto_schedule_id: scheduleId, content: 'Moved' });
+      expect([res.statusCode, res.json().message], scheduleId).toEqual([404, SharedMessages.notFound]);
+    }
+    expect(await stored(id)).toMatchObject({ autoScheduleId: null, content: 'Spring sale' });
+    const own = await update(id, { auto_schedule_id: aliceSchedule });
+    expect([own.statusCode, own.json().post?.auto_schedule_id]).toEqual([200, aliceSchedule]);
+    // The post's own reference sent back with an edit, as the form does, is no new one.
+    expect((await update(id, { auto_schedule_id: aliceSchedule, content: 'Edited' })).json().post).toMatchObject({ auto_schedule_id: aliceSchedule, content: 'Edited' });
+    expect((await update(id, { auto_schedule_id: null })).json().post.auto_schedule_id).toBeNull();
   });
 });
 

@@ -47,7 +47,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
       .formData()
       .then(
         (form) => done(null, Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))),
-        () => done(badRequest(SharedMessages.badRequest), undefined),
+        () => done(badRequest(SharedMessages.formUnreadable), undefined),
       );
   });
 

@@ -1,4 +1,4 @@
-import { Readable, Transform } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkedKey, checkedOrganizationPrefix, type ByteSpan, type MediaStorage } from './media-storage.js';
@@ -32,18 +32,19 @@ export class S3Storage implements MediaStorage {
 
   async put(key: string, body: Readable | Buffer, contentType: string): Promise<{ size: number }> {
     let size = 0;
+    // pipeline(), not pipe(): the upload fails with the source, even one that failed before it was handed over.
     const counted = Buffer.isBuffer(body)
       ? body
-      : body.pipe(
+      : pipeline(
+          body,
           new Transform({
             transform(chunk: Buffer, _encoding, done) {
               size += chunk.length;
               done(null, chunk);
             },
           }),
+          () => {},
         );
-    // pipe() does not pass the source's error on: the upload must fail with it.
-    if (!Buffer.isBuffer(body)) body.once('error', (error) => (counted as Transform).destroy(error));
     await new Upload({ client: this.client, params: { Bucket: this.options.bucket, Key: checkedKey(key), Body: counted, ContentType: contentType } }).done();
     return { size: Buffer.isBuffer(body) ? body.length : size };
   }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
 import { acceptsMime, PostMessages, SchedulerRequests, sizeLimit, tooLargeMessage, type DeletedMedia, type MediaFacts, type MediaType } from '@planner/contracts';
 import { ask, badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
@@ -69,12 +69,13 @@ export async function storeMedia(
   const type = sniffMediaType(head);
   if (!type || (mediaType && !acceptsMime(mediaType, type.mime))) throw badRequest(PostMessages.invalidMediaType);
   const limit = sizeLimit(mediaType, type.kind);
-  const meter = new MediaMeter(type, limit.bytes);
-  // pipe() does not pass the source's failure on (a client that went away): the write must fail with it.
-  stream.once('error', (error) => meter.destroy(error));
+  // pipeline(), not pipe(): the write fails with the source (a body cut short, a client that went away), the
+  // source stops with the meter, and the meter has a listener for its error while the storage is not yet
+  // reading it (pipe()'s own rethrows it when alone: an uncaught exception).
+  const meter = pipeline(stream, new MediaMeter(type, limit.bytes), () => {});
   const key = newMediaKey(organizationId, type.ext);
   try {
-    await ctx.adapters.storage.put(key, stream.pipe(meter), type.mime);
+    await ctx.adapters.storage.put(key, meter, type.mime);
   } catch (error) {
     if (error instanceof MediaTooLargeError) throw new HttpError(413, tooLargeMessage(limit));
     throw error;

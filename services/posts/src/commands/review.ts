@@ -2,6 +2,7 @@ import { In, type EntityManager } from 'typeorm';
 import {
   PostMessages,
   postRuleBroken,
+  SchedulerRequests,
   scheduledInstant,
   type ConnectionPlatform,
   type Identity,
@@ -11,7 +12,7 @@ import {
   type PostUpdate,
   type PostView,
 } from '@planner/contracts';
-import { badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
+import { ask, badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
@@ -152,18 +153,28 @@ export async function saveFields(ctx: PostsContext, manager: EntityManager, post
   }
 }
 
+/** An auto-schedule of the organization, as the scheduler keeps them; another organization's, or none, is a 404, as an unknown draft is. */
+async function requireOrganizationSchedule(ctx: PostsContext, organizationId: string, scheduleId: string): Promise<void> {
+  const schedules = await ask(ctx, SchedulerRequests.listForOrganization, { organization_id: organizationId });
+  if (!schedules.some((schedule) => schedule.id === scheduleId)) throw notFound();
+}
+
 /**
  * POST /posts/{id}/update: the post form's edit (saveEdit). With `draft_id`
  * the original request is the draft's (one of the post's organization, 404
- * otherwise), overlaid with the form's fields. A scheduled time without an
- * offset is read in the organization's time zone.
+ * otherwise), overlaid with the form's fields. An `auto_schedule_id` other
+ * than the post's must name an auto-schedule of its organization (404
+ * otherwise). A scheduled time without an offset is read in the
+ * organization's time zone.
  */
 export async function updatePost(ctx: PostsContext, caller: Identity, id: string, input: PostUpdate): Promise<PostView> {
   const found = await postToChange(ctx, caller, id, 'edit');
+  const newSchedule = input.auto_schedule_id && input.auto_schedule_id !== found.autoScheduleId ? input.auto_schedule_id : null;
   // Asked before the row is locked: no row waits on another service. The zone is needed only for a time sent.
   const [draft, facts] = await Promise.all([
     input.draft_id === undefined ? null : draftOf(ctx, found.organizationId, input.draft_id),
     typeof input.scheduled_time === 'string' ? organizationFacts(ctx, found.organizationId) : null,
+    newSchedule === null ? null : requireOrganizationSchedule(ctx, found.organizationId, newSchedule),
   ]);
   return lockedChange(ctx, found.id, 'edit', async (post, _next, manager) => {
     // The form names the post's organization; another one means the post is not there.

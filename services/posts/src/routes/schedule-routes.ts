@@ -12,7 +12,7 @@ import {
   type OrganizationAccess,
   type ScheduleForm,
 } from '@planner/contracts';
-import { badRequest, forbidden, HttpError, organizationAccess, requireUser, type App } from '@planner/service-kit';
+import { badRequest, forbidden, HttpError, organizationAccess, readMultipartForm, requireUser, type App } from '@planner/service-kit';
 import { discardMedia, storeMedia, type StoredMedia } from '../commands/media.js';
 import { awaitOutcome } from '../commands/publication.js';
 import { schedulePost, type ScheduleMode } from '../commands/schedule.js';
@@ -22,7 +22,6 @@ import { toPostView } from '../domain/post-view.js';
 
 /** Fields of a post form: what part 2 §7 lists, each sent once (media_urls may repeat). */
 const LIMITS = { fields: 40, fieldSize: 128 * 1024, files: 20, parts: 80, fileSize: MAX_MEDIA_BYTES + 1 };
-const PARSER_LIMITS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
 const FORM_ORDER = 'The form (multipart/form-data) sends organization_id first: a file before it is refused';
 
@@ -47,7 +46,8 @@ function formOf(fields: Map<string, string[]>): ScheduleForm {
  * Reads the multipart form as it streams: fields as they come; each file
  * stored as it arrives (never whole in memory) once organization_id has come
  * and the caller's access to it is checked; size limits of the media type when
- * it came before the file. Files of a form that fails are removed.
+ * it came before the file. A body cut short or malformed is a 400
+ * (readMultipartForm). Files of a form that fails are removed.
  */
 async function readForm(
   ctx: PostsContext,
@@ -56,9 +56,9 @@ async function readForm(
 ): Promise<ScheduleForm> {
   const caller = requireUser(request);
   const fields = new Map<string, string[]>();
-  let access: OrganizationAccess | null = null;
-  try {
-    for await (const part of request.parts({ limits: LIMITS })) {
+  const access = await readMultipartForm(request, request.parts({ limits: LIMITS }), { overLimits: PostMessages.tooManyParts }, async (parts) => {
+    let access: OrganizationAccess | null = null;
+    for await (const part of parts) {
       if (part.type === 'file') {
         if (!access) throw badRequest(PostMessages.organizationIdBeforeFiles);
         const mediaType = fields.get('media_type')?.[0];
@@ -74,11 +74,8 @@ async function readForm(
         access = await organizationAccess(ctx, caller, value, { requireActive: true });
       }
     }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code && PARSER_LIMITS.has(code)) throw new HttpError(413, PostMessages.tooManyParts);
-    throw error;
-  }
+    return access;
+  });
   if (!access) throw badRequest(PostMessages.organizationIdMissing, { field: 'organization_id' });
   return { ...formOf(fields), organization_id: access.organization_id };
 }
@@ -102,10 +99,6 @@ export async function scheduleRoutes(app: App, { ctx }: { ctx: PostsContext }): 
       const form = await readForm(ctx, request, uploaded);
       return await schedulePost(ctx, caller, mode, form, uploaded);
     } catch (error) {
-      // The parser may be holding a file it will never be asked for (refused mid-stream): the rest of the
-      // upload is read and dropped, or the request would stall and the answer never reach the client.
-      request.raw.unpipe();
-      request.raw.resume();
       await discardMedia(ctx, uploaded.map((media) => media.key));
       throw error;
     }
