@@ -37,23 +37,23 @@ export const OAUTH_RESULT_CODES = ['missing_code', 'missing_state', 'invalid_sta
 export type OAuthResultCode = (typeof OAUTH_RESULT_CODES)[number];
 
 /**
- * A provider's refusal on the OAuth callback (its `error` code), as the error
- * page shows it: in the words of RFC 6749 §4.1.2.1, which defines the codes
- * (LinkedIn's own cancellation codes are its access_denied). Any other code is
- * 'Unknown error' (part 2 §8): the page never shows text of the callback's
- * query (the code, error_description), which anyone can write into a link.
+ * A provider's refusal on the OAuth callback (its `error` code, RFC 6749
+ * §4.1.2.1; LinkedIn's own cancellation codes are its access_denied), in words
+ * a user can act on. Any other code is 'Unknown error' (part 2 §8): the page
+ * never shows text of the callback's query (the code, error_description),
+ * which anyone can write into a link.
  */
+const CANCELLED = 'The connection was cancelled or not allowed on the platform.';
 export const OAUTH_PROVIDER_ERRORS: Readonly<Record<string, string>> = {
-  invalid_request:
-    'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.',
-  unauthorized_client: 'The client is not authorized to request an authorization code using this method.',
-  access_denied: 'The resource owner or authorization server denied the request.',
-  user_cancelled_login: 'The resource owner or authorization server denied the request.',
-  user_cancelled_authorize: 'The resource owner or authorization server denied the request.',
-  unsupported_response_type: 'The authorization server does not support obtaining an authorization code using this method.',
-  invalid_scope: 'The requested scope is invalid, unknown, or malformed.',
-  server_error: 'The authorization server encountered an unexpected condition that prevented it from fulfilling the request.',
-  temporarily_unavailable: 'The authorization server is currently unable to handle the request due to a temporary overloading or maintenance of the server.',
+  invalid_request: 'The platform found the connection request invalid. Please try again.',
+  unauthorized_client: 'The platform does not allow this app to connect this way.',
+  access_denied: CANCELLED,
+  user_cancelled_login: CANCELLED,
+  user_cancelled_authorize: CANCELLED,
+  unsupported_response_type: 'The platform does not allow this app to connect this way.',
+  invalid_scope: 'The platform refused the permissions this app asks for.',
+  server_error: 'The platform had an error while connecting. Please try again.',
+  temporarily_unavailable: 'The platform is temporarily unavailable. Please try again later.',
 };
 
 export const ConnectionMessages = {
