@@ -1,8 +1,38 @@
-/** What every benchmark does: free ports, child processes, waiting for them, autocannon runs. */
+/** What every benchmark does: its sizes, free ports, child processes, waiting for them, autocannon runs. */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { startTestProcess, type TestProcess } from '@planner/service-kit/testing';
+import { namespacedProcessEnv, startTestProcess, type TestProcess } from '@planner/service-kit/testing';
 
 export { freePort } from '@planner/service-kit/testing';
+
+/**
+ * BENCH_SMOKE=1: the benchmark's smoke run, part of `npm test` (bench/test/smoke.test.ts): its sizes
+ * and durations scaled down so that it starts, runs and prints its figures within seconds. The
+ * figures of a smoke run mean nothing, and its targets are not judged.
+ */
+export const smoke = process.env.BENCH_SMOKE === '1';
+
+/** A size or duration: the variable `name` when set, else the smoke run's value or the full run's. */
+export function setting(name: string, full: number, inSmoke: number): number {
+  const given = process.env[name];
+  return given === undefined || given === '' ? (smoke ? inSmoke : full) : Number(given);
+}
+
+/**
+ * The environment of the services a benchmark starts as processes, in production mode as deployed:
+ * organizations then wants its key for platform tokens, and posts, one process here, keeps media in
+ * a folder of the run's (removed with the logs) that it declares shared, as production asks of a
+ * MEDIA_DIR without S3_BUCKET.
+ */
+export async function productionEnv(options: { namespace: string; logDir: string; authPort: number }): Promise<Record<string, string>> {
+  return {
+    ...(await namespacedProcessEnv({ ...options, nodeEnv: 'production' })),
+    CONNECTION_TOKEN_KEY: randomBytes(32).toString('base64'),
+    MEDIA_DIR: path.join(options.logDir, 'media'),
+    MEDIA_DIR_SHARED: 'true',
+  };
+}
 
 const children: TestProcess[] = [];
 /** Processes the benchmark kills on purpose: their end does not fail it. */

@@ -51,3 +51,24 @@ describe('docs/architecture.md', () => {
     expect([...documented].filter((subject) => !(subject in requestSchemas))).toEqual([]);
   });
 });
+
+describe('docs/product.md', () => {
+  /** The paths of the shell's route table (frontend/shell/src/App.tsx), as the page writes them: `:id` as `{id}`. */
+  const shellPaths = [...readText('frontend/shell/src/App.tsx').matchAll(/\{ path: '([^']+)', remote: '/g)].map((m) => m[1]!.replace(/:(\w+)/g, '{$1}'));
+  /** Each table row's route cell (its second) and status cell (its third). */
+  const rows = readText('docs/product.md')
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| screen') && !line.startsWith('|---'))
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+    .map(([, , route = '', status = '']) => ({ routes: [...route.matchAll(/`([^`?]*)[^`]*`/g)].map((m) => m[1]!), status }));
+
+  it('has a row marked Built for every page the shell shows', () => {
+    expect(shellPaths.length).toBeGreaterThan(20);
+    const notBuilt = shellPaths.flatMap((route) => {
+      const found = rows.filter((row) => row.routes.includes(route));
+      if (!found.length) return [`${route}: no row`];
+      return found.filter((row) => !row.status.startsWith('Built')).map((row) => `${route}: ${row.status}`);
+    });
+    expect(notBuilt).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
  * Postgres, Redis and NATS (in a namespace of their own, removed after).
  *
  *   npx tsx bench/auth/run.ts          (or: npm run bench:auth -w bench)
+ *     BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2); BENCH_SMOKE=1 (`npm test`): 1 s each
  *
  * Login is bound by argon2id (19 MiB, 2 passes, 1 lane: ~20-30 ms of one core
  * per login), so it runs at fewer connections than /auth/me, which is a
@@ -15,10 +16,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { namespacedProcessEnv, removeNamespace } from '@planner/service-kit/testing';
-import { freePort, measure, row, run, start, stopAll, waitForOk } from '../lib.js';
+import { freePort, measure, row, run, setting, start, stopAll, waitForOk } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = setting('BENCH_SECONDS', 10, 1);
+const warmupSeconds = setting('BENCH_WARMUP_SECONDS', 2, 1);
 const namespace = `bench_${randomBytes(3).toString('hex')}`;
 const user = { username: 'bench_user', email: 'bench.user@example.com', password: 'Bench#Pass123', turnstile_token: 'sandbox' };
 
@@ -49,9 +51,9 @@ async function main(): Promise<void> {
     const loginBody = JSON.stringify({ email: user.email, password: user.password, turnstile_token: 'sandbox' });
 
     process.stdout.write(`warming up, then ${seconds} s per run...\n`);
-    await measure(`${gateway}/auth/login`, { connections: 4, duration: 2, method: 'POST', headers: json, body: loginBody });
+    await measure(`${gateway}/auth/login`, { connections: 4, duration: warmupSeconds, method: 'POST', headers: json, body: loginBody });
     const login = await measure(`${gateway}/auth/login`, { connections: 8, duration: seconds, method: 'POST', headers: json, body: loginBody });
-    await measure(`${gateway}/auth/me`, { connections: 50, duration: 2, headers: { authorization: `Bearer ${token}` } });
+    await measure(`${gateway}/auth/me`, { connections: 50, duration: warmupSeconds, headers: { authorization: `Bearer ${token}` } });
     const me = await measure(`${gateway}/auth/me`, { connections: 50, duration: seconds, headers: { authorization: `Bearer ${token}` } });
 
     process.stdout.write(

@@ -6,7 +6,8 @@
  * copy after the first is answered as a duplicate, and each user ends in the
  * state the latest event says, whatever the order of arrival.
  *
- *   npm run bench:billing -w bench      (BENCH_EVENTS, default 1000; BENCH_USERS, default 160)
+ *   npm run bench:billing -w bench      (BENCH_EVENTS, default 1000; BENCH_USERS, default 160;
+ *                                        BENCH_SMOKE=1: 50 events of 8 users, for `npm test`)
  *
  * Per user: a completed Checkout (customer.subscription.created,
  * checkout.session.completed, invoice.paid) and, an hour later by Stripe's
@@ -26,11 +27,11 @@ import { startGateway } from '@planner/gateway/testing';
 import { addPlanPrices, signed, stripeEnv } from '@planner/billing/testing';
 import { startStripeStandIn, type StripeEventObject } from '@planner/platform-stand-ins';
 import { freePort, removeNamespace, startServiceProcess, testId, testInfrastructure } from '@planner/service-kit/testing';
-import { run } from '../lib.js';
+import { run, setting } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const total = Number(process.env.BENCH_EVENTS ?? 1000);
-const users = Number(process.env.BENCH_USERS ?? 160);
+const total = setting('BENCH_EVENTS', 1000, 50);
+const users = setting('BENCH_USERS', 160, 8);
 const PLANS = ['starter', 'pro', 'advanced'] as const;
 
 const percentile = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;

@@ -6,16 +6,17 @@
  *   npx tsx bench/frontend/lighthouse.ts     (or: npm run bench:lighthouse -w bench)
  *
  * Scores are timings of this machine: run it when nothing else loads the
- * CPU. LIGHTHOUSE_RUNS (default 3) runs per preset; the median is reported.
+ * CPU. LIGHTHOUSE_RUNS (default 3; 1 with BENCH_SMOKE=1, for `npm test`) runs
+ * per preset; the median is reported.
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startSystem } from '@planner/frontend-e2e/system';
-import { run } from '../lib.js';
+import { run, setting } from '../lib.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const runs = setting('LIGHTHOUSE_RUNS', 3, 1);
 const TARGET = 90;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

@@ -13,7 +13,8 @@
  * CPU time per request and requests/s of each, and their difference. CPU time
  * per request is the steadier figure on a shared machine: throughput also
  * moves with whatever else runs. It also times the kit's record of one
- * request (what metrics add to each) in this process, alone.
+ * request (what metrics add to each) in this process, alone. BENCH_SMOKE=1
+ * (`npm test`): one round of 1 s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,12 +23,12 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { baseConfigSchema, createLogger, createServiceMetrics } from '@planner/service-kit';
 import { createTestKeys, metricValue, scrapeMetrics } from '@planner/service-kit/testing';
-import { freePort, run, start, waitForOk } from '../lib.js';
+import { freePort, run, setting, start, waitForOk } from '../lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const rounds = setting('BENCH_ROUNDS', 5, 1);
+const seconds = setting('BENCH_SECONDS', 5, 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times. */
 const TICKS_PER_SECOND = 100;

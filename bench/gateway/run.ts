@@ -12,7 +12,8 @@
  * requests/s, their ratio and p50/p99 of both; then runs both paths again
  * under the same moderate load (50 clients pausing BENCH_THINK_MS = 50 ms
  * between requests) and prints the p50/p99 the gateway adds. With
- * BENCH_BASELINE=1 it also measures a plain @fastify/http-proxy for reference.
+ * BENCH_BASELINE=1 it also measures a plain @fastify/http-proxy for reference;
+ * BENCH_SMOKE=1 (`npm test`) runs each for 1 s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,12 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { createRedis } from '@planner/service-kit';
 import { createTestKeys } from '@planner/service-kit/testing';
-import { freePort, measure as load, row, run, start, waitForOk, type Result } from '../lib.js';
+import { freePort, measure as load, row, run, setting, start, waitForOk, type Result } from '../lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const seconds = setting('BENCH_SECONDS', 10, 1);
+const warmupSeconds = setting('BENCH_WARMUP_SECONDS', 3, 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER = '00000000-0000-4000-8000-0000000000be';
 

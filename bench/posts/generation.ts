@@ -5,7 +5,8 @@
  * and facts requests to the organizations service (a process), the quota in
  * Redis, the prompt, the trimming and the draft's insert in Postgres.
  *
- *   npm run bench:posts:generation -w bench      (BENCH_REQUESTS, default 400)
+ *   npm run bench:posts:generation -w bench      (BENCH_REQUESTS, default 400; BENCH_WARMUP_REQUESTS, 40;
+ *                                                  BENCH_SMOKE=1: 20 and 5, for `npm test`)
  *
  * Runs sequentially (one client) and with 8 concurrent clients; the owner's
  * daily quota is reset between requests, outside the timing. The posts app,
@@ -19,10 +20,11 @@ import { fileURLToPath } from 'node:url';
 import { behindGateway } from '@planner/gateway/testing';
 import { postsService } from '@planner/posts/service';
 import { removeNamespace, startServiceProcess, startTestService } from '@planner/service-kit/testing';
-import { run } from '../lib.js';
+import { run, setting } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const requests = Number(process.env.BENCH_REQUESTS ?? 400);
+const requests = setting('BENCH_REQUESTS', 400, 20);
+const warmups = setting('BENCH_WARMUP_REQUESTS', 40, 5);
 
 const percentile = (sorted: number[], q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
 
@@ -82,7 +84,7 @@ async function main(): Promise<void> {
     };
 
     await resetQuota();
-    for (let i = 0; i < 40; i++) await once(); // warm-up
+    for (let i = 0; i < warmups; i++) await once();
     await resetQuota();
     const sequential = await runWith(1);
     const concurrent = await runWith(8);

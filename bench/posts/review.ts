@@ -5,7 +5,8 @@
  * real posts, organizations and scheduler services as processes on real
  * Postgres, Redis and NATS (in a namespace of their own, removed after).
  *
- *   npm run bench:posts:review -w bench      (BENCH_REQUESTS, BENCH_CONCURRENCY)
+ *   npm run bench:posts:review -w bench      (BENCH_POSTS, BENCH_REQUESTS, BENCH_CONCURRENCY;
+ *                                             BENCH_SMOKE=1: 500 posts, 20 requests, for `npm test`)
  *
  * Target: p95 under 50 ms for each.
  */
@@ -17,13 +18,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { POST_FILTERS } from '@planner/contracts';
 import { createDataSource, openDataSource } from '@planner/service-kit/data';
-import { createTestKeys, namespacedProcessEnv, removeNamespace, testInfrastructure } from '@planner/service-kit/testing';
-import { freePort, percentiles, run, start, stopAll, waitForOk, type Percentiles } from '../lib.js';
+import { createTestKeys, removeNamespace, testInfrastructure } from '@planner/service-kit/testing';
+import { freePort, percentiles, productionEnv, run, setting, start, stopAll, waitForOk, type Percentiles } from '../lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const requests = Number(process.env.BENCH_REQUESTS ?? 500);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
-const POSTS = 20_000;
+const requests = setting('BENCH_REQUESTS', 500, 20);
+const concurrency = setting('BENCH_CONCURRENCY', 4, 4);
+const POSTS = setting('BENCH_POSTS', 20_000, 500);
 const namespace = `bench_${randomBytes(3).toString('hex')}`;
 const owner = randomUUID();
 
@@ -64,8 +65,7 @@ async function main(): Promise<void> {
   const token = await keys.sign({ sub: owner, role: 'pro' }, { expiresIn: '1h' });
   const [authPort, gatewayPort, postsPort, organizationsPort, schedulerPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-posts-logs-'));
-  // Production mode, as deployed; organizations then wants its key for platform tokens (none are stored here).
-  const common = { ...(await namespacedProcessEnv({ namespace, logDir, authPort, nodeEnv: 'production' })), CONNECTION_TOKEN_KEY: randomBytes(32).toString('base64') };
+  const common = await productionEnv({ namespace, logDir, authPort });
   const jwks = await serveJwks(authPort, keys.jwks);
   const { databaseUrl } = await testInfrastructure();
   const gateway = `http://127.0.0.1:${gatewayPort}/api`;

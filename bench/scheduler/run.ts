@@ -8,8 +8,10 @@
  * killed -9 and started again.
  *
  *   npm run bench:scheduler -w bench
- *     BENCH_POSTS (10000), BENCH_ORGANIZATIONS (100), BENCH_LEAD_SECONDS (150),
- *     BENCH_GRACE_SECONDS (900), BENCH_CPU_PROFILE (a directory: CPU profiles)
+ *     BENCH_POSTS (10000), BENCH_ORGANIZATIONS (100), BENCH_WINDOW_SECONDS (60: the minute),
+ *     BENCH_LEAD_SECONDS (150), BENCH_GRACE_SECONDS (900), BENCH_STALLED_SECONDS (60),
+ *     BENCH_CPU_PROFILE (a directory: CPU profiles); BENCH_SMOKE=1: 50 posts of 5
+ *     organizations due within 5 s, for `npm test`
  *
  * The requests go in as posts' `posts.post.publish_requested` events, due
  * over one minute that starts BENCH_LEAD_SECONDS after the first is sent, so
@@ -22,7 +24,7 @@
  * published).
  *
  * Publishing ends when every post is out, when nothing more has gone out for
- * a minute, or BENCH_GRACE_SECONDS after the minute. Prints publish lateness
+ * BENCH_STALLED_SECONDS, or BENCH_GRACE_SECONDS after the minute. Prints publish lateness
  * (published_at − due_at) p50/p99/max, throughput, duplicates (Sandbox
  * deliveries above one, summed) and lost (not published when publishing
  * ended, by state); then where the time went: each step's share of a
@@ -41,19 +43,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CONNECTION_CREDENTIALS_BATCH_SUBJECT, PostRequests, type ConnectionPlatform } from '@planner/contracts';
 import { ask, createLogger, EventBus, Redis } from '@planner/service-kit';
 import { createDataSource, openDataSource } from '@planner/service-kit/data';
-import { namespacedProcessEnv, publishEvent, removeNamespace, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
-import { crash, freePort, run, start, stopAll, waitForOk } from '../lib.js';
+import { publishEvent, removeNamespace, testInfrastructure, type TestProcess } from '@planner/service-kit/testing';
+import { crash, freePort, productionEnv, run, setting, start, stopAll, waitForOk } from '../lib.js';
 import { CpuMeter, profileByPlace } from './cpu.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
-const ORGANIZATIONS = Number(process.env.BENCH_ORGANIZATIONS ?? 100);
-const LEAD_MS = Number(process.env.BENCH_LEAD_SECONDS ?? 150) * 1000;
+const POSTS = setting('BENCH_POSTS', 10_000, 50);
+const ORGANIZATIONS = setting('BENCH_ORGANIZATIONS', 100, 5);
+/** The posts fall due over this window ("the minute"). */
+const MINUTE_MS = setting('BENCH_WINDOW_SECONDS', 60, 5) * 1000;
+const LEAD_MS = setting('BENCH_LEAD_SECONDS', 150, 6) * 1000;
 /** After the minute, the most the benchmark waits for the rest to go out. */
-const GRACE_MS = Number(process.env.BENCH_GRACE_SECONDS ?? 900) * 1000;
+const GRACE_MS = setting('BENCH_GRACE_SECONDS', 900, 30) * 1000;
 /** Publishing has stopped when nothing more went out for this long: the rest are lost. */
-const STALLED_MS = 60_000;
-const MINUTE_MS = 60_000;
+const STALLED_MS = setting('BENCH_STALLED_SECONDS', 60, 15) * 1000;
 /** Where to write CPU profiles of the processes (one worker, the API, posts, organizations) during the minute and after. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const PROFILED = ['scheduler worker 1', 'scheduler api', 'posts', 'organizations'];
@@ -128,8 +131,8 @@ function profiles(): string[] {
 async function main(): Promise<void> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scheduler-logs-'));
   const [authPort, organizationsPort, postsPort, apiPort, ...workerPorts] = (await Promise.all(Array.from({ length: 6 }, () => freePort()))) as [number, number, number, number, number, number];
-  // Production mode, as deployed; nothing answers at the JWKS address (no user calls here).
-  const common = { ...(await namespacedProcessEnv({ namespace, logDir, authPort, nodeEnv: 'production' })), CONNECTION_TOKEN_KEY: randomBytes(32).toString('base64') };
+  // Nothing answers at the JWKS address (no user calls here).
+  const common = await productionEnv({ namespace, logDir, authPort });
   const { databaseUrl, natsUrl, redisUrl } = await testInfrastructure();
   const db = createDataSource({ url: databaseUrl, schema: `${namespace}_posts`, poolSize: 4 });
   const logger = createLogger({ service: 'bench', level: 'warn' });
@@ -321,7 +324,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       [
         '',
-        `Scheduler: ${format(POSTS)} posts (${ORGANIZATIONS} organizations, Sandbox connections on ${PLATFORMS.map(([, name]) => name).join(', ')}) due in one minute; ${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} as it started`,
+        `Scheduler: ${format(POSTS)} posts (${ORGANIZATIONS} organizations, Sandbox connections on ${PLATFORMS.map(([, name]) => name).join(', ')}) due within ${seconds(MINUTE_MS)}; ${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} as it started`,
         `  scheduler worker 2 killed -9 at +${seconds(killedAt)} with ${killedHeld!.n} attempts open, back at +${seconds(backAt)}; measured until +${seconds(endedAt)}`,
         `  lateness (published_at − due_at): p50 ${lateness!.p50?.toFixed(2)} s   p99 ${lateness!.p99?.toFixed(2)} s   max ${lateness!.max?.toFixed(2)} s`,
         `  throughput: ${(lateness!.n / (span / 1000)).toFixed(0)} publications/s (${format(lateness!.n)} from the first due time to the last published, ${seconds(span)})`,

@@ -12,11 +12,12 @@ import path from 'node:path';
 import { api, paidUserWithOrganization } from '@planner/frontend-e2e/paid-user';
 import { startSystem } from '@planner/frontend-e2e/system';
 import { waitFor } from '@planner/service-kit/testing';
+import { setting } from '../lib.js';
 import { jaegerTraces, type JaegerTrace } from './jaeger-trace.js';
 import { startTraceReceiver } from './receiver.js';
 
 /** How far ahead the post is scheduled: past the request's own work, so the publish job waits in the delayed queue. */
-const LEAD_MS = 8_000;
+const LEAD_MS = setting('TRACE_LEAD_SECONDS', 8, 4) * 1000;
 /** A few export batches (OTEL_BSP_SCHEDULE_DELAY below): spans ended just before the last step's arrive by then. */
 const EXPORT_SETTLE_MS = 2_000;
 /** The steps the trace must hold, each an operation of a service; a step missing means the trace broke there. */

@@ -3,7 +3,9 @@
  * captures it from the running product (capture.ts), writes it as Jaeger
  * JSON to bench/results/trace/, and, with JAEGER_UI_BUILD naming a Jaeger UI
  * build, screenshots its trace page (view.ts). TRACE_JSON=<file> skips the
- * capture and shows a trace written before. docs/tracing.md tells the rest.
+ * capture and shows a trace written before; TRACE_LEAD_SECONDS (8; 4 with
+ * BENCH_SMOKE=1, for `npm test`) is how far ahead the post is scheduled.
+ * docs/tracing.md tells the rest.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -17,12 +17,12 @@ export interface RunningSystem {
 }
 
 /**
- * An offset that moves all eight ports of `npm start` (4001…4007, 8080) onto free ones, below
- * Linux's ephemeral range (32768 up): a port there can be taken by an outgoing connection between
- * this check and the service's listen (seen in CI: EADDRINUSE on notifications' port).
+ * An offset that moves all eight ports of `npm start` (4001…4007, 8080; or `basePorts`, those of
+ * more replicas) onto free ones, below Linux's ephemeral range (32768 up): a port there can be
+ * taken by an outgoing connection between this check and the service's listen (seen in CI:
+ * EADDRINUSE on notifications' port).
  */
-async function freePortOffset(): Promise<number> {
-  const basePorts = [4001, 4002, 4003, 4004, 4005, 4006, 4007, 8080];
+export async function freePortOffset(basePorts: readonly number[] = [4001, 4002, 4003, 4004, 4005, 4006, 4007, 8080]): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const offset = 10_000 + Math.floor(Math.random() * 14_000);
     const taken = await Promise.all(basePorts.map((port) => portTaken(port + offset)));
