@@ -24,6 +24,12 @@ export const SharedMessages = {
   invalidPath: 'The request path is not valid.',
   /** Not worded by the spec: a path part longer than any id or slug. */
   pathTooLong: 'The request path is too long.',
+  /** Not worded by the spec: U+0000 cannot be stored in a text column (storable-text.ts). */
+  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
+  /** Not worded by the spec: jsonb (every event record) cannot store half of a surrogate pair (storable-text.ts). */
+  loneSurrogate: 'Text cannot contain a lone surrogate (an unpaired U+D800–U+DFFF).',
+  /** Not worded by the spec: a request to another service larger than a NATS message may be. */
+  requestTooLarge: 'The request is too large.',
 } as const;
 
 /** "N seconds" or "N minutes", as the rate-limit message words the wait. */
