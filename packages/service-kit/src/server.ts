@@ -68,13 +68,24 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
  * Every request's query and body (keys too) hold only text Postgres can
  * store, before any route reads them (`refuseUnstorableText`: 400); a path
  * part that holds other text names nothing (404). After validation, so that
- * a path id that is no UUID stays the 404 its route gives.
+ * a path id that is no UUID stays the 404 with the resource's message `idParams` gives.
  */
 function storableTextOnly(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     if (findUnstorableText(request.params)) throw notFound();
     if (!request.routeOptions.config.anyQueryText) refuseUnstorableText(request.query);
     refuseUnstorableText(request.body);
+  });
+}
+
+/**
+ * Answers carry tokens and personal data (a login, a profile, an organization,
+ * a post): none is kept by a browser or a proxy unless its route says
+ * otherwise with a Cache-Control of its own (media, JWKS, static files).
+ */
+function storeNothingByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
   });
 }
 
@@ -115,7 +126,8 @@ const documentRoute: typeof jsonSchemaTransform = (document) => {
 
 /**
  * A Fastify instance with what every service shares: zod validation and
- * serialization, the uniform error format, no text Postgres cannot store, request tracing and metrics, identity from
+ * serialization, the uniform error format, no text Postgres cannot store,
+ * `Cache-Control: no-store` unless a route sets its own, request tracing and metrics, identity from
  * the bearer token, GET /health and the OpenAPI document at /openapi.json
  * (generated from the same zod schemas the routes validate with).
  */
@@ -137,6 +149,7 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);
   storableTextOnly(app as unknown as FastifyInstance);
+  storeNothingByDefault(app as unknown as FastifyInstance);
 
   await app.register(swagger, {
     openapi: {

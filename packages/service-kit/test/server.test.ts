@@ -34,6 +34,7 @@ beforeAll(async () => {
   app.get('/rows/:id', { schema: { params: idParams('Row not found.') } }, async (request) => ({ id: request.params.id }));
   app.get('/search', async (request) => ({ query: request.query }));
   app.get('/link', { config: { anyQueryText: true } }, async (request) => ({ query: request.query }));
+  app.get('/cached', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
   app.post(
     '/uploads',
     { schema: { multipartForm: z.object({ organization_id: z.string().uuid(), tags: z.array(z.string()).optional(), file: z.file() }) } },
@@ -147,6 +148,24 @@ describe('ids in the path', () => {
     }
     const id = '5f0c8a52-3b1e-4c8e-9f3a-2d6b7e8c9a10';
     expect((await app.inject({ method: 'GET', url: `/rows/${id}` })).json()).toEqual({ id });
+  });
+});
+
+describe('caching', () => {
+  it('answers Cache-Control: no-store unless the route says otherwise, errors too', async () => {
+    const answers = [
+      await app.inject({ method: 'POST', url: '/things', payload: { name: 'ok', password: 'x' } }),
+      await app.inject({ method: 'POST', url: '/things', payload: { name: '', password: 'x' } }),
+      await app.inject({ method: 'POST', url: '/things', payload: { name: 'boom', password: 'x' } }),
+      await app.inject({ method: 'GET', url: '/nowhere' }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [400, 'no-store'],
+      [500, 'no-store'],
+      [404, 'no-store'],
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/cached' })).headers['cache-control']).toBe('public, max-age=60');
   });
 });
 
