@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages } from './messages.js';
+import { OrganizationMessages } from './organizations.js';
 import { LIMITS } from './plans.js';
 import { capabilitiesSchema, roleSchema } from './roles.js';
 
@@ -134,7 +135,8 @@ export const roleChangeSchema = z.object({ role: roleSchema });
 /** POST /auth/admin/organization-status: deactivating needs a reason (part 1 §5). */
 export const organizationStatusSchema = z
   .object({
-    organization_id: z.string().min(1),
+    // A UUID, checked here: anything else names no organization, and a long one would not fit in the request to organizations.
+    organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).uuid(OrganizationMessages.noOrganizationSelected),
     activate: z.boolean(),
     reason: z.string().trim().max(500).optional(),
   })

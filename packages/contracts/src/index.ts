@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './roles.js';
 export * from './plans.js';
 export * from './messages.js';
+export * from './storable-text.js';
 export * from './events.js';
 export * from './services.js';
 export * from './tokens.js';

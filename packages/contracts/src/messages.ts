@@ -26,6 +26,12 @@ export const SharedMessages = {
   pathTooLong: 'The request path is too long.',
   /** Not worded by the spec: a multipart form cut short (no closing boundary), without a boundary, or not multipart at all. */
   formUnreadable: 'The form could not be read: it was cut short or is malformed. Please send it again.',
+  /** Not worded by the spec: U+0000 cannot be stored in a text column (storable-text.ts). */
+  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
+  /** Not worded by the spec: jsonb (every event record) cannot store half of a surrogate pair (storable-text.ts). */
+  loneSurrogate: 'Text cannot contain a lone surrogate (an unpaired U+D800–U+DFFF).',
+  /** Not worded by the spec: a request to another service larger than a NATS message may be. */
+  requestTooLarge: 'The request is too large.',
 } as const;
 
 /** "N seconds" or "N minutes", as the rate-limit message words the wait. */

@@ -43,8 +43,6 @@ export const OrganizationMessages = {
   platformExists: (name: string) => `Platform with name '${name}' already exists`,
   /** Not worded by the spec. */
   platformNotSupported: (name: string) => `Platform '${name}' is not supported.`,
-  /** Not worded by the spec: U+0000 cannot be stored in a text column. */
-  nulCharacter: 'Text cannot contain the NUL character (U+0000).',
   /** Not worded by the spec (part 2 §3: default daily limit is a positive count, default 10). */
   dailyLimitInvalid: 'Default daily limit must be a whole number of at least 1.',
 } as const;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   connect,
+  ErrorCode,
   headers as natsHeaders,
   JSONCodec,
   nanos,
@@ -13,15 +14,16 @@ import {
   type Msg,
   type MsgHdrs,
   type NatsConnection,
+  type NatsError,
   type ObjectStore,
   type StreamConfig,
   type StreamInfo,
   type Subscription,
 } from 'nats';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { eventEnvelopeSchema, type EventEnvelope } from '@planner/contracts';
+import { eventEnvelopeSchema, SharedMessages, type EventEnvelope } from '@planner/contracts';
 import { DurableConsumer } from './consumer.js';
-import { HttpError } from './errors.js';
+import { badRequest, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import { ParkedMessages, REPLAY_FOR_HEADER, type ParkedFilter, type ReplayResult } from './parked.js';
 import { context, extractContext, injectTraceHeaders, tracer, trace } from './tracing.js';
@@ -423,7 +425,11 @@ export class EventBus {
     }
   }
 
-  /** Asks another service; fails with a clear error when nobody answers in time. */
+  /**
+   * Asks another service; fails with a clear error when nobody answers in time.
+   * A request larger than the server takes in one message (its max_payload,
+   * 1 MB by default) is a 400: what was asked is too large, the other service is not unavailable.
+   */
   async request<Res>(subject: string, payload: unknown, timeoutMs = 3000): Promise<Res> {
     const h = natsHeaders();
     for (const [key, value] of Object.entries(injectTraceHeaders({} as Record<string, string>))) h.set(key, value);
@@ -431,6 +437,7 @@ export class EventBus {
     try {
       msg = await this.connection.request(this.rpcSubject(subject), codec.encode(payload), { timeout: timeoutMs, headers: h });
     } catch (error) {
+      if ((error as NatsError).code === ErrorCode.MaxPayloadExceeded) throw badRequest(SharedMessages.requestTooLarge);
       throw new RequestFailedError(subject, (error as Error).message);
     }
     const answer = safeDecode(msg.data) as { ok: boolean; data?: Res; error?: string; status?: number };

@@ -15,6 +15,7 @@ import { RequestFailedError, type EventBus } from './bus.js';
 import { badRequest, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { App } from './server.js';
+import { refuseUnstorableText } from './storable-text.js';
 import type { BaseServiceContext, ServiceContext } from './runtime.js';
 
 /** Ends what a job started; called once at shutdown, after the HTTP server has closed. */
@@ -101,10 +102,15 @@ export function respond<S extends RequestSubject, X extends BaseServiceContext =
   };
 }
 
-/** A request as its contract reads it; one outside the contract is a 400 in the first problem's words. Asker and responder both check. */
+/**
+ * A request as its contract reads it; one outside the contract, or carrying
+ * text Postgres cannot store (as an HTTP request may not), is a 400 in the
+ * first problem's words. Asker and responder both check.
+ */
 function checkedRequest<S extends RequestSubject>(subject: S, payload: unknown): ParsedRequestOf<S> {
   const request = requestSchemas[subject].request.safeParse(payload);
   if (!request.success) throw badRequest(request.error.issues[0]?.message ?? SharedMessages.badRequest);
+  refuseUnstorableText(request.data);
   return request.data as ParsedRequestOf<S>;
 }
 

@@ -47,6 +47,14 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/**
+ * The params of a zod issue that says the path names nothing (`pathId`): its
+ * validation failure is answered 404 with the issue's message, not 400.
+ */
+export const NAMES_NOTHING = { namesNothing: true } as const;
+
+const namesNothing = (params: unknown): boolean => (params as { params?: typeof NAMES_NOTHING } | undefined)?.params?.namesNothing === true;
+
 export function errorBody(statusCode: number, message: string, extra: Omit<ErrorBody, 'message'> = {}): ErrorBody {
   return { error: STATUS_NAMES[statusCode] ?? 'Error', message, ...extra };
 }
@@ -78,6 +86,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
+      if (namesNothing(first?.params)) return reply.status(404).send(errorBody(404, first!.message ?? SharedMessages.notFound));
       const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || undefined;
       return reply
         .status(400)

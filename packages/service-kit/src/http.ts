@@ -4,6 +4,7 @@ export * from './metrics-routes.js';
 export * from './errors.js';
 export * from './dependency-errors.js';
 export * from './ids.js';
+export * from './storable-text.js';
 export * from './html.js';
 export * from './tokens.js';
 export * from './identity.js';

@@ -15,13 +15,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
-import { answerFrameworkError, installErrorHandling } from './errors.js';
+import { findUnstorableText } from '@planner/contracts';
+import { answerFrameworkError, installErrorHandling, notFound } from './errors.js';
 import { registerHealthRoute, type HealthCheck } from './health.js';
 import { identityPlugin } from './identity.js';
 import type { Logger } from './logger.js';
 import type { ServiceMetrics } from './metrics.js';
 import { metricsRoutes } from './metrics-routes.js';
 import type { TokenVerifier } from './tokens.js';
+import { refuseUnstorableText } from './storable-text.js';
 import { requestTracing } from './tracing.js';
 
 /** A service's Fastify instance, typed for zod route schemas. */
@@ -62,6 +64,31 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Every request's query and body (keys too) hold only text Postgres can
+ * store, before any route reads them (`refuseUnstorableText`: 400); a path
+ * part that holds other text names nothing (404). After validation, so that
+ * a path id that is no UUID stays the 404 with the resource's message `idParams` gives.
+ */
+function storableTextOnly(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    if (findUnstorableText(request.params)) throw notFound();
+    if (!request.routeOptions.config.anyQueryText) refuseUnstorableText(request.query);
+    refuseUnstorableText(request.body);
+  });
+}
+
+/**
+ * Answers carry tokens and personal data (a login, a profile, an organization,
+ * a post): none is kept by a browser or a proxy unless its route says
+ * otherwise with a Cache-Control of its own (media, JWKS, static files).
+ */
+function storeNothingByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  });
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -70,6 +97,14 @@ declare module 'fastify' {
      * takes this replica out before it stops listening.
      */
     startDraining(): void;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route takes any text in its query and answers odd values itself,
+     * storing none of them: a mailed link's or a provider's callback, whose
+     * browser gets the link's page rather than a 400 in JSON.
+     */
+    anyQueryText?: boolean;
   }
   interface FastifySchema {
     /**
@@ -91,7 +126,8 @@ const documentRoute: typeof jsonSchemaTransform = (document) => {
 
 /**
  * A Fastify instance with what every service shares: zod validation and
- * serialization, the uniform error format, request tracing and metrics, identity from
+ * serialization, the uniform error format, no text Postgres cannot store,
+ * `Cache-Control: no-store` unless a route sets its own, request tracing and metrics, identity from
  * the bearer token, GET /health and the OpenAPI document at /openapi.json
  * (generated from the same zod schemas the routes validate with).
  */
@@ -112,6 +148,8 @@ export async function createServer({ name, logger, health = {}, verifier, bodyLi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app as unknown as FastifyInstance);
+  storableTextOnly(app as unknown as FastifyInstance);
+  storeNothingByDefault(app as unknown as FastifyInstance);
 
   await app.register(swagger, {
     openapi: {

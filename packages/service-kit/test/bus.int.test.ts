@@ -1,6 +1,7 @@
 import type { BaseConfig } from '../src/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventBus, HttpError, RequestFailedError, streamReplicasFromEnv } from '../src/index.js';
+import { OrganizationRequests, SharedMessages } from '@planner/contracts';
+import { ask, EventBus, HttpError, RequestFailedError, streamReplicasFromEnv } from '../src/index.js';
 import { randomUUID } from 'node:crypto';
 import { createTestContext, publishEvent, waitFor, type TestServiceContext } from '../src/testing/index.js';
 
@@ -62,6 +63,24 @@ describe('request/reply', () => {
     await expect(first).resolves.toEqual({ n: 1 });
   });
 
+  it('refuses a request larger than the server takes in one message as the caller’s 400, not the other service unavailable (issue 28)', async () => {
+    let asked = 0;
+    ctx.bus.reply(OrganizationRequests.access, 'organizations', async () => {
+      asked += 1;
+      return { organization_id: randomUUID(), owner_id: randomUUID(), as: 'owner', is_active: true };
+    });
+    const tooLarge = 'x'.repeat(ctx.bus.connection.info!.max_payload);
+    const direct = await ctx.bus.request('organizations.organization.count', { tooLarge }, 500).catch((e: unknown) => e);
+    expect(direct).toBeInstanceOf(HttpError);
+    expect(direct).toMatchObject({ statusCode: 400, message: SharedMessages.requestTooLarge });
+    // Through `ask`, where an unanswered request is a 503 naming the service.
+    const asking = ask(ctx, OrganizationRequests.access, { organization_id: randomUUID(), user_id: tooLarge });
+    await expect(asking).rejects.toMatchObject({ statusCode: 400, message: SharedMessages.requestTooLarge });
+    expect(asked).toBe(0);
+    await expect(ask(ctx, OrganizationRequests.access, { organization_id: randomUUID(), user_id: 'small' })).resolves.toMatchObject({ as: 'owner' });
+    expect(asked).toBe(1);
+  });
+
   it('fails clearly when nobody answers', async () => {
     const error = await ctx.bus.request('billing.subscription.get', {}, 300).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestFailedError);
@@ -79,7 +98,7 @@ describe('transfers', () => {
   it('hands over bytes past the server’s max payload by name, whole, until the sender removes them', async () => {
     const bytes = Buffer.alloc(ctx.bus.connection.info!.max_payload * 3 + 12345);
     for (let i = 0; i < bytes.length; i += 1) bytes[i] = (i * 7) % 256;
-    await expect(ctx.bus.request('organizations.organization.count', { bytes: bytes.toString('base64') }, 500)).rejects.toThrow(/MAX_PAYLOAD/);
+    await expect(ctx.bus.request('organizations.organization.count', { bytes: bytes.toString('base64') }, 500)).rejects.toMatchObject({ statusCode: 400 });
 
     const name = await ctx.bus.putTransfer(bytes);
     const opened = await ctx.bus.openTransfer(name);

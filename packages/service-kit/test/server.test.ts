@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthMessages, ErrorCode, SharedMessages } from '@planner/contracts';
-import { badRequest, createLogger, createServer, rateLimited, rateLimitedBody, requireAdmin, TokenVerifier, type App } from '../src/index.js';
+import { badRequest, createLogger, createServer, idParams, rateLimited, rateLimitedBody, requireAdmin, TokenVerifier, type App } from '../src/index.js';
 import { bearer, createTestKeys, freePort, untilLogWritten } from '../src/testing/index.js';
 
 const keys = await createTestKeys();
@@ -34,6 +34,10 @@ beforeAll(async () => {
   app.get('/admin-only', async (request) => ({ admin: requireAdmin(request).userId }));
   app.post('/bodiless', async (request) => ({ body: request.body ?? null }));
   app.get('/things/:id', async (request) => ({ id: (request.params as { id: string }).id }));
+  app.get('/rows/:id', { schema: { params: idParams('Row not found.') } }, async (request) => ({ id: request.params.id }));
+  app.get('/search', async (request) => ({ query: request.query }));
+  app.get('/link', { config: { anyQueryText: true } }, async (request) => ({ query: request.query }));
+  app.get('/cached', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
   app.post(
     '/uploads',
     { schema: { multipartForm: z.object({ organization_id: z.string().uuid(), tags: z.array(z.string()).optional(), file: z.file() }) } },
@@ -112,6 +116,67 @@ describe('error format', () => {
     const res = await app.inject({ method: 'GET', url: '/things/%E0%A4%A' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Bad Request', message: SharedMessages.invalidPath });
+  });
+});
+
+describe('text Postgres cannot store (issue 28)', () => {
+  const raw = (payload: string) => app.inject({ method: 'POST', url: '/bodiless', headers: { 'content-type': 'application/json' }, payload });
+
+  it('refuses U+0000 anywhere in a body, naming the field, before the route sees it', async () => {
+    const res = await app.inject({ method: 'POST', url: '/things', payload: { name: 'nul\u0000here', password: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'Bad Request', message: SharedMessages.nulCharacter, field: 'name' });
+    expect((await raw('{"list":[{"deep":["ok","\\u0000"]}]}')).json()).toMatchObject({ message: SharedMessages.nulCharacter, field: 'list.0.deep.1' });
+    expect((await raw('{"k\\u0000":1}')).json()).toMatchObject({ message: SharedMessages.nulCharacter });
+  });
+
+  it('refuses a lone surrogate as JSON escapes it, high or low, and takes a pair', async () => {
+    for (const escaped of ['x\\ud800y', '\\udfff', '\\ude00\\ud83d']) {
+      const res = await raw(`{"name":"${escaped}"}`);
+      expect({ escaped, status: res.statusCode, body: res.json() }).toEqual({ escaped, status: 400, body: { error: 'Bad Request', message: SharedMessages.loneSurrogate, field: 'name' } });
+    }
+    const pair = await raw('{"name":"\\ud83d\\ude00 ok"}');
+    expect(pair.statusCode).toBe(200);
+    expect(pair.json()).toEqual({ body: { name: '😀 ok' } });
+  });
+
+  it('refuses it in the query too, unless the route answers any query itself (a link), and a path holding it names nothing', async () => {
+    const query = await app.inject({ method: 'GET', url: '/search?q=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ message: SharedMessages.nulCharacter, field: 'q' });
+    expect((await app.inject({ method: 'GET', url: '/link?q=a%00b' })).json()).toEqual({ query: { q: 'a\u0000b' } });
+    const path = await app.inject({ method: 'GET', url: '/things/a%00b' });
+    expect(path.statusCode).toBe(404);
+    expect(path.json()).toEqual({ error: 'Not Found', message: SharedMessages.notFound });
+  });
+});
+
+describe('ids in the path', () => {
+  it('answers an id that is no UUID 404 with the resource message (not a 400, not a 500), before the route', async () => {
+    for (const id of ['not-a-uuid', '12345', '%00', `${'a'.repeat(400)}`, "x'%20OR%20'1'%3D'1"]) {
+      const res = await app.inject({ method: 'GET', url: `/rows/${id}` });
+      expect({ id, status: res.statusCode, body: res.json() }).toEqual({ id, status: 404, body: { error: 'Not Found', message: 'Row not found.' } });
+    }
+    const id = '5f0c8a52-3b1e-4c8e-9f3a-2d6b7e8c9a10';
+    expect((await app.inject({ method: 'GET', url: `/rows/${id}` })).json()).toEqual({ id });
+  });
+});
+
+describe('caching', () => {
+  it('answers Cache-Control: no-store unless the route says otherwise, errors too', async () => {
+    const answers = [
+      await app.inject({ method: 'POST', url: '/things', payload: { name: 'ok', password: 'x' } }),
+      await app.inject({ method: 'POST', url: '/things', payload: { name: '', password: 'x' } }),
+      await app.inject({ method: 'POST', url: '/things', payload: { name: 'boom', password: 'x' } }),
+      await app.inject({ method: 'GET', url: '/nowhere' }),
+    ];
+    expect(answers.map((res) => [res.statusCode, res.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [400, 'no-store'],
+      [500, 'no-store'],
+      [404, 'no-store'],
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/cached' })).headers['cache-control']).toBe('public, max-age=60');
   });
 });
 

@@ -9,6 +9,8 @@ import { useAuth } from './harness.js';
 
 // The organizations service is not running: its requests go unanswered.
 const h = useAuth();
+/** An organization id: organizations is not running in these tests, so none exists. */
+const ORGANIZATION = randomUUID();
 let adminToken: string;
 let proToken: string;
 const ids: Record<string, string> = {};
@@ -41,7 +43,7 @@ describe('admin user management', () => {
       ['POST', '/auth/admin/ban-user', { user_id: ids.sam_1, reason: 'x' }],
       ['POST', '/auth/admin/unban-user', { user_id: ids.sam_1 }],
       ['GET', '/auth/admin/banned-users'],
-      ['POST', '/auth/admin/organization-status', { organization_id: 'o1', activate: true }],
+      ['POST', '/auth/admin/organization-status', { organization_id: ORGANIZATION, activate: true }],
       ['GET', '/auth/admin/inactive-organizations'],
     ];
     for (const [method, url, body] of routes) {
@@ -113,12 +115,40 @@ describe('admin user management', () => {
   });
 
   it('needs a reason to deactivate an organization, and says so when organizations does not answer', async () => {
-    const noReason = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: 'o1', activate: false });
+    const noReason = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: ORGANIZATION, activate: false });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe('Please provide a reason for deactivating this organization');
-    const down = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: 'o1', activate: false, reason: 'fraud' });
+    const down = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id: ORGANIZATION, activate: false, reason: 'fraud' });
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(SharedMessages.serviceUnavailable);
+  });
+
+  it('refuses text Postgres cannot store in a ban or status reason with a 400 naming it, before organizations is asked (issue 28)', async () => {
+    for (const [reason, message] of [
+      ['nul\u0000here', SharedMessages.nulCharacter],
+      ['x\ud800y', SharedMessages.loneSurrogate],
+    ]) {
+      for (const [url, body] of [
+        ['/auth/admin/ban-user', { user_id: ids.sam_1, reason }],
+        ['/auth/admin/organization-status', { organization_id: ORGANIZATION, activate: false, reason }],
+      ] as const) {
+        const res = await call('POST', url, adminToken, body);
+        expect({ url, status: res.statusCode, body: res.json() }).toEqual({ url, status: 400, body: { error: 'Bad Request', message, field: 'reason' } });
+      }
+    }
+    const user = await h.ctx.dataSource.getRepository(User).findOneByOrFail({ id: ids.sam_1! });
+    expect(user.banReason).toBeNull();
+  });
+
+  it('checks ids at the edge: a user id that is no UUID is that user’s 404, an organization id a 400, a 1 MB one too (issue 28)', async () => {
+    for (const url of ['/auth/users/not-a-uuid', '/auth/users/%00/organizations', `/auth/users/${'a'.repeat(400)}/subscription`]) {
+      const res = await call('GET', url, adminToken);
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 404, message: AuthMessages.userNotFound });
+    }
+    for (const organization_id of ['o1', 'x'.repeat(1024 * 1024 - 100)]) {
+      const res = await call('POST', '/auth/admin/organization-status', adminToken, { organization_id, activate: true });
+      expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: 'No organization selected.' });
+    }
   });
 });
 

@@ -83,6 +83,17 @@ describe('checkout → completed webhook', () => {
     await h.deliver(...h.stripe.takeEvents());
     expect(await h.announced(owner.id)).toHaveLength(1);
   });
+
+  it('refuses a session id holding text Postgres cannot store with a 400 naming it, not a 500 (issue 28)', async () => {
+    const owner = await h.user();
+    for (const [sessionId, message] of [
+      ['cs_\u0000', SharedMessages.nulCharacter],
+      ['cs_\ud800', SharedMessages.loneSurrogate],
+    ]) {
+      const res = await h.call('POST', '/payments/verify-payment', owner.token, { sessionId, planType: 'starter' });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: { error: 'Bad Request', message, field: 'sessionId' } });
+    }
+  });
 });
 
 describe('plan changes of a paying user', () => {

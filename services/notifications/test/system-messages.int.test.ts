@@ -145,3 +145,28 @@ describe('system messages', () => {
     expect((await call('GET', '/system-messages')).json().messages.map((m: { id: string }) => m.id)).toContain(target.id);
   });
 });
+
+describe('text Postgres cannot store (issue 28)', () => {
+  it('is a 400 naming the field on creating and changing a message, never a 500; an id that is no UUID is the message’s 404', async () => {
+    const { id } = await create({ message: 'Storable' });
+    for (const [text, message] of [
+      ['nul\u0000here', SharedMessages.nulCharacter],
+      ['x\ud800y', SharedMessages.loneSurrogate],
+    ]) {
+      for (const [method, url] of [
+        ['POST', '/system-messages/'],
+        ['PUT', `/system-messages/${id}`],
+      ] as const) {
+        const res = await call(method, url, adminToken, { message: text });
+        expect({ method, status: res.statusCode, body: res.json() }).toEqual({ method, status: 400, body: { error: 'Bad Request', message, field: 'message' } });
+      }
+    }
+    for (const [method, url] of [
+      ['PUT', '/system-messages/not-a-uuid/toggle'],
+      ['DELETE', '/system-messages/%00'],
+    ] as const) {
+      const res = await call(method, url, adminToken);
+      expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 404, message: NotificationMessages.systemMessageNotFound });
+    }
+  });
+});

@@ -53,6 +53,15 @@ describe('organizations of a user', () => {
     expect(limits.json()).toMatchObject({ active_count: 1, can_create_more: false, remaining: 0 });
   });
 
+  it('answers an organization and the list of them with Cache-Control: no-store (issue 28)', async () => {
+    const user = await registered('pro', true);
+    const id: string = (await h.api.send({ method: 'POST', url: '/organizations', payload: { name: 'Private' }, headers: bearer(user.token) })).json().id;
+    for (const url of [`/organizations/${id}`, '/organizations', `/organizations/${id}/config`]) {
+      const res = await h.api.send({ method: 'GET', url, headers: bearer(user.token) });
+      expect({ url, status: res.statusCode, cacheControl: res.headers.get('cache-control') }).toEqual({ url, status: 200, cacheControl: 'no-store' });
+    }
+  });
+
   it('refuses a blank name and anonymous callers', async () => {
     const user = await registered('pro', true);
     const blank = await h.api.send({ method: 'POST', url: '/organizations', payload: { name: '   ' }, headers: bearer(user.token) });

@@ -90,7 +90,9 @@ describe('POST /posts/generate (sandbox generator)', () => {
       [{ platforms: [], platform: '' }, 'Please select at least one platform.'],
       [{ platforms: ['X', 'Orkut'] }, PostMessages.unknownPlatform('Orkut')],
       [{ tone: 'grumpy' }, OrganizationMessages.unknownOption('tone')],
-      [{ topic: 'nul \u0000 here' }, OrganizationMessages.nulCharacter],
+      // The kit's rule for every request's text, before the generation is metered.
+      [{ topic: 'nul \u0000 here' }, SharedMessages.nulCharacter],
+      [{ business_data: 'half \ud800 a pair' }, SharedMessages.loneSurrogate],
     ];
     for (const [change, message] of cases) {
       const res = await generate(people.starter.token, payload(orgs.starter, change));

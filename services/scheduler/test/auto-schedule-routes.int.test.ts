@@ -447,3 +447,37 @@ describe('who may use auto-schedules', () => {
     expect(await mediaRows(organization)).toEqual([]);
   });
 });
+
+describe('ids and sizes checked at the edge (issue 28)', () => {
+  it('answers a path id that is no UUID 404, on the schedule routes and a publication’s confirmation, never a 500', async () => {
+    for (const [method, url, body] of [
+      ['POST', '/publications/not-a-uuid/confirm', { link: 'https://x.com/bakery/status/1' }],
+      ['POST', '/publications/%00/confirm', { link: 'https://x.com/bakery/status/1' }],
+      ['PUT', '/auto-schedule/not-a-uuid', { name: 'x' }],
+      ['DELETE', '/auto-schedule/12345', undefined],
+      ['PATCH', '/auto-schedule/not-a-uuid/active', { active: false }],
+      ['GET', '/sandbox/posts/not-a-uuid', undefined],
+    ] as const) {
+      const response = await call(method, url, owner.token, body);
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+    }
+  });
+
+  it('answers a 1 MB organization_id 404 as a short wrong one, without asking organizations (no 503)', async () => {
+    for (const id of ['not-an-id', 'x'.repeat(1024 * 1024)]) {
+      const created = await call('POST', '/auto-schedule', owner.token, { ...weekly, organization_id: id });
+      expect({ status: created.status, message: created.body.message }).toEqual({ status: 404, message: SharedMessages.notFound });
+      const listed = await call('GET', `/auto-schedule?organization_id=${id.slice(0, 1000)}`, owner.token);
+      expect(listed.status).toBe(404);
+    }
+  });
+
+  it('refuses 1 MB of media_keys on a delete with a 400 (within the body limit; past it a 413), and keeps the schedule', async () => {
+    const schedule = await created(weekly, owner, await newOrganization());
+    for (const media_keys of ['k'.repeat(1_000_000), Array.from({ length: 20 }, () => 'k'.repeat(50_000))]) {
+      const response = await call('DELETE', `/auto-schedule/${schedule.id}`, owner.token, { media_keys });
+      expect(response.status).toBe(400);
+    }
+    expect(await ctx.dataSource.getRepository(AutoSchedule).existsBy({ id: schedule.id })).toBe(true);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AuthMessages,
   banRequestSchema,
   OrganizationRequests,
   organizationStatusSchema,
@@ -8,11 +9,11 @@ import {
   userIdBodySchema,
   userListQuerySchema,
 } from '@planner/contracts';
-import { ask, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { ask, idParams, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { bannedUsers, banUser, changeRole, getUser, listUsers, resetRole, unbanUser } from '../commands/admin.js';
 import { toPublicUser } from '../domain/user-view.js';
 
-const idParams = z.object({ id: z.string().uuid() });
+const userIdParams = idParams(AuthMessages.userNotFound);
 const userAnswer = z.object({ success: z.boolean(), data: z.object({ user: publicUserSchema }) });
 
 /** Admin user management (part 1 §6, §7): every route answers 403 to anyone but an admin. */
@@ -27,28 +28,28 @@ export async function adminRoutes(app: App, { ctx }: { ctx: ServiceContext }): P
     data: await listUsers(ctx, request.query),
   }));
 
-  app.get('/auth/users/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.get('/auth/users/:id', { schema: { tags, params: userIdParams } }, async (request) => {
     const user = toPublicUser(await getUser(ctx, request.params.id));
     return { success: true, data: { user, subscription: user.subscription } };
   });
 
-  app.get('/auth/users/:id/subscription', { schema: { tags, params: idParams } }, async (request) => {
+  app.get('/auth/users/:id/subscription', { schema: { tags, params: userIdParams } }, async (request) => {
     const user = toPublicUser(await getUser(ctx, request.params.id));
     return { success: true, data: { has_subscription: user.subscription !== null, subscription: user.subscription } };
   });
 
-  app.get('/auth/users/:id/organizations', { schema: { tags, params: idParams } }, async (request) => {
+  app.get('/auth/users/:id/organizations', { schema: { tags, params: userIdParams } }, async (request) => {
     await getUser(ctx, request.params.id);
     const organizations = await ask(ctx, OrganizationRequests.listByOwner, { user_id: request.params.id });
     return { success: true, data: { organizations } };
   });
 
-  app.put('/auth/users/:id/role', { schema: { tags, params: idParams, body: roleChangeSchema, response: { 200: userAnswer } } }, async (request) => ({
+  app.put('/auth/users/:id/role', { schema: { tags, params: userIdParams, body: roleChangeSchema, response: { 200: userAnswer } } }, async (request) => ({
     success: true,
     data: { user: toPublicUser(await changeRole(ctx, request.params.id, request.body.role)) },
   }));
 
-  app.post('/auth/users/:id/role/reset', { schema: { tags, params: idParams, response: { 200: userAnswer } } }, async (request) => ({
+  app.post('/auth/users/:id/role/reset', { schema: { tags, params: userIdParams, response: { 200: userAnswer } } }, async (request) => ({
     success: true,
     data: { user: toPublicUser(await resetRole(ctx, request.params.id)) },
   }));

@@ -1,9 +1,12 @@
-import { HttpError, idParams, type App } from '@planner/service-kit';
+import { z } from 'zod';
+import { HttpError, type App } from '@planner/service-kit';
 import { cancelSandboxCheckout, completeSandboxCheckout, openSandboxCheckout } from '../commands/sandbox-checkout.js';
 import type { BillingContext } from '../context.js';
 import { sandboxCheckoutGonePage, sandboxCheckoutPage } from '../domain/sandbox-page.js';
 
 const HTML = 'text/html; charset=utf-8';
+/** A checkout session's id as Stripe's look (`cs_…`), not a UUID: one that names no session is the gone page. */
+const sessionParams = z.object({ id: z.string() });
 
 /**
  * The sandbox checkout (no Stripe key): a labelled page at the checkout URL,
@@ -14,7 +17,7 @@ const HTML = 'text/html; charset=utf-8';
 export async function sandboxRoutes(app: App, { ctx }: { ctx: BillingContext }): Promise<void> {
   // The page's buttons post empty forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, {}));
-  const schema = { tags: ['payments'], params: idParams, hide: true };
+  const schema = { tags: ['payments'], params: sessionParams, hide: true };
   const gone = (error: unknown) => {
     if (error instanceof HttpError && error.statusCode === 404) return sandboxCheckoutGonePage(error.message);
     throw error;

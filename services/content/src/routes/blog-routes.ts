@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContentMessages, isAdminRole, LIMITS, pageOf } from '@planner/contracts';
-import { idParams, isUuid, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
+import { idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { createCategory, createPost, deleteCategory, deletePost, listCategories, listPosts, readPost, updatePost } from '../commands/blog.js';
 import { toCategoryView } from '../domain/views.js';
 import { booleanFilter, pageQuery, pageSize } from './common.js';
@@ -44,7 +44,7 @@ const categoryBody = z.object(
 
 const postParams = z.object({ idOrSlug: z.string() });
 
-const postId = (id: string) => rowId(id, ContentMessages.blogPostNotFound);
+const postIdParams = idParams(ContentMessages.blogPostNotFound);
 
 /** Part 1 §2, §7: the public blog and its administration. */
 export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
@@ -91,14 +91,14 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
     return reply.status(201).send({ post: await createPost(ctx, request.body, identity.userId) });
   });
 
-  app.put('/blog/admin/posts/:id', { schema: { tags, params: idParams, body: postBody.partial() } }, async (request) => {
+  app.put('/blog/admin/posts/:id', { schema: { tags, params: postIdParams, body: postBody.partial() } }, async (request) => {
     requireAdmin(request);
-    return { post: await updatePost(ctx, postId(request.params.id), request.body) };
+    return { post: await updatePost(ctx, request.params.id, request.body) };
   });
 
-  app.delete('/blog/admin/posts/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/blog/admin/posts/:id', { schema: { tags, params: postIdParams } }, async (request) => {
     requireAdmin(request);
-    await deletePost(ctx, postId(request.params.id));
+    await deletePost(ctx, request.params.id);
     return { success: true, message: ContentMessages.postDeleted };
   });
 
@@ -107,9 +107,9 @@ export async function blogRoutes(app: App, { ctx }: { ctx: ServiceContext }): Pr
     return reply.status(201).send({ category: toCategoryView(await createCategory(ctx, request.body)) });
   });
 
-  app.delete('/blog/admin/categories/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/blog/admin/categories/:id', { schema: { tags, params: idParams(ContentMessages.categoryNotFound) } }, async (request) => {
     requireAdmin(request);
-    await deleteCategory(ctx, rowId(request.params.id, ContentMessages.categoryNotFound));
+    await deleteCategory(ctx, request.params.id);
     return { success: true, message: ContentMessages.categoryDeleted };
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ContentMessages, LIMITS, pageOf } from '@planner/contracts';
-import { idParams, requireAdmin, rowId, type App, type ServiceContext } from '@planner/service-kit';
+import { idParams, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import {
   createNewsletter,
   deleteNewsletter,
@@ -25,7 +25,7 @@ const newsletterBody = z.object(
   { error: required },
 );
 
-const newsletterId = (id: string) => rowId(id, ContentMessages.newsletterNotFound);
+const newsletterIdParams = idParams(ContentMessages.newsletterNotFound);
 
 /** Part 1 §2, §4, §7: newsletters (drafts and sent ones) and subscribers, admins only. */
 export async function newsletterAdminRoutes(app: App, { ctx }: { ctx: ServiceContext<ContentConfig> }): Promise<void> {
@@ -43,25 +43,25 @@ export async function newsletterAdminRoutes(app: App, { ctx }: { ctx: ServiceCon
     },
   );
 
-  app.get('/newsletter/admin/newsletters/:id', { schema: { tags, params: idParams } }, async (request) => ({
-    newsletter: toNewsletterView(await getNewsletter(ctx, newsletterId(request.params.id))),
+  app.get('/newsletter/admin/newsletters/:id', { schema: { tags, params: newsletterIdParams } }, async (request) => ({
+    newsletter: toNewsletterView(await getNewsletter(ctx, request.params.id)),
   }));
 
   app.post('/newsletter/admin/newsletters', { schema: { tags, body: newsletterBody } }, async (request, reply) =>
     reply.status(201).send({ newsletter: toNewsletterView(await createNewsletter(ctx, request.body)) }),
   );
 
-  app.put('/newsletter/admin/newsletters/:id', { schema: { tags, params: idParams, body: newsletterBody.partial() } }, async (request) => ({
-    newsletter: toNewsletterView(await updateNewsletter(ctx, newsletterId(request.params.id), request.body)),
+  app.put('/newsletter/admin/newsletters/:id', { schema: { tags, params: newsletterIdParams, body: newsletterBody.partial() } }, async (request) => ({
+    newsletter: toNewsletterView(await updateNewsletter(ctx, request.params.id, request.body)),
   }));
 
-  app.delete('/newsletter/admin/newsletters/:id', { schema: { tags, params: idParams } }, async (request) => {
-    await deleteNewsletter(ctx, newsletterId(request.params.id));
+  app.delete('/newsletter/admin/newsletters/:id', { schema: { tags, params: newsletterIdParams } }, async (request) => {
+    await deleteNewsletter(ctx, request.params.id);
     return { success: true, message: ContentMessages.newsletterDeleted };
   });
 
-  app.post('/newsletter/admin/newsletters/:id/send', { schema: { tags, params: idParams } }, async (request, reply) => {
-    const newsletter = await requestSend(ctx, sends, newsletterId(request.params.id));
+  app.post('/newsletter/admin/newsletters/:id/send', { schema: { tags, params: newsletterIdParams } }, async (request, reply) => {
+    const newsletter = await requestSend(ctx, sends, request.params.id);
     return reply.status(202).send({ success: true, message: ContentMessages.newsletterSending, newsletter: toNewsletterView(newsletter) });
   });
 
@@ -75,8 +75,8 @@ export async function newsletterAdminRoutes(app: App, { ctx }: { ctx: ServiceCon
     },
   );
 
-  app.delete('/newsletter/admin/subscribers/:id', { schema: { tags, params: idParams } }, async (request) => {
-    await deleteSubscriber(ctx, rowId(request.params.id, ContentMessages.subscriberNotFound));
+  app.delete('/newsletter/admin/subscribers/:id', { schema: { tags, params: idParams(ContentMessages.subscriberNotFound) } }, async (request) => {
+    await deleteSubscriber(ctx, request.params.id);
     return { success: true, message: ContentMessages.subscriberDeleted };
   });
 }

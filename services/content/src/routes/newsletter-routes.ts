@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuthMessages, ContentMessages, SharedMessages } from '@planner/contracts';
-import { badRequest, escapeHtml, htmlPage as page, idParams, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
+import { badRequest, escapeHtml, htmlPage as page, isUuid, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import { countNewsletterFigures, recordClick, recordOpen } from '../commands/deliveries.js';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../commands/subscriptions.js';
 import type { ContentConfig } from '../config.js';
@@ -24,6 +24,10 @@ const linkValue = z
   .transform((value) => (typeof value === 'string' ? value : ''));
 const addressQuery = z.object({ email: linkValue, token: linkValue });
 const clickQuery = z.object({ url: linkValue, sig: linkValue });
+/** A tracked mail's id as given: the pixel answers whatever it is, and a click's link is invalid without a real one. */
+const trackParams = z.object({ id: z.string() });
+/** A mailed link answers odd query values with its own page (the link is invalid), not a 400 in JSON. */
+const linkRoute = { anyQueryText: true };
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -89,7 +93,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
       return address && address.length <= 320 && token.length <= 100 && verifyLink(key, token, action.purpose, address) ? address : null;
     };
     const invalidPage = page('Invalid link', `<p>${action.invalid}</p>`);
-    app.get(action.path, { schema: { tags, querystring: addressQuery } }, async (request, reply) => {
+    app.get(action.path, { schema: { tags, querystring: addressQuery }, config: linkRoute }, async (request, reply) => {
       const email = signedAddress(request.query);
       if (!email) return reply.status(400).type(HTML).send(invalidPage);
       const hidden = Object.entries(action.fields).map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`);
@@ -102,7 +106,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
         ),
       );
     });
-    app.post(action.path, { schema: { tags, querystring: addressQuery } }, async (request, reply) => {
+    app.post(action.path, { schema: { tags, querystring: addressQuery }, config: linkRoute }, async (request, reply) => {
       const email = signedAddress(request.query);
       const browser = (request.headers.accept ?? '').includes('text/html');
       if (!email || !(await action.act(email))) {
@@ -141,12 +145,12 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
   });
 
   // The pixel answers whatever the id: a mail never shows a broken image; only real deliveries are counted.
-  app.get('/newsletter/track/open/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+  app.get('/newsletter/track/open/:id', { schema: { tags, params: trackParams } }, async (request, reply) => {
     if (isUuid(request.params.id)) await recordOpen(ctx, request.params.id);
     return reply.type('image/gif').header('cache-control', 'no-store').send(PIXEL);
   });
 
-  app.get('/newsletter/track/click/:id', { schema: { tags, params: idParams, querystring: clickQuery } }, async (request, reply) => {
+  app.get('/newsletter/track/click/:id', { schema: { tags, params: trackParams, querystring: clickQuery }, config: linkRoute }, async (request, reply) => {
     const { id } = request.params;
     const { url, sig } = request.query;
     if (!isUuid(id) || !url || sig.length > 100 || !verifyLink(key, sig, 'click', id, url)) throw badRequest(ContentMessages.invalidTrackedLink);

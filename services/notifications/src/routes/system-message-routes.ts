@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemMessageCreateSchema, systemMessageSchema, systemMessageUpdateSchema } from '@planner/contracts';
+import { NotificationMessages, systemMessageCreateSchema, systemMessageSchema, systemMessageUpdateSchema } from '@planner/contracts';
 import { idParams, requireAdmin, type App, type ServiceContext } from '@planner/service-kit';
 import {
   createSystemMessage,
@@ -12,6 +12,7 @@ import { toSystemMessageView } from '../domain/system-message-view.js';
 
 const listAnswer = z.object({ messages: z.array(systemMessageSchema) });
 const oneAnswer = z.object({ system_message: systemMessageSchema });
+const messageIdParams = idParams(NotificationMessages.systemMessageNotFound);
 
 /** System messages (part 1 §3, §5, §7): the active ones for everyone, the rest for admins only. */
 export async function systemMessageRoutes(app: App, { ctx }: { ctx: ServiceContext }): Promise<void> {
@@ -31,17 +32,17 @@ export async function systemMessageRoutes(app: App, { ctx }: { ctx: ServiceConte
     return reply.status(201).send({ system_message: toSystemMessageView(await createSystemMessage(ctx, request.body, admin.userId)) });
   });
 
-  app.put('/system-messages/:id', { schema: { tags, params: idParams, body: systemMessageUpdateSchema, response: { 200: oneAnswer } } }, async (request) => {
+  app.put('/system-messages/:id', { schema: { tags, params: messageIdParams, body: systemMessageUpdateSchema, response: { 200: oneAnswer } } }, async (request) => {
     requireAdmin(request);
     return { system_message: toSystemMessageView(await updateSystemMessage(ctx, request.params.id, request.body)) };
   });
 
-  app.put('/system-messages/:id/toggle', { schema: { tags, params: idParams, response: { 200: oneAnswer } } }, async (request) => {
+  app.put('/system-messages/:id/toggle', { schema: { tags, params: messageIdParams, response: { 200: oneAnswer } } }, async (request) => {
     requireAdmin(request);
     return { system_message: toSystemMessageView(await toggleSystemMessage(ctx, request.params.id)) };
   });
 
-  app.delete('/system-messages/:id', { schema: { tags, params: idParams } }, async (request) => {
+  app.delete('/system-messages/:id', { schema: { tags, params: messageIdParams } }, async (request) => {
     requireAdmin(request);
     await deleteSystemMessage(ctx, request.params.id);
     return { success: true };

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { CONTENT_TYPES, LANGUAGES, LIMITS, MOODS, OrganizationMessages, TONES } from '@planner/contracts';
 import type { Template } from '../entities/template.entity.js';
-import { storedText } from './stored-text.js';
 
-const text = storedText(z.string()).max(10_000).nullable().optional();
+const text = z.string().max(10_000).nullable().optional();
 const option = <T extends readonly [string, ...string[]]>(values: T, field: string) =>
   z.enum(values, { error: OrganizationMessages.unknownOption(field) }).nullable().optional();
 /** 1..5000 or empty; in templates an empty number is stored as null (part 2 §5). */
@@ -20,9 +19,9 @@ const characterCount = (field: string) =>
   );
 
 const fields = {
-  template_name: storedText(z.string({ error: OrganizationMessages.templateNameRequired })).trim().min(1, OrganizationMessages.templateNameRequired).max(200),
+  template_name: z.string({ error: OrganizationMessages.templateNameRequired }).trim().min(1, OrganizationMessages.templateNameRequired).max(200),
   is_default: z.boolean().optional(),
-  data: storedText(z.string()).max(20_000).nullable().optional(),
+  data: z.string().max(20_000).nullable().optional(),
   content_type: option(CONTENT_TYPES, 'content_type'),
   topic: text,
   context: text,

@@ -1,11 +1,10 @@
-import { AuthMessages, OrganizationMessages, OrganizationRequests } from '@planner/contracts';
+import { AuthMessages, OrganizationRequests } from '@planner/contracts';
 import { badRequest, respond } from '@planner/service-kit';
 import { checkAccess, organizationFacts } from '../commands/access.js';
 import { organizationView } from '../commands/organization-views.js';
 import { countOrganizations, inactiveOrganizations, organizationsOfOwner } from '../commands/organizations.js';
 import { setActive } from '../commands/status.js';
 import { UUID } from '../domain/ids.js';
-import { isStorable } from '../domain/stored-text.js';
 
 /**
  * Answers other services: auth's admin pages (a user's organizations, status
@@ -18,7 +17,6 @@ export const organizationRequests = [
   respond(OrganizationRequests.setStatus, async ({ organization_id, activate, reason }, ctx) => {
     // An admin must say why (part 1 §5); auth checks it too, this side does not rely on that.
     if (!activate && !reason?.trim()) throw badRequest(AuthMessages.deactivateReasonRequired);
-    if (reason !== undefined && !isStorable(reason)) throw badRequest(OrganizationMessages.nulCharacter);
     return organizationView(ctx, await setActive(ctx, organization_id, { activate, reason, by: 'admin' }));
   }),
   respond(OrganizationRequests.listInactive, (_request, ctx) => inactiveOrganizations(ctx)),

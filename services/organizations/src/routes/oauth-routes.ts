@@ -59,7 +59,7 @@ export async function oauthRoutes(app: App, { ctx }: { ctx: OrganizationsContext
   );
 
   // The provider sends the browser here without our bearer token: the signed, single-use state is what identifies the connect.
-  app.get('/oauth/:platform/callback', { schema: { tags, params: oauthPlatformParams, querystring: callbackQuery } }, async (request, reply) => {
+  app.get('/oauth/:platform/callback', { schema: { tags, params: oauthPlatformParams, querystring: callbackQuery }, config: { anyQueryText: true } }, async (request, reply) => {
     try {
       return reply.redirect(await finishConnect(ctx, request.params.platform, request.query));
     } catch (error) {

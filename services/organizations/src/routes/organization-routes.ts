@@ -7,11 +7,10 @@ import { organizationView } from '../commands/organization-views.js';
 import { createOrganization, organizationLimitsOf, organizationsOfOwner, updateOrganization } from '../commands/organizations.js';
 import { setActive } from '../commands/status.js';
 import type { OrganizationsContext } from '../context.js';
-import { storedText } from '../domain/stored-text.js';
 import { canonicalTimezone, TIMEZONE_OPTIONS } from '../domain/timezones.js';
 
 const createSchema = z.object({
-  name: storedText(z.string({ error: OrganizationMessages.nameRequired })).trim().min(1, OrganizationMessages.nameRequired).max(200),
+  name: z.string({ error: OrganizationMessages.nameRequired }).trim().min(1, OrganizationMessages.nameRequired).max(200),
 });
 
 /** A malformed id names no organization: 404, as for any other organization the caller does not have. */
@@ -39,7 +38,7 @@ const updateSchema = z
       .optional(),
   })
   .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, { message: OrganizationMessages.oneFieldAtATime });
-const deactivateSchema = z.object({ reason: storedText(z.string()).max(500).optional() }).optional();
+const deactivateSchema = z.object({ reason: z.string().max(500).optional() }).optional();
 
 /** The caller's organizations: list, create within the plan's limit, and the limit itself. */
 export async function organizationRoutes(app: App, { ctx }: { ctx: OrganizationsContext }): Promise<void> {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   hasFeature,
-  OrganizationMessages,
   OrganizationRequests,
   platformIdOf,
   PostMessages,
@@ -217,7 +216,6 @@ export async function generateImage(
   if (input.media_type === 'story' && input.custom_prompt.trim() === '') throw badRequest(PostMessages.storyPromptRequired);
   if (input.custom_prompt.trim() === '' && input.content.trim() === '') throw badRequest(PostMessages.mediaPromptRequired);
   if (input.platform.trim() !== '' && platformIdOf(input.platform) === null) throw badRequest(PostMessages.unknownPlatform(input.platform));
-  if (input.content.includes('\u0000') || input.custom_prompt.includes('\u0000')) throw badRequest(OrganizationMessages.nulCharacter);
   const prompt = { content: input.content, customPrompt: input.custom_prompt, mediaType: input.media_type, businessName: gate.facts.name };
   const media = await metered(ctx, gate, 'media', () => drawImage(ctx, gate.organizationId, caller.userId, prompt), units);
   return { media, sandbox: ctx.adapters.imageGenerator.sandbox };

@@ -122,9 +122,6 @@ function option<T extends string>(values: readonly T[], value: string | undefine
  * lower. `language` is the organization's, used when the request names none.
  */
 export function generationBrief(input: GenerationInput, defaults: { language?: string } = {}): { brief: GenerationBrief } | { problem: string } {
-  const strings = [input.business_name, input.business_data, input.content_type, input.topic, input.context, input.time_of_year, input.event_details];
-  // Postgres cannot store U+0000 in the draft's jsonb; refused as the other services refuse it.
-  if ([...strings, ...input.platforms].some((value) => value.includes('\u0000'))) return { problem: OrganizationMessages.nulCharacter };
   if (blank(input.business_name)) return { problem: PostMessages.businessNameRequired };
   if (blank(input.content_type)) return { problem: PostMessages.contentTypeRequired };
   const contentType = option(CONTENT_TYPES, input.content_type.trim().toLowerCase(), 'general', OrganizationMessages.unknownOption('content_type'));

@@ -58,7 +58,7 @@ export async function generationRoutes(app: App, { ctx }: { ctx: PostsContext })
         tags,
         description:
           'The post’s text written anew from its original request (400 without one) for its platforms, one text they share; `regenerate_media` also draws new images replacing its media (image: one, carousel: as many as it had and at least 2, story: one, and a story’s text is never regenerated on its own; short and video: Coming Soon; text posts have none). A content generation, plus a media generation per image. Saved as an edit: a new version, and an approved post that was queued is asked for again. 409 when the post’s status does not allow editing or it changed meanwhile.',
-        params: idParams,
+        params: idParams(),
         body: postRegenerateSchema,
         response: { 200: postRegenerateResponseSchema },
       },

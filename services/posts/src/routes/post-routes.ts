@@ -24,7 +24,7 @@ import { platformNames } from '../domain/publish-answer.js';
  */
 export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Promise<void> {
   const tags = ['posts'];
-  const action = { tags, params: idParams, response: { 200: postActionResponseSchema } };
+  const action = { tags, params: idParams(), response: { 200: postActionResponseSchema } };
 
   app.get(
     '/posts',
@@ -43,7 +43,7 @@ export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Prom
     },
   );
 
-  app.get('/posts/:id', { schema: { tags, params: idParams, response: { 200: postSchema } } }, async (request) =>
+  app.get('/posts/:id', { schema: { tags, params: idParams(), response: { 200: postSchema } } }, async (request) =>
     readPost(ctx, requireUser(request), request.params.id),
   );
 
@@ -96,7 +96,7 @@ export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Prom
     },
   );
 
-  app.delete('/posts/:id', { schema: { tags, params: idParams, response: { 200: postDeletedResponseSchema } } }, async (request) => {
+  app.delete('/posts/:id', { schema: { tags, params: idParams(), response: { 200: postDeletedResponseSchema } } }, async (request) => {
     await deletePost(ctx, requireUser(request), request.params.id);
     return { message: PostMessages.deleted };
   });

@@ -12,7 +12,7 @@ import {
   type OrganizationAccess,
   type ScheduleForm,
 } from '@planner/contracts';
-import { badRequest, forbidden, HttpError, organizationAccess, readMultipartForm, requireUser, type App } from '@planner/service-kit';
+import { badRequest, forbidden, HttpError, organizationAccess, readMultipartForm, refuseUnstorableText, requireUser, type App } from '@planner/service-kit';
 import { discardMedia, storeMedia, type StoredMedia } from '../commands/media.js';
 import { awaitOutcome } from '../commands/publication.js';
 import { schedulePost, type ScheduleMode } from '../commands/schedule.js';
@@ -34,7 +34,10 @@ const documentedForm = scheduleFormSchema.extend({
 function formOf(fields: Map<string, string[]>): ScheduleForm {
   const values = Object.fromEntries([...fields].map(([name, list]) => [name, list[0]]));
   const mediaUrls = (fields.get('media_urls') ?? []).flatMap((value) => value.split(',')).map((url) => url.trim()).filter(Boolean);
-  const parsed = scheduleFormSchema.safeParse({ ...values, media_urls: mediaUrls });
+  const form = { ...values, media_urls: mediaUrls };
+  // Read here, not by Fastify: the kit's rule for a request's text applies to the fields as read.
+  refuseUnstorableText(form);
+  const parsed = scheduleFormSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw badRequest(`${issue.path.join('.') || 'form'}: ${issue.message}`, { field: issue.path.join('.') });

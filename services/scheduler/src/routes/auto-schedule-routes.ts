@@ -62,7 +62,7 @@ export async function autoScheduleRoutes(app: App, { ctx }: { ctx: ServiceContex
       schema: {
         tags,
         description: `Changes the settings sent; the others stay. media_to_keep: which of its media paths stay (absent: all); the rest are deleted. The answer’s changes say whether its time changed (pending posts are rescheduled) or what its posts are made of (pending posts are updated), and so does its message. ${SETTINGS}`,
-        params: idParams,
+        params: idParams(),
         body: autoScheduleUpdateSchema,
         response: { 200: autoScheduleUpdateResponseSchema },
       },
@@ -79,7 +79,7 @@ export async function autoScheduleRoutes(app: App, { ctx }: { ctx: ServiceContex
       schema: {
         tags,
         description: 'Deletes the schedule; with delete_related_posts its posts that have not gone out too. media_keys: which of its media paths to delete (a post that still shows one keeps it).',
-        params: idParams,
+        params: idParams(),
         body: autoScheduleDeleteSchema,
         response: { 200: autoScheduleDeletedResponseSchema },
       },
@@ -100,7 +100,7 @@ export async function autoScheduleRoutes(app: App, { ctx }: { ctx: ServiceContex
       schema: {
         tags,
         description: 'Activates or pauses the schedule: paused, it makes no new posts.',
-        params: idParams,
+        params: idParams(),
         body: autoScheduleActiveSchema,
         response: { 200: autoScheduleResponseSchema },
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { confirmPublicationSchema, publicationSchema } from '@planner/contracts';
+import { confirmPublicationSchema, publicationSchema, PublishingMessages } from '@planner/contracts';
 import { idParams, requireUser, type App, type ServiceContext } from '@planner/service-kit';
 import { confirmPublished, listPublications } from '../commands/publications.js';
 
@@ -28,7 +28,7 @@ export async function publicationRoutes(app: App, { ctx }: { ctx: ServiceContext
       schema: {
         tags,
         description: 'Records a publication in doubt as published: the user found the post on the account.',
-        params: idParams,
+        params: idParams(PublishingMessages.publicationNotFound),
         body: confirmPublicationSchema,
         response: { 200: z.object({ publication: publicationSchema }) },
       },

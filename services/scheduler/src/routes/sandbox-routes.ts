@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sandboxPostSchema, sandboxPublishSchema } from '@planner/contracts';
+import { PublishingMessages, sandboxPostSchema, sandboxPublishSchema } from '@planner/contracts';
 import { idParams, type App, type ServiceContext } from '@planner/service-kit';
 import { addSandboxPost, sandboxPost, sandboxPostByKey } from '../commands/sandbox-feed.js';
 import { sandboxPostPage } from '../domain/sandbox-page.js';
@@ -24,7 +24,7 @@ export async function sandboxRoutes(app: App, { ctx }: { ctx: ServiceContext }):
   );
   app.get(
     '/sandbox/posts/:id',
-    { schema: { tags, description: 'A Sandbox post as a page, labelled Sandbox.', params: idParams } },
+    { schema: { tags, description: 'A Sandbox post as a page, labelled Sandbox.', params: idParams(PublishingMessages.sandboxPostNotFound) } },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(sandboxPostPage(await sandboxPost(ctx, request.params.id))),
   );
 }
