@@ -3,6 +3,7 @@
  * as real processes on real Postgres, Redis and NATS (in a namespace of their
  * own), reported healthy through the gateway and stopped gracefully.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -252,7 +253,7 @@ describe('accounts through the gateway (issue 3)', () => {
     expect(organizations.json().data.organizations).toEqual([]);
     // The admin pass-through reaches organizations and keeps its answers: 404 for an unknown organization.
     await expectAnswer('GET', '/auth/admin/inactive-organizations', 200, { token: adminToken });
-    await expectAnswer('POST', '/auth/admin/organization-status', 404, { token: adminToken, body: { organization_id: 'o-1', activate: true } }, 'The requested resource was not found.');
+    await expectAnswer('POST', '/auth/admin/organization-status', 404, { token: adminToken, body: { organization_id: randomUUID(), activate: true } }, 'The requested resource was not found.');
   }, 60_000);
 
   it('stops a login brute force with 429, code 3015 and the wait', async () => {
