@@ -21,6 +21,21 @@ const TARGET = 90;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/**
+ * One Lighthouse run. A run whose trace recording failed (a runtimeError such as NO_NAVSTART, seen
+ * now and then on a loaded machine) is run again, as Lighthouse's message asks, up to twice.
+ */
+async function audited(url: string, port: number, config: typeof desktopConfig | undefined) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
+    const lhr = result!.lhr;
+    if (!lhr.runtimeError) return lhr;
+    const problem = `Lighthouse could not finish (${lhr.runtimeError.code}): ${lhr.runtimeError.message}`;
+    if (attempt === 3) throw new Error(problem);
+    process.stdout.write(`${problem}; running it again\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const system = await startSystem();
   const chrome = await launch({
@@ -33,9 +48,7 @@ async function main(): Promise<void> {
       const scores: Record<string, number[]> = { performance: [], accessibility: [] };
       const timings: string[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(`${system.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, config);
-        const lhr = result!.lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse could not finish (${lhr.runtimeError.code}): ${lhr.runtimeError.message}`);
+        const lhr = await audited(`${system.url}/`, chrome.port, config);
         for (const [name, category] of Object.entries(lhr.categories)) scores[name]!.push(Math.round((category.score ?? 0) * 100));
         const audit = (id: string) => lhr.audits[id]?.displayValue ?? '?';
         timings.push(`FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`);
