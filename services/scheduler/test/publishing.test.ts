@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimOf, isWithdrawable, onPublishRequested, publishJobId, retryDelayMs } from '../src/domain/publishing.js';
+import { claimOf, isWithdrawable, onPublishRequested, publishJobId, retryDelayMs, verdictAfterFailure } from '../src/domain/publishing.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 /** How long before its time a job runs (PUBLISH_AHEAD_MS). */
@@ -78,5 +78,26 @@ describe('claims', () => {
 
   it('check first when a queued one was left with its create begun (a failure without a clear answer)', () => {
     expect(claimOf(publication({ handle: { creating: now.toISOString() } }), 2, now, AHEAD_MS)).toEqual({ kind: 'take', interrupted: true });
+  });
+});
+
+describe('what follows a failed attempt', () => {
+  const MAX = 5;
+
+  it('before any create call reached the platform: a refusal fails, a transient error is retried until the attempts are spent', () => {
+    expect(verdictAfterFailure('auth', 1, MAX, false)).toBe('fail');
+    expect(verdictAfterFailure('permanent', 1, MAX, false)).toBe('fail');
+    expect(verdictAfterFailure('transient', 1, MAX, false)).toBe('retry');
+    expect(verdictAfterFailure('transient', MAX, MAX, false)).toBe('fail');
+    expect(verdictAfterFailure('rate_limited', MAX, MAX, false)).toBe('wait');
+  });
+
+  it('once a create call may have reached the platform, no error fails it: checked again later, then in doubt', () => {
+    for (const kind of ['auth', 'permanent', 'transient'] as const) {
+      expect(verdictAfterFailure(kind, 1, MAX, true)).toBe('retry');
+      expect(verdictAfterFailure(kind, MAX - 1, MAX, true)).toBe('retry');
+      expect(verdictAfterFailure(kind, MAX, MAX, true)).toBe('in_doubt');
+    }
+    expect(verdictAfterFailure('rate_limited', 1, MAX, true)).toBe('wait');
   });
 });

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ask, HttpError } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
-import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs } from '../domain/publishing.js';
+import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs, verdictAfterFailure } from '../domain/publishing.js';
 import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, type Held } from './publication-records.js';
 import { publishBatches, type ConnectionAccess } from './publish-batches.js';
 import { recordPublishLateness } from './publishing-metrics.js';
@@ -86,7 +86,8 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
   try {
     return await published(ctx, held, await adapter.publish({ post: publishable, credentials, steps, signal }));
   } catch (error) {
-    if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
+    // A token refused after the create call may have reached the platform is no reason to send it again: checked later instead.
+    if (!(error instanceof PlatformError) || error.kind !== 'auth' || createMayHaveReached(held)) throw error;
     // The platform refused the token: refreshed once, then tried once more; refused again, it fails below.
     credentials = await refreshedCredentials(ctx, held);
     if (typeof credentials === 'string') return settle(ctx, held, 'failed', credentials);
@@ -171,15 +172,21 @@ async function waitForRateLimit(ctx: SchedulerContext, held: Held, waitMs: numbe
   const { publication } = held;
   const platform = PLATFORM_DISPLAY_NAMES[publication.platform];
   const at = new Date(Date.now() + waitMs);
-  if (at.getTime() - publication.dueAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) return settle(ctx, held, 'failed', PublishingMessages.rateLimitedTooLong(platform));
+  if (at.getTime() - publication.dueAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) {
+    return createMayHaveReached(held) ? settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform)) : settle(ctx, held, 'failed', PublishingMessages.rateLimitedTooLong(platform));
+  }
   await recordRequeued(ctx, held, at, 'waiting', PublishingMessages.waitingForRateLimit(platform, at.toISOString()));
   return { kind: 'later', at };
 }
 
+/** The create call was started and not refused (steps.create clears its marker on a refusal): the post may be live. */
+const createMayHaveReached = (held: Held): boolean => Boolean(held.publication.handle.creating);
+
 /**
  * After an attempt failed: a rate limit waits, a refusal fails for good, a
  * transient error is retried with back-off until the budget is spent; then
- * it fails, or is in doubt if the last try may have created the post.
+ * it fails. Once the create call may have reached the platform, every error
+ * is checked again later and ends in doubt, never failed (verdictAfterFailure).
  */
 async function afterFailure(ctx: SchedulerContext, held: Held, error: unknown): Promise<PublishOutcome> {
   const platformError =
@@ -188,19 +195,17 @@ async function afterFailure(ctx: SchedulerContext, held: Held, error: unknown): 
       : new PlatformError('transient', 'Publishing stopped on an unexpected error. It will be tried again.', { cause: error });
   if (!(error instanceof PlatformError)) ctx.logger.error({ err: error, publicationId: held.publication.id }, 'unexpected error while publishing');
   const platform = PLATFORM_DISPLAY_NAMES[held.publication.platform];
-  switch (platformError.kind) {
-    case 'rate_limited':
+  const failures = held.publication.failures + 1;
+  switch (verdictAfterFailure(platformError.kind, failures, ctx.config.PUBLISH_MAX_ATTEMPTS, createMayHaveReached(held))) {
+    case 'wait':
       return waitForRateLimit(ctx, held, platformError.retryAfterMs ?? 60_000);
-    case 'auth':
-      return settle(ctx, held, 'failed', PublishingMessages.tokenRefused(platform));
-    case 'permanent':
-      return settle(ctx, held, 'failed', platformError.message);
-    case 'transient': {
-      const failures = held.publication.failures + 1;
-      if (failures >= ctx.config.PUBLISH_MAX_ATTEMPTS) {
-        if (held.publication.handle.creating) return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform));
-        return settle(ctx, held, 'failed', PublishingMessages.gaveUp(platformError.message, failures));
-      }
+    case 'in_doubt':
+      return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform));
+    case 'fail':
+      if (platformError.kind === 'auth') return settle(ctx, held, 'failed', PublishingMessages.tokenRefused(platform));
+      if (platformError.kind === 'permanent') return settle(ctx, held, 'failed', platformError.message);
+      return settle(ctx, held, 'failed', PublishingMessages.gaveUp(platformError.message, failures));
+    case 'retry': {
       const at = new Date(Date.now() + retryDelayMs(failures, Math.random(), platformError.retryAfterMs));
       await recordRequeued(ctx, held, at, 'retry', PublishingMessages.retrying(platformError.message, at.toISOString()));
       return { kind: 'later', at };

@@ -39,6 +39,26 @@ export function retryDelayMs(failures: number, random: number, atLeastMs = 0): n
 /** A rate-limit wait longer than this past the due time fails the publication instead of waiting on. */
 export const MAX_RATE_LIMIT_WAIT_MS = 24 * 3_600_000;
 
+/** What follows a failed attempt: wait for the rate limit, try (or check) again later, or settle. */
+export type FailureVerdict = 'wait' | 'retry' | 'fail' | 'in_doubt';
+
+/**
+ * What follows an attempt that failed with an error of `kind`, as its
+ * `failures`-th failure (this one counted) of `maxAttempts`. Once a create
+ * request may have reached the platform (`createMayHaveReached`: the call was
+ * started and not refused), the post may be live, so no error settles it as
+ * failed, which would offer a Retry that posts twice: not a refused token, not
+ * a refusal while checking (Meta's code 100 / subcode 33 on a container read),
+ * not a 5xx or a timeout. It is checked again later, and in doubt once the
+ * attempts are spent.
+ */
+export function verdictAfterFailure(kind: 'transient' | 'rate_limited' | 'auth' | 'permanent', failures: number, maxAttempts: number, createMayHaveReached: boolean): FailureVerdict {
+  if (kind === 'rate_limited') return 'wait';
+  const spent = failures >= maxAttempts;
+  if (createMayHaveReached) return spent ? 'in_doubt' : 'retry';
+  return kind === 'transient' && !spent ? 'retry' : 'fail';
+}
+
 /** The part of a publication whose state these rules read. */
 export interface PublicationStatus {
   state: PublicationState;
