@@ -4,6 +4,7 @@ import { generatorSettingsWithDefaults } from './generator-settings.js';
 import { PostMessages } from './messages.js';
 import { CONTENT_TYPES, DEFAULT_CONTENT_TYPE, MEDIA_TYPES, MOODS, OrganizationMessages, TONES } from './organizations.js';
 import { paginationSchema } from './pagination.js';
+import { mediaFactsSchema, platformPostOptionsSchema } from './platform-options.js';
 import { scheduleCountSchema } from './scheduler.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, LIMITS } from './plans.js';
 
@@ -320,9 +321,14 @@ export const postDeletedResponseSchema = z.object({ message: z.string() });
 
 /** `PostRequests.getForPublishing`: the posts of a batch of publications. */
 export const postForPublishingRequestSchema = z.object({ post_ids: z.array(z.string().uuid()).min(1).max(500) });
-/** The post with each media item as a signed URL a platform can fetch without login, valid for a day, and its type. */
+/**
+ * The post with each media item as a signed URL a platform can fetch without
+ * login, valid for a day, its type and what is known of its bytes (absent for
+ * media stored before they were read), and its per-platform choices.
+ */
 export const postForPublishingSchema = postSchema.extend({
-  media: z.array(z.object({ url: z.string().url(), content_type: z.string() })),
+  media: z.array(z.object({ url: z.string().url(), content_type: z.string(), facts: mediaFactsSchema.optional() })),
+  platform_options: platformPostOptionsSchema.default({}),
 });
 export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
 /**

@@ -130,7 +130,12 @@ function publishableOf(post: PostForPublishing): PublishablePost {
     version: post.version,
     text: post.content,
     mediaType: post.media_type,
-    media: post.media.map((item) => ({ url: item.url, contentType: item.content_type })),
+    media: post.media.map(({ url, content_type, facts }) => ({
+      url,
+      contentType: content_type,
+      ...(facts && { facts: { size: facts.size, durationSeconds: facts.duration_seconds, width: facts.width, height: facts.height, frameRate: facts.frame_rate } }),
+    })),
+    options: post.platform_options,
   };
 }
 

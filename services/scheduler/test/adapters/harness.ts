@@ -17,7 +17,7 @@ export const signal = () => new AbortController().signal;
 
 /** A post of its own (a text no other test uses), as the worker hands it to an adapter. */
 export function post(values: Partial<PublishablePost> = {}): PublishablePost {
-  return { postId: randomUUID(), organizationId: randomUUID(), version: 1, text: `A post ${randomUUID()}`, mediaType: 'text', media: [], ...values };
+  return { postId: randomUUID(), organizationId: randomUUID(), version: 1, text: `A post ${randomUUID()}`, mediaType: 'text', media: [], options: {}, ...values };
 }
 
 /** A connection's credentials as organizations answers them. */

@@ -1,10 +1,21 @@
-import type { ConnectionCredentials, ConnectionPlatform, MediaType } from '@planner/contracts';
+import type { ConnectionCredentials, ConnectionPlatform, MediaType, PlatformPostOptions } from '@planner/contracts';
 
 /** One media item of a post, at a link the platform (or the adapter) can fetch: signed by the posts service for a day. */
 export interface PublishableMedia {
   url: string;
   /** Sniffed from the bytes when the post was saved, e.g. image/png, video/mp4. */
   contentType: string;
+  /** Read from the bytes when they were stored; absent for media stored before that, unknown parts null. */
+  facts?: MediaFacts;
+}
+
+/** A media item's size and, for a video, what its container says; null where it does not say. */
+export interface MediaFacts {
+  size: number;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+  frameRate: number | null;
 }
 
 /** What is published: the post's text and media, one version of it, for one platform. */
@@ -15,6 +26,8 @@ export interface PublishablePost {
   text: string;
   mediaType: MediaType;
   media: PublishableMedia[];
+  /** The user's choices for the platforms that ask for them (TikTok's privacy level, YouTube's privacy status). */
+  options: PlatformPostOptions;
 }
 
 /** The platform's answer once the post exists there. */

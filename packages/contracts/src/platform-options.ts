@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// A post's choices that one platform asks of the user before it publishes, and
+// the facts of a media item the platforms' rules are checked against. One copy
+// for the posts service (what it stores), the designer (what it asks) and the
+// scheduler (what it sends).
+
+/** TikTok's privacy levels; which ones an account may use is read from its `creator_info` before posting. */
+export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
+export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+
+/**
+ * What TikTok's content-sharing guidelines require the user to choose for
+ * each post, with no privacy level chosen for them: who sees it, whether
+ * others may comment, duet and stitch, and the commercial-content disclosure
+ * (`brand_organic`: promotes the creator's own business; `brand_content`: a
+ * paid partnership with a third party).
+ */
+export const tiktokPostOptionsSchema = z.object({
+  privacy_level: z.enum(TIKTOK_PRIVACY_LEVELS),
+  allow_comment: z.boolean(),
+  allow_duet: z.boolean(),
+  allow_stitch: z.boolean(),
+  brand_organic: z.boolean(),
+  brand_content: z.boolean(),
+});
+export type TikTokPostOptions = z.infer<typeof tiktokPostOptionsSchema>;
+
+/** YouTube's privacy statuses of an upload: the user's choice, never assumed public. */
+export const YOUTUBE_PRIVACY_STATUSES = ['public', 'unlisted', 'private'] as const;
+export type YouTubePrivacyStatus = (typeof YOUTUBE_PRIVACY_STATUSES)[number];
+export const youtubePostOptionsSchema = z.object({ privacy_status: z.enum(YOUTUBE_PRIVACY_STATUSES) });
+export type YouTubePostOptions = z.infer<typeof youtubePostOptionsSchema>;
+
+/** A post's per-platform choices, by platform id; a platform without choices has no entry. */
+export const platformPostOptionsSchema = z.object({
+  tiktok: tiktokPostOptionsSchema.optional(),
+  youtube: youtubePostOptionsSchema.optional(),
+});
+export type PlatformPostOptions = z.infer<typeof platformPostOptionsSchema>;
+
+/**
+ * What is known of a media item's bytes, read when it was stored: its size,
+ * and for a video what its container says (seconds, pixels, frames a second).
+ * Null where the container does not say; the platform then checks it itself.
+ */
+export const mediaFactsSchema = z.object({
+  size: z.number().int().nonnegative(),
+  duration_seconds: z.number().nonnegative().nullable(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  frame_rate: z.number().positive().nullable(),
+});
+export type StoredMediaFacts = z.infer<typeof mediaFactsSchema>;
