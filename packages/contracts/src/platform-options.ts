@@ -52,3 +52,27 @@ export const mediaFactsSchema = z.object({
   frame_rate: z.number().positive().nullable(),
 });
 export type StoredMediaFacts = z.infer<typeof mediaFactsSchema>;
+
+/** Where the designer reads what TikTok allows a connection's next post: GET /api/publications/tiktok-creator-info?organization_id=… */
+export const TIKTOK_CREATOR_INFO_PATH = '/publications/tiktok-creator-info';
+
+/**
+ * What TikTok says of the connected creator before a post (its
+ * `creator_info/query`), for the designer to offer only what TikTok allows:
+ * the privacy levels, what the creator turned off, the longest video.
+ * `unaudited`: this app is not yet audited by TikTok, so every post goes out
+ * visible to the creator only (SELF_ONLY), whatever is chosen; `sandbox`: a
+ * Sandbox connection's plausible answer.
+ */
+export const tiktokCreatorInfoSchema = z.object({
+  sandbox: z.boolean(),
+  unaudited: z.boolean(),
+  creator_nickname: z.string().nullable(),
+  creator_username: z.string().nullable(),
+  privacy_level_options: z.array(z.enum(TIKTOK_PRIVACY_LEVELS)),
+  comment_disabled: z.boolean(),
+  duet_disabled: z.boolean(),
+  stitch_disabled: z.boolean(),
+  max_video_post_duration_sec: z.number().int().positive().nullable(),
+});
+export type TikTokCreatorInfo = z.infer<typeof tiktokCreatorInfoSchema>;

@@ -38,7 +38,8 @@ export type PostStatus = z.infer<typeof postStatusSchema>;
 
 /**
  * Where a post stands on one platform: queued (asked for, no outcome yet),
- * published (with its link), failed (with the platform's reason) or in_doubt
+ * published (with its link, and as reason what the user should know of how it
+ * went out, if anything), failed (with the platform's reason) or in_doubt
  * (the outcome could not be known: the user checks the account, then confirms or retries).
  */
 export const PUBLICATION_STATUSES = ['queued', 'published', 'failed', 'in_doubt'] as const;

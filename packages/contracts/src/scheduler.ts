@@ -75,6 +75,8 @@ export const schedulerEventSchemas = {
     link: z.string().nullable(),
     platformPostId: z.string().nullable(),
     publishedAt: z.string().datetime(),
+    /** What the user should know of how it went out (YouTube kept it private; TikTok posted it to the creator only); null when nothing. */
+    notice: z.string().min(1).nullable().default(null),
   }),
   /** Failed for good: a permanent refusal, or retries exhausted. The reason is the platform's, readable by the user. */
   'scheduler.post.publish_failed': z.object({

@@ -47,6 +47,13 @@ describe('publication outcomes', () => {
     expect((failed.linkedin as PlatformOutcome).reason).toBe('Token expired');
   });
 
+  it("a platform that published otherwise than asked keeps its notice as the outcome's reason", () => {
+    const notice = 'YouTube kept the video private: its API project is not audited.';
+    const outcomes = withOutcome(queued, { platform: 'youtube', status: 'published', link: 'https://youtu.be/v1', notice }, at);
+    expect(outcomes.youtube).toMatchObject({ status: 'published', link: 'https://youtu.be/v1', reason: notice });
+    expect(withOutcome(queued, { platform: 'x', status: 'published', link: null }, at).x!.reason).toBeNull();
+  });
+
   it('a retry queues only the failed platforms, the published one keeps its link', () => {
     const mixed = withOutcome(withOutcome(queued, { platform: 'x', status: 'published', link: 'L' }, at), { platform: 'linkedin', status: 'failed', reason: 'R' }, at);
     const retried = withQueued(mixed, failedPlatforms(mixed), at);

@@ -6,8 +6,8 @@ import { recordOutcome } from '../commands/publication.js';
  * every platform is, failed when one failed for good or is in doubt.
  */
 export const publicationOutcomes = [
-  consume('scheduler.post.published', async ({ postId, platform, link, publishedAt }, { manager }) => {
-    await recordOutcome(manager, postId, { platform, status: 'published', link }, new Date(publishedAt));
+  consume('scheduler.post.published', async ({ postId, platform, link, publishedAt, notice }, { manager }) => {
+    await recordOutcome(manager, postId, { platform, status: 'published', link, notice }, new Date(publishedAt));
   }),
   consume('scheduler.post.publish_failed', async ({ postId, platform, reason }, { manager, envelope }) => {
     await recordOutcome(manager, postId, { platform, status: 'failed', reason }, new Date(envelope.occurredAt));

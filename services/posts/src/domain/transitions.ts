@@ -55,7 +55,7 @@ export function transition(status: PostStatus, action: PostAction): Transition {
 
 /** One platform's outcome as the scheduler reports it. */
 export type PlatformResult =
-  | { platform: string; status: 'published'; link: string | null }
+  | { platform: string; status: 'published'; link: string | null; notice?: string | null }
   | { platform: string; status: 'failed' | 'in_doubt'; reason: string };
 
 /**
@@ -76,7 +76,7 @@ export function statusAfterOutcome(status: PostStatus, publications: Record<stri
 export function withOutcome(publications: Record<string, PlatformOutcome>, result: PlatformResult, at: Date): Record<string, PlatformOutcome> {
   const outcome: PlatformOutcome =
     result.status === 'published'
-      ? { status: 'published', link: result.link, reason: null, at: at.toISOString() }
+      ? { status: 'published', link: result.link, reason: result.notice ?? null, at: at.toISOString() }
       : { status: result.status, link: null, reason: result.reason, at: at.toISOString() };
   return { ...publications, [result.platform]: outcome };
 }

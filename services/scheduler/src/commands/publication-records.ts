@@ -146,13 +146,14 @@ export function recordPublishedBatch(ctx: ServiceContext, results: ReadonlyArray
       platform_post_id: published.platformPostId,
       sandbox: held.publication.sandbox,
       detail,
+      notice: published.notice ?? null,
     }));
     const rows: Array<{ id: string; post_id: string; organization_id: string; version: number; platform: ConnectionPlatform; published_at: Date }> = await manager.query(
-      `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, attempt int, link text, platform_post_id text, sandbox boolean, detail text)),
+      `WITH c AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, attempt int, link text, platform_post_id text, sandbox boolean, detail text, notice text)),
        done AS (
          UPDATE publications p
          SET state = 'published', link = c.link, platform_post_id = c.platform_post_id, sandbox = c.sandbox,
-             published_at = now(), lease_until = NULL, reason = NULL, updated_at = now()
+             published_at = now(), lease_until = NULL, reason = c.notice, updated_at = now()
          FROM c WHERE p.id = c.id AND p.attempts = c.attempt AND p.state = 'publishing'
          RETURNING p.id, p.attempts, p.post_id, p.organization_id, p.version, p.platform, p.published_at
        ),
@@ -170,7 +171,8 @@ export function recordPublishedBatch(ctx: ServiceContext, results: ReadonlyArray
       results.flatMap(({ held, published }) => {
         const row = recorded.get(held.publication.id);
         if (!row) return [];
-        Object.assign(held.publication, { state: 'published', link: published.link, platformPostId: published.platformPostId, publishedAt: row.published_at, leaseUntil: null, reason: null });
+        const notice = published.notice ?? null;
+        Object.assign(held.publication, { state: 'published', link: published.link, platformPostId: published.platformPostId, publishedAt: row.published_at, leaseUntil: null, reason: notice });
         return [
           {
             postId: row.post_id,
@@ -180,6 +182,7 @@ export function recordPublishedBatch(ctx: ServiceContext, results: ReadonlyArray
             link: published.link,
             platformPostId: published.platformPostId,
             publishedAt: row.published_at.toISOString(),
+            notice,
           },
         ];
       }),

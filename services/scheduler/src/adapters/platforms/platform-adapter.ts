@@ -35,6 +35,12 @@ export interface PublishedPost {
   platformPostId: string;
   /** The public link; null where the platform gives none (a private YouTube upload still has one). */
   link: string | null;
+  /**
+   * What the user should know of how it went out where the platform did not do
+   * as asked (YouTube locked an upload to private; an unaudited TikTok app
+   * posted to the creator only), shown with the publication.
+   */
+  notice?: string;
 }
 
 /**
