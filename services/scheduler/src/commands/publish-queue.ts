@@ -13,20 +13,13 @@ export interface PublishJob {
   trace?: Record<string, string>;
 }
 
-const queues = new WeakMap<object, Queue<PublishJob>>();
-
-/** The service's one publish queue (made once per context). */
+/** The service's one publish queue. */
 export function publishQueue(ctx: ServiceContext): Queue<PublishJob> {
-  let queue = queues.get(ctx.queues);
-  if (!queue) {
-    queue = ctx.queues.queue<PublishJob>(PUBLISH_QUEUE, {
-      // The database holds the outcome; Redis keeps finished jobs only long enough to read a burst's.
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    });
-    queues.set(ctx.queues, queue);
-  }
-  return queue;
+  return ctx.queues.queue<PublishJob>(PUBLISH_QUEUE, {
+    // The database holds the outcome; Redis keeps finished jobs only long enough to read a burst's.
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  });
 }
 
 export interface Queueable {
