@@ -108,7 +108,7 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
   };
   h.addMedia = async (organizationId, media = {}) => {
     const key = `${organizationId}/${randomUUID()}.png`;
-    await h.ctx.dataSource.getRepository(Media).insert({ key, organizationId, mime: 'image/png', size: 1024, durationSeconds: null, source: 'upload', ...media });
+    await h.ctx.dataSource.getRepository(Media).insert({ key, organizationId, mime: 'image/png', size: 1024, durationSeconds: null, width: null, height: null, frameRate: null, source: 'upload', ...media });
     return key;
   };
   return h;

@@ -4,17 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { byteRange } from '../src/domain/byte-range.js';
 import { MediaMeter, MediaTooLargeError } from '../src/domain/media-meter.js';
 import { sniffMediaType } from '../src/domain/media-types.js';
-import { Mp4DurationReader } from '../src/domain/mp4-duration.js';
+import { Mp4FactsReader } from '../src/domain/mp4-facts.js';
 import { isValidSignature, mediaSignature, signedMediaUrl } from '../src/domain/signed-url.js';
-import { box, ftyp, gif, jpeg, moov, mp4, mvhd, png, webm, webp } from './media-fixtures.js';
+import { box, ftyp, gif, jpeg, moov, mp4, mvhd, png, trak, webm, webp } from './media-fixtures.js';
 
 const MB = 1024 * 1024;
 
-function durationOf(bytes: Buffer, chunk = bytes.length): number | null {
-  const reader = new Mp4DurationReader();
+function factsOf(bytes: Buffer, chunk = bytes.length) {
+  const reader = new Mp4FactsReader();
   for (let at = 0; at < bytes.length; at += chunk) reader.push(bytes.subarray(at, at + chunk));
-  return reader.seconds;
+  return reader.facts;
 }
+const durationOf = (bytes: Buffer, chunk?: number) => factsOf(bytes, chunk).durationSeconds;
 
 describe('sniffing the type from the bytes', () => {
   it.each([
@@ -72,6 +73,37 @@ describe('a video’s duration from its container', () => {
   });
 });
 
+describe('a video’s picture and frame rate from its container', () => {
+  const landscape = { width: 1920, height: 1080 };
+
+  it('the size of the first video track and its frames a second, whatever the chunks', () => {
+    const bytes = mp4(10, { tracks: [{ ...landscape, timescale: 30_000, frames: [[300, 1001]] }], mdatBytes: 3000 });
+    for (const chunk of [1, 5, 8, 64, bytes.length]) expect(factsOf(bytes, chunk)).toEqual({ durationSeconds: 10, width: 1920, height: 1080, frameRate: 29.97 });
+  });
+
+  it('a phone’s upright video, stored landscape with a quarter turn, is shown portrait', () => {
+    expect(factsOf(mp4(5, { tracks: [{ ...landscape, quarterTurn: true }] }))).toMatchObject({ width: 1080, height: 1920 });
+  });
+
+  it('version 1 headers, moov first, a sound track before the video, frames of varying length', () => {
+    const bytes = mp4(4, {
+      moovFirst: true,
+      tracks: [
+        { width: 0, height: 0, handler: 'soun', timescale: 48_000, frames: [[100, 1024]] },
+        { width: 720, height: 720, version: 1, timescale: 90_000, frames: [[50, 3000], [50, 1500]] },
+      ],
+    });
+    // 100 frames in (50 × 3000 + 50 × 1500) / 90,000 s = 2.5 s: 40 a second.
+    expect(factsOf(bytes)).toEqual({ durationSeconds: 4, width: 720, height: 720, frameRate: 40 });
+  });
+
+  it('no video track, or one inside a box that is not the movie’s: no picture facts, the duration still read', () => {
+    expect(factsOf(mp4(3))).toEqual({ durationSeconds: 3, width: null, height: null, frameRate: null });
+    const stray = Buffer.concat([ftyp(), box('free', trak(landscape)), moov(3)]);
+    expect(factsOf(stray)).toEqual({ durationSeconds: 3, width: null, height: null, frameRate: null });
+  });
+});
+
 describe('the meter a file streams through', () => {
   const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
@@ -80,7 +112,7 @@ describe('the meter a file streams through', () => {
     const meter = new MediaMeter(sniffMediaType(bytes)!, bytes.length);
     await pipeline(Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]), meter, sink());
     expect(meter.size).toBe(bytes.length);
-    expect(meter.durationSeconds).toBe(30);
+    expect(meter.videoFacts.durationSeconds).toBe(30);
   });
 
   it('fails as soon as the file passes its limit, without reading the rest', async () => {

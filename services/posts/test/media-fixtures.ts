@@ -27,10 +27,51 @@ export const ftyp = (brand = 'isom') => box('ftyp', Buffer.from(brand, 'latin1')
 /** A moov holding a track box before its mvhd, as some muxers write it. */
 export const moov = (seconds: number, timescale = 1000) => box('moov', box('trak', Buffer.alloc(40)), mvhd(timescale, Math.round(seconds * timescale)));
 
-/** An mp4 of `seconds` with `mdatBytes` of media data, moov before or after mdat; whole, in memory (small files only). */
-export function mp4(seconds: number, { mdatBytes = 1024, moovFirst = false, brand = 'isom' } = {}): Buffer {
+/** A full box's body: version, no flags, then `fields`. */
+const fullBox = (type: string, version: number, fields: Buffer) => box(type, Buffer.from([version, 0, 0, 0]), fields);
+
+/** What a track says of its pictures: stored size, a quarter turn (a phone held upright), frames and each one's time. */
+export interface VideoTrack {
+  width: number;
+  height: number;
+  quarterTurn?: boolean;
+  timescale?: number;
+  /** Runs of (frames, time of each in the timescale). */
+  frames?: Array<[count: number, delta: number]>;
+  version?: 0 | 1;
+  handler?: string;
+}
+
+/** A track box: tkhd (size after the matrix), mdia with mdhd, hdlr and minf/stbl/stts. */
+export function trak({ width, height, quarterTurn = false, timescale = 30_000, frames = [[300, 1001]], version = 0, handler = 'vide' }: VideoTrack): Buffer {
+  const tkhd = Buffer.alloc(version === 1 ? 92 : 80);
+  const matrixAt = version === 1 ? 48 : 36;
+  const [a, b, c, d] = quarterTurn ? [0, 0x10000, -0x10000, 0] : [0x10000, 0, 0, 0x10000];
+  tkhd.writeInt32BE(a, matrixAt);
+  tkhd.writeInt32BE(b, matrixAt + 4);
+  tkhd.writeInt32BE(c, matrixAt + 12);
+  tkhd.writeInt32BE(d, matrixAt + 16);
+  tkhd.writeInt32BE(0x40000000, matrixAt + 32);
+  tkhd.writeUInt32BE(width * 65536, matrixAt + 36);
+  tkhd.writeUInt32BE(height * 65536, matrixAt + 40);
+  const mdhd = Buffer.alloc(version === 1 ? 28 : 16);
+  mdhd.writeUInt32BE(timescale, version === 1 ? 16 : 8);
+  const hdlr = Buffer.concat([Buffer.alloc(4), Buffer.from(handler, 'latin1'), Buffer.alloc(13)]);
+  const stts = Buffer.alloc(4 + frames.length * 8);
+  stts.writeUInt32BE(frames.length, 0);
+  frames.forEach(([count, delta], i) => {
+    stts.writeUInt32BE(count, 4 + i * 8);
+    stts.writeUInt32BE(delta, 8 + i * 8);
+  });
+  const stbl = box('stbl', box('stsd', Buffer.alloc(16)), fullBox('stts', 0, stts));
+  return box('trak', fullBox('tkhd', version, tkhd), box('mdia', fullBox('mdhd', version, mdhd), fullBox('hdlr', 0, hdlr), box('minf', box('vmhd', Buffer.alloc(12)), stbl)));
+}
+
+/** An mp4 of `seconds` with `mdatBytes` of media data, moov before or after mdat, and these tracks; whole, in memory (small files only). */
+export function mp4(seconds: number, { mdatBytes = 1024, moovFirst = false, brand = 'isom', tracks = [] as VideoTrack[] } = {}): Buffer {
   const mdat = box('mdat', Buffer.alloc(mdatBytes, 7));
-  return Buffer.concat(moovFirst ? [ftyp(brand), moov(seconds), mdat] : [ftyp(brand), mdat, moov(seconds)]);
+  const movie = tracks.length === 0 ? moov(seconds) : box('moov', mvhd(1000, Math.round(seconds * 1000)), ...tracks.map(trak));
+  return Buffer.concat(moovFirst ? [ftyp(brand), movie, mdat] : [ftyp(brand), mdat, movie]);
 }
 
 /**

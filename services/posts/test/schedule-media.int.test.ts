@@ -288,6 +288,16 @@ describe('serving media', () => {
     });
   });
 
+  it('with what their bytes said when stored: a video’s size, length, picture as shown and frame rate', async () => {
+    const video = mp4(12, { tracks: [{ width: 1920, height: 1080, quarterTurn: true, timescale: 30, frames: [[360, 1]] }] });
+    const uploaded = await later([['platforms', 'X'], ['media_type', 'video'], ['m', video, 'upright.mp4']]);
+    expect(uploaded.status).toBe(201);
+    const { posts } = await ask(h.ctx, PostRequests.getForPublishing, { post_ids: [uploaded.body.post.id] });
+    expect(posts[0]!.media).toEqual([
+      { url: expect.any(String), content_type: 'video/mp4', facts: { size: video.length, duration_seconds: 12, width: 1080, height: 1920, frame_rate: 30 } },
+    ]);
+  });
+
   it('a deleted organization’s media go: rows and files', async () => {
     const org = await h.addOrganization(users.bob);
     const uploaded = await submit('later', [['organization_id', org], ['scheduled_time', inAnHour()], ['platforms', 'X'], ['media_type', 'image'], ['m', png(), 'a.png']], bob);

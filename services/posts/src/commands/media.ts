@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { In, type EntityManager } from 'typeorm';
-import { acceptsMime, PostMessages, SchedulerRequests, sizeLimit, tooLargeMessage, type DeletedMedia, type MediaFacts, type MediaType } from '@planner/contracts';
+import { acceptsMime, PostMessages, SchedulerRequests, sizeLimit, tooLargeMessage, type DeletedMedia, type MediaFacts, type MediaType, type StoredMediaFacts } from '@planner/contracts';
 import { ask, badRequest, HttpError, type ServiceContext } from '@planner/service-kit';
 import { afterCommit } from '@planner/service-kit/data';
 import type { ByteSpan } from '../adapters/media-storage.js';
@@ -84,13 +84,23 @@ export async function storeMedia(
   try {
     return factsOf(
       await media.save(
-        media.create({ key, organizationId, mime: type.mime, size: meter.size, durationSeconds: meter.durationSeconds, source, createdBy }),
+        media.create({ key, organizationId, mime: type.mime, size: meter.size, ...meter.videoFacts, source, createdBy }),
       ),
     );
   } catch (error) {
     await ctx.adapters.storage.remove(key);
     throw error;
   }
+}
+
+/** What is known of the bytes of these stored media, by key, as the scheduler's platform rules read it; a key with no row is absent. */
+export async function storedMediaFacts(ctx: PostsContext, keys: readonly string[]): Promise<Map<string, StoredMediaFacts>> {
+  if (keys.length === 0) return new Map();
+  const rows = await ctx.dataSource.getRepository(Media).find({
+    where: { key: In([...new Set(keys)]) },
+    select: { key: true, size: true, durationSeconds: true, width: true, height: true, frameRate: true },
+  });
+  return new Map(rows.map((row) => [row.key, { size: row.size, duration_seconds: row.durationSeconds, width: row.width, height: row.height, frame_rate: row.frameRate }]));
 }
 
 /** Removes media stored for something that did not happen (a refused form): rows and bytes. */

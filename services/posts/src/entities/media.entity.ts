@@ -26,6 +26,16 @@ export class Media {
   @Column({ type: 'double precision', name: 'duration_seconds', nullable: true })
   durationSeconds!: number | null;
 
+  /** The picture as shown (after the container's turn), and frames a second; null for images and when the container does not say. */
+  @Column({ type: 'int', nullable: true })
+  width!: number | null;
+
+  @Column({ type: 'int', nullable: true })
+  height!: number | null;
+
+  @Column({ type: 'double precision', name: 'frame_rate', nullable: true })
+  frameRate!: number | null;
+
   @Column({ type: 'varchar', length: 12 })
   source!: 'upload' | 'generated';
 

@@ -1,7 +1,7 @@
 import { In } from 'typeorm';
 import { PostRequests, type PostForPublishing } from '@planner/contracts';
 import { respond } from '@planner/service-kit';
-import { signedMediaUrls } from '../commands/media.js';
+import { signedMediaUrls, storedMediaFacts } from '../commands/media.js';
 import type { PostsContext } from '../context.js';
 import { mimeOfExtension } from '../domain/media-types.js';
 import { toPostView } from '../domain/post-view.js';
@@ -18,13 +18,18 @@ const ANSWER_BUDGET_CHARS = 400_000;
 export const publishingRequests = [
   respond<typeof PostRequests.getForPublishing, PostsContext>(PostRequests.getForPublishing, async ({ post_ids }, ctx) => {
     const found = await ctx.dataSource.getRepository(Post).findBy({ id: In(post_ids) });
+    const facts = await storedMediaFacts(ctx, found.flatMap((post) => post.mediaPaths));
     const posts: PostForPublishing[] = [];
     const remaining: string[] = [];
     let size = 0;
     for (const post of found) {
       const urls = signedMediaUrls(ctx, post.mediaPaths);
       // Keys carry the extension of the type sniffed from their bytes when stored.
-      const media = post.mediaPaths.map((key, i) => ({ url: urls[i]!, content_type: mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream' }));
+      const media = post.mediaPaths.map((key, i) => ({
+        url: urls[i]!,
+        content_type: mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream',
+        ...(facts.has(key) && { facts: facts.get(key) }),
+      }));
       // Text counts up to 4 bytes a character once encoded; the first post always goes.
       size += post.content.length * 4 + 2_000 + urls.join('').length;
       if (posts.length > 0 && size > ANSWER_BUDGET_CHARS) remaining.push(post.id);
