@@ -71,7 +71,13 @@ export async function startServiceProcess(
   // No auth in these tests: the JWKS address is a free port nothing answers on.
   const env = { ...(await namespacedProcessEnv({ ...options, authPort: await freePort() })), PORT: String(port), ...options.env };
   const started = startTestProcess('src/main.ts', { cwd: serviceDir, env });
-  await started.healthy(`http://127.0.0.1:${port}/health`, options.healthTimeoutMs);
+  try {
+    await started.healthy(`http://127.0.0.1:${port}/health`, options.healthTimeoutMs);
+  } catch (error) {
+    // Not left running behind a failed start: the test that wanted it never stops it.
+    await started.stop();
+    throw error;
+  }
   return started;
 }
 

@@ -17,10 +17,10 @@ export interface TestProcess {
   healthy(url: string, timeoutMs?: number): Promise<Response>;
 }
 
-/** Tests' processes reach only this machine, as the test runner does. */
-const NO_NETWORK = fileURLToPath(new URL('./process-no-network.ts', import.meta.url));
+/** Tests' processes reach only this machine, as the test runner does, and end with it. */
+const SETUP = fileURLToPath(new URL('./process-setup.ts', import.meta.url));
 /** The same, as `tsc -b` emits it into the kit's dist/ (from src/testing or dist/testing alike). */
-const NO_NETWORK_COMPILED = fileURLToPath(new URL('../../dist/testing/process-no-network.js', import.meta.url));
+const SETUP_COMPILED = fileURLToPath(new URL('../../dist/testing/process-setup.js', import.meta.url));
 
 /**
  * Builds a workspace and the packages it references to their dist/ as the image does
@@ -45,9 +45,10 @@ export function startTestProcess(
 ): TestProcess {
   const { NODE_OPTIONS, ...parentEnv } = process.env;
   const [args, inherited] = compiled
-    ? [['--conditions=compiled', '--import', NO_NETWORK_COMPILED, script], parentEnv]
-    : [['--import', 'tsx', '--import', NO_NETWORK, script], { ...parentEnv, ...(NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS }) }];
-  const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    ? [['--conditions=compiled', '--import', SETUP_COMPILED, script], parentEnv]
+    : [['--import', 'tsx', '--import', SETUP, script], { ...parentEnv, ...(NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS }) }];
+  // stdin: the pipe whose end tells the process its runner is gone (process-setup.ts).
+  const child = spawn(process.execPath, args, { cwd, env: { ...inherited, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepChars));
   child.stdout!.on('data', keep);
