@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { connectionPlatformSchema } from './connections.js';
+import { MEDIA_TYPES } from './organizations.js';
 
 // A post's choices that one platform asks of the user before it publishes, and
 // the facts of a media item the platforms' rules are checked against. One copy
@@ -76,3 +78,20 @@ export const tiktokCreatorInfoSchema = z.object({
   max_video_post_duration_sec: z.number().int().positive().nullable(),
 });
 export type TikTokCreatorInfo = z.infer<typeof tiktokCreatorInfoSchema>;
+
+/**
+ * `SchedulerRequests.checkPost`: a post as it would be published, before it is
+ * saved (scheduled, published now, approved): each platform's text and media
+ * rules are the scheduler's adapters', checked here so a post that a platform
+ * would refuse is refused when it is scheduled, not after upload.
+ */
+export const postCheckRequestSchema = z.object({
+  platforms: z.array(connectionPlatformSchema).min(1),
+  media_type: z.enum(MEDIA_TYPES),
+  content: z.string(),
+  media: z.array(z.object({ content_type: z.string(), facts: mediaFactsSchema.optional() })),
+  platform_options: platformPostOptionsSchema.default({}),
+});
+export type PostCheckRequest = z.input<typeof postCheckRequestSchema>;
+/** The platforms whose rules the post breaks, each with its message naming the platform and the limit; none: every platform takes it. */
+export const postCheckSchema = z.object({ refusals: z.array(z.object({ platform: connectionPlatformSchema, message: z.string() })) });

@@ -36,6 +36,7 @@ import {
   storedMediaSchema,
   storeMediaRequestSchema,
 } from './posts.js';
+import { postCheckRequestSchema, postCheckSchema } from './platform-options.js';
 import { autoScheduleListSchema, scheduleCountRequestSchema, scheduleCountSchema, SchedulerRequests } from './scheduler.js';
 
 /** A request that carries nothing. */
@@ -67,6 +68,7 @@ export const requestSchemas = {
   [PostRequests.deleteForSchedule]: { request: scheduledPostsRequestSchema, reply: deletedPostsSchema },
   [SchedulerRequests.listForOrganization]: { request: organizationScopedRequestSchema, reply: autoScheduleListSchema },
   [SchedulerRequests.count]: { request: scheduleCountRequestSchema, reply: scheduleCountSchema },
+  [SchedulerRequests.checkPost]: { request: postCheckRequestSchema, reply: postCheckSchema },
 } as const satisfies Record<string, { request: z.ZodType; reply: z.ZodType }>;
 
 export type RequestSubject = keyof typeof requestSchemas;

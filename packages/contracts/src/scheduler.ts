@@ -10,6 +10,8 @@ export const SchedulerRequests = {
   listForOrganization: 'scheduler.auto_schedule.list_for_organization',
   /** How many auto-schedules there are, and how many active (part 2 §3 Statistics); payload `scheduleCountRequestSchema`. */
   count: 'scheduler.auto_schedule.count',
+  /** Each platform's rules for a post before it is saved (`postCheckRequestSchema`, platform-options.ts). */
+  checkPost: 'scheduler.publication.check_post',
 } as const;
 
 /** The day a recurring auto-schedule posts on (part 2 §9: the form's default is Monday): DAYS_OF_WEEK, in zoned-time.ts. */

@@ -88,6 +88,14 @@ async function actAsScheduler(organizationId: string, answer: Record<string, { l
 }
 
 describe('schedule for later', () => {
+  it("is refused with each platform's own rule that the post breaks, naming the platform, before anything is saved", async () => {
+    const before = await h.ctx.dataSource.getRepository(Post).count();
+    const res = await later([['platforms', 'X,TikTok'], ['content', 'Words only'], ['media_type', 'text']]);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('TikTok cannot publish text-only posts: add a video or photos.');
+    expect(await h.ctx.dataSource.getRepository(Post).count()).toBe(before);
+  });
+
   it('saves an approved post and asks the scheduler for it at that time, per platform', async () => {
     const when = new Date(Date.now() + 2 * 3600_000);
     const res = await submit('later', [

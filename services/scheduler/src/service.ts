@@ -11,6 +11,7 @@ import { publishingMetrics } from './jobs/publishing-metrics.js';
 import { publishWorker } from './jobs/publish-worker.js';
 import { slotOpener } from './jobs/slot-opener.js';
 import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
+import { postCheckRequests } from './responders/post-check-requests.js';
 import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
 import { sandboxRoutes } from './routes/sandbox-routes.js';
@@ -32,6 +33,7 @@ export const schedulerService = defineService({
     organizationDeleted,
     ...publishRequests,
     ...autoScheduleRequests,
+    ...postCheckRequests,
     publicationSweep,
     slotOpener,
     publishWorker,

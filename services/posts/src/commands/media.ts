@@ -17,6 +17,8 @@ export interface StoredMedia extends MediaFacts {
   durationSeconds: number | null;
   key: string;
   source: Media['source'];
+  /** The facts the platforms' rules read (picture as shown, frame rate, size, duration). */
+  facts: StoredMediaFacts;
 }
 
 const factsOf = (media: Media): StoredMedia => ({
@@ -26,6 +28,15 @@ const factsOf = (media: Media): StoredMedia => ({
   size: media.size,
   durationSeconds: media.durationSeconds,
   source: media.source,
+  facts: factsView(media),
+});
+
+const factsView = (media: Pick<Media, 'size' | 'durationSeconds' | 'width' | 'height' | 'frameRate'>): StoredMediaFacts => ({
+  size: media.size,
+  duration_seconds: media.durationSeconds,
+  width: media.width,
+  height: media.height,
+  frame_rate: media.frameRate,
 });
 
 /** The first `bytes` of a stream, and a stream of the whole again (what was read is put back). */
@@ -100,7 +111,7 @@ export async function storedMediaFacts(ctx: PostsContext, keys: readonly string[
     where: { key: In([...new Set(keys)]) },
     select: { key: true, size: true, durationSeconds: true, width: true, height: true, frameRate: true },
   });
-  return new Map(rows.map((row) => [row.key, { size: row.size, duration_seconds: row.durationSeconds, width: row.width, height: row.height, frame_rate: row.frameRate }]));
+  return new Map(rows.map((row) => [row.key, factsView(row)]));
 }
 
 /** Removes media stored for something that did not happen (a refused form): rows and bytes. */

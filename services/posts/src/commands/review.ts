@@ -34,6 +34,7 @@ import { failedPlatforms, statusAfterOutcome, transition, type PostAction } from
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
 import { referencedMedia, replaceMedia } from './media.js';
+import { checkPlatformRules } from './platform-rules.js';
 import { requestPublication, withdrawPublication } from './publication.js';
 
 /**
@@ -96,6 +97,7 @@ export async function checkedMedia(
   const media = await referencedMedia(ctx, organizationId, post.mediaPaths);
   const broken = postRuleBroken({ platforms: post.platforms, mediaType: post.mediaType, content: post.content, media });
   if (broken) throw badRequest(broken);
+  await checkPlatformRules(ctx, { platforms: platformIdsOf(post.platforms), mediaType: post.mediaType, content: post.content, media });
   return media.map((item) => item.key);
 }
 

@@ -16,6 +16,7 @@ import { transition } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
 import { referencedMedia, replaceMedia, type StoredMedia } from './media.js';
+import { checkPlatformRules } from './platform-rules.js';
 import { requestPublication } from './publication.js';
 
 export type ScheduleMode = 'now' | 'later';
@@ -72,6 +73,7 @@ export async function schedulePost(
   const media = [...(await referencedMedia(ctx, organizationId, form.media_urls)), ...uploaded];
   const broken = postRuleBroken({ platforms, mediaType: form.media_type, content: form.content, media });
   if (broken) throw badRequest(broken);
+  await checkPlatformRules(ctx, { platforms, mediaType: form.media_type, content: form.content, media });
   const draft = form.draft_id === undefined ? null : await draftOf(ctx, organizationId, form.draft_id);
   const givesOriginalRequest = draft !== null || ORIGINAL_REQUEST_FIELDS.some((field) => form[field] !== undefined);
   // Asked before the transaction: no row stays locked while another service answers.

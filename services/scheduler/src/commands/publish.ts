@@ -4,6 +4,7 @@ import { ask, HttpError } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
 import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs, verdictAfterFailure } from '../domain/publishing.js';
+import { mediaFactsOf } from '../domain/post-check.js';
 import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, type Held } from './publication-records.js';
 import { publishBatches, type ConnectionAccess } from './publish-batches.js';
 import { recordPublishLateness } from './publishing-metrics.js';
@@ -133,7 +134,7 @@ function publishableOf(post: PostForPublishing): PublishablePost {
     media: post.media.map(({ url, content_type, facts }) => ({
       url,
       contentType: content_type,
-      ...(facts && { facts: { size: facts.size, durationSeconds: facts.duration_seconds, width: facts.width, height: facts.height, frameRate: facts.frame_rate } }),
+      ...(facts && { facts: mediaFactsOf(facts) }),
     })),
     options: post.platform_options,
   };
