@@ -26,6 +26,7 @@ import type {
   banRequestSchema,
   CheckoutSessionResponse,
   GenerateResponse,
+  GenerationList,
   GlobalStatistics,
   LandingStatistics,
   LogFile,
@@ -353,6 +354,7 @@ export interface ApiEndpoints {
     '/organizations/:id/autopost-data': Endpoint<AutopostData>;
     '/posts': Endpoint<PostList, never, PostListQuery>;
     '/posts/:id': Endpoint<PostView>;
+    '/posts/generations': Endpoint<GenerationList, never, { organization_id: string; page?: number; per_page?: number }>;
     '/organizations/:id/calendar-data': Endpoint<CalendarData>;
     '/organizations/:id/designer-data': Endpoint<DesignerData>;
     '/platforms/media_types': Endpoint<PlatformMediaTypes>;
@@ -449,6 +451,7 @@ export interface ApiEndpoints {
     '/newsletter/admin/newsletters/:id': Endpoint<SuccessMessage>;
     '/newsletter/admin/subscribers/:id': Endpoint<SuccessMessage>;
     '/posts/:id': Endpoint<z.infer<typeof postDeletedResponseSchema>>;
+    '/posts/generations/:id': Endpoint<z.infer<typeof postDeletedResponseSchema>>;
     '/auto-schedule/:id': Endpoint<z.infer<typeof autoScheduleDeletedResponseSchema>, z.input<typeof autoScheduleDeleteSchema>>;
   };
 }

@@ -29,7 +29,7 @@ export interface RemotePageNames {
   admin: 'AdminPanelPage' | 'GlobalStatisticsPage' | 'LogsPage' | 'NewsletterDashboardPage' | 'UserManagePage';
   review: 'AutoSchedulerPage' | 'PostReviewPage';
   calendar: 'CalendarPage';
-  designer: 'DesignerPage' | 'GeneratorPage';
+  designer: 'DesignerPage' | 'ExamplesPage' | 'GeneratorPage' | 'ResultsPage';
 }
 
 /** A remote, as /remotes.json names it and the gateway serves it (/remotes/<name>/). */

@@ -102,6 +102,9 @@ const remoteRoutes: RemoteRoute[] = [
   { path: '/organization/designer', remote: 'designer', page: 'DesignerPage', access: 'organization' },
   { path: '/organization/generator', remote: 'designer', page: 'GeneratorPage', access: 'organization' },
   { path: '/organization/:id/generator', remote: 'designer', page: 'GeneratorPage', access: 'organization', selectParam: 'id' },
+  // Issue 36 (docs/product.md): the organization's recent generations, and example posts for any user (no organization needed to look).
+  { path: '/organization/results', remote: 'designer', page: 'ResultsPage', access: 'organization' },
+  { path: '/examples', remote: 'designer', page: 'ExamplesPage', access: 'user' },
   { path: '/newsletter', remote: 'admin', page: 'NewsletterDashboardPage', access: 'admin' },
   { path: '/logs', remote: 'admin', page: 'LogsPage', access: 'admin' },
   { path: '/statistics', remote: 'admin', page: 'GlobalStatisticsPage', access: 'admin' },

@@ -32,6 +32,9 @@ export function UserNavLinks({ user }: { user: PublicUser }) {
       )}
       <li><OrganizationSwitcher /></li>
       <li><NavLink to="/organization/designer">Design</NavLink></li>
+      {/* Issue 36: the generations' results beside the designer that makes them, and the examples of what it makes. */}
+      <li><NavLink to="/organization/results">Results</NavLink></li>
+      <li><NavLink to="/examples">Examples</NavLink></li>
       <li><NavLink to="/organization/config">Config</NavLink></li>
       {/* Part 2 §2, §6: Post Review for those who have it; Auto-Post hidden for test (basic users are sent to /plan-selection by its guard). */}
       {hasFeature(user.role, 'post_review', user.capabilities) && <li><NavLink to="/organization/posts">Post Review</NavLink></li>}

@@ -262,6 +262,32 @@ describe('routes', () => {
     expect(new Set(loaded)).toEqual(new Set(['designer']));
   });
 
+  it('routes /organization/results (selected organization) and /examples (any user) to the designer remote, both in the menu (issue 36)', async () => {
+    api.handle((call) => (call.path === '/organizations' ? { status: 200, body: [{ id: 'o1', name: 'First', is_active: true }] } : { status: 404 }));
+    const loaded: string[] = [];
+    const pages = {
+      ResultsPage: async () => ({ host }: HostProps) => <h1>Results of {host.organization?.name}</h1>,
+      ExamplesPage: async () => () => <h1>Examples</h1>,
+      LoginPage: async () => () => <h1>Login page</h1>,
+    };
+    const shell = testShell(api.url, { remotes: { load: async (name) => (loaded.push(name), { pages, config: {} }) } });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role: 'test' }) });
+    render(<Providers services={shell.services} path="/organization/results"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Results of First' })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    expect(menu.querySelector('a[href="/organization/results"]')?.textContent).toBe('Results');
+    expect(menu.querySelector('a[href="/examples"]')?.textContent).toBe('Examples');
+    cleanup();
+    render(<Providers services={shell.services} path="/examples"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Examples' })).toBeTruthy();
+    expect(new Set(loaded)).toEqual(new Set(['designer']));
+    cleanup();
+    // A visitor is sent to log in.
+    shell.services.session.clear();
+    render(<Providers services={shell.services} path="/examples"><App /></Providers>);
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+  });
+
   it('shows /newsletter and /logs from the admin remote to an admin only', async () => {
     const pages = { NewsletterDashboardPage: async () => () => <h1>Newsletters</h1>, LogsPage: async () => () => <h1>Logs</h1> };
     const loaded: string[] = [];

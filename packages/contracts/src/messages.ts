@@ -166,6 +166,10 @@ export const PostMessages = {
   /** Not worded by the spec: a daily AI quota is used up. */
   quotaReached: (kind: 'content' | 'media', limit: number, resetsAt: string) =>
     `You have used your ${limit} ${kind} generations for today. The limit resets at ${resetsAt}.`,
+  /** Not worded by the spec: a generation discarded from /organization/results (issue 36). */
+  generationDiscarded: 'Generation discarded.',
+  /** Not worded by the spec: /organization/results without any generation (issue 36). */
+  noGenerations: 'No generations yet. Posts you generate in the Content Designer appear here.',
   /** Not worded by the spec: a plan without AI generation. */
   generationNotInPlan: 'Upgrade your plan to generate content with AI',
   /** Not worded by the spec: the model's provider refused or failed. */

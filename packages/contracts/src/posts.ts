@@ -210,17 +210,22 @@ export const postFilterSchema = z.enum(POST_FILTERS);
 export type PostFilter = z.infer<typeof postFilterSchema>;
 export const POSTS_PAGE_SIZE = 20;
 
-/** GET /posts: an organization's posts of one filter, newest scheduled first, a page at a time. */
-export const postListQuerySchema = z.object({
+/** The query of an organization's paged list: the organization, a 1-based page and its size (1 to 100, `perPage` by default). */
+const organizationPageQuery = (perPage: number) => ({
   organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).uuid(OrganizationMessages.noOrganizationSelected),
-  status: z.enum(POST_FILTERS, { error: PostMessages.unknownStatusFilter }).default('pending'),
   page: z.coerce.number({ error: PostMessages.invalidPage }).int(PostMessages.invalidPage).min(1, PostMessages.invalidPage).default(1),
   per_page: z.coerce
     .number({ error: PostMessages.invalidPageSize })
     .int(PostMessages.invalidPageSize)
     .min(1, PostMessages.invalidPageSize)
     .max(100, PostMessages.invalidPageSize)
-    .default(POSTS_PAGE_SIZE),
+    .default(perPage),
+});
+
+/** GET /posts: an organization's posts of one filter, newest scheduled first, a page at a time. */
+export const postListQuerySchema = z.object({
+  ...organizationPageQuery(POSTS_PAGE_SIZE),
+  status: z.enum(POST_FILTERS, { error: PostMessages.unknownStatusFilter }).default('pending'),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
@@ -385,6 +390,30 @@ export const generateResponseSchema = z.object({
   message: z.string(),
 });
 export type GenerateResponse = z.infer<typeof generateResponseSchema>;
+
+/**
+ * One generation as /organization/results shows it (issue 36): what POST
+ * /posts/generate wrote (`posts`, keyed by platform name) and was asked
+ * (`request`), when and by whom; `id` is its `draft_id`.
+ */
+export const generationSchema = z.object({
+  id: z.string().uuid(),
+  created_at: z.string().datetime({ offset: true }),
+  created_by: z.string().uuid(),
+  sandbox: z.boolean(),
+  request: originalRequestSchema,
+  posts: z.record(z.string(), generatedPostSchema),
+});
+export type GenerationView = z.infer<typeof generationSchema>;
+
+export const GENERATIONS_PAGE_SIZE = 10;
+
+/** GET /posts/generations: an organization's generations, newest first, a page at a time. */
+export const generationListQuerySchema = z.object(organizationPageQuery(GENERATIONS_PAGE_SIZE));
+export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
+
+export const generationListResponseSchema = z.object({ generations: z.array(generationSchema), pagination: paginationSchema });
+export type GenerationList = z.infer<typeof generationListResponseSchema>;
 
 /** A media item (part 2 §3): where it is, its sniffed type and whether it was uploaded or generated. */
 export const mediaItemSchema = z.object({

@@ -1,15 +1,15 @@
-import { hasFeature, PLATFORM_DISPLAY_ORDER, platformIdOf, PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
+import { hasFeature, platformIdOf, PostMessages, type ConnectionPlatform } from '@planner/contracts';
 import type { DesignerData, DesignerRouteState, GeneratorFormData, HostProps, PlatformMediaTypes } from '@planner/remote-contract';
 import { Collapsible } from '@planner/ui/collapsible';
-import { accountName, LinkedAccounts } from '@planner/ui/linked-accounts';
+import { LinkedAccounts } from '@planner/ui/linked-accounts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { emptyForm, formFromRequest, generateRequest, withTemplate } from './generator/generator-form.js';
 import { GeneratorForm } from './generator/GeneratorForm.js';
+import { connectedPlatforms, previewAccounts, useDesignerData } from './designer-data.js';
 import { failureText, INACTIVE, NO_PLATFORMS, VIEW_ONLY } from './messages.js';
 import { generatedText, handWrittenDraft, writingDraft, type PostDraft } from './post-form/drafts.js';
-import type { PreviewAccount } from './post-form/PlatformPreview.js';
 import { PostedLinks, PostForm, type SubmitResult } from './post-form/PostForm.js';
 import { FormMessage } from '@planner/ui/form-message';
 
@@ -34,12 +34,7 @@ export function GeneratorPage({ host }: HostProps) {
 
 function Designer({ host, variant }: HostProps & { variant: Variant }) {
   const organizationId = host.organization?.id;
-  const data = useQuery({
-    queryKey: ['designer-data', organizationId],
-    queryFn: () => host.api.request('GET', '/organizations/:id/designer-data', { params: { id: organizationId! } }),
-    enabled: organizationId !== undefined,
-    retry: false,
-  });
+  const data = useDesignerData(host);
   const mediaTypes = useQuery({ queryKey: ['platform-media-types'], queryFn: () => host.api.request('GET', '/platforms/media_types'), retry: false, staleTime: 5 * 60_000 });
   const state = (useLocation().state ?? {}) as DesignerRouteState;
   const title = state.editingPost ? 'Edit Post' : variant === 'generator' ? 'Generator' : 'Content Designer';
@@ -67,42 +62,33 @@ function Designer({ host, variant }: HostProps & { variant: Variant }) {
   return <LoadedDesigner key={state.editingPost?.id ?? 'new'} host={host} variant={variant} title={title} data={data.data} mediaTypes={mediaTypes.data} state={state} />;
 }
 
-/** The connected platforms, in the spec's display order, with the names the API takes. */
-function connectedPlatforms(data: DesignerData): { id: ConnectionPlatform; name: string }[] {
-  const byId = new Map(data.activePlatforms.flatMap((platform) => {
-    const id = platformIdOf(platform.name);
-    return id ? [[id, platform.name] as const] : [];
-  }));
-  return PLATFORM_DISPLAY_ORDER.filter((id) => byId.has(id)).map((id) => ({ id, name: byId.get(id)! }));
-}
-
-/** Who a post appears to come from on each platform: the connected account's name, else the organization's. */
-function previewAccounts(data: DesignerData): Record<ConnectionPlatform, PreviewAccount> {
-  return Object.fromEntries(
-    PLATFORM_DISPLAY_ORDER.map((platform) => {
-      const connection = data.organization.platforms[platform.toUpperCase()];
-      const username = connection?.specific_data.username;
-      return [platform, { name: (connection && accountName(connection)) ?? data.organization.name, handle: typeof username === 'string' ? username : null }];
-    }),
-  ) as Record<ConnectionPlatform, PreviewAccount>;
-}
-
-/** The generator's first values (part 2 §4): the route's form data, the edited post's original request, the default template, or a new form. */
+/**
+ * The generator's first values (part 2 §4): the route's form data, the edited post's original request, or
+ * the default template or a new form, under a prefill's settings (a generation's, an example's).
+ */
 function initialForm(data: DesignerData, state: DesignerRouteState, platformNames: string[]): GeneratorFormData {
   if (state.formData) return state.formData;
   const post = state.editingPost;
   if (post?.original_request) return formFromRequest(post.original_request, post.platforms.split(',').map((name) => name.trim()).filter(Boolean));
   const form = emptyForm(data.organization.name, platformNames);
   const template = data.templates.find((t) => t.is_default);
-  return template ? withTemplate(form, template) : form;
+  return { ...(template ? withTemplate(form, template) : form), ...state.prefill?.form };
 }
 
-function editedDraft(post: PostView): PostDraft {
-  const platforms = post.platforms.split(',').flatMap((name) => {
+const platformIdsOf = (names: readonly string[]) =>
+  names.flatMap((name) => {
     const id = platformIdOf(name);
     return id ? [id] : [];
   });
-  return handWrittenDraft(platforms, post.content);
+
+/** The posts the page opens with: the edited post, a prefill's posts on the platforms connected (a generation's asks again with its request), or none. */
+function initialDrafts(state: DesignerRouteState, form: GeneratorFormData, organizationId: string, connected: readonly ConnectionPlatform[]): PostDraft[] {
+  if (state.editingPost) return [handWrittenDraft(platformIdsOf(state.editingPost.platforms.split(',')), state.editingPost.content)];
+  return (state.prefill?.posts ?? []).map((post) => ({
+    ...handWrittenDraft(platformIdsOf(post.platforms).filter((id) => connected.includes(id)), post.text),
+    draftId: post.draftId ?? null,
+    request: post.draftId ? generateRequest(form, organizationId, post.platforms) : null,
+  }));
 }
 
 function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostProps & { variant: Variant; title: string; data: DesignerData; mediaTypes: PlatformMediaTypes; state: DesignerRouteState }) {
@@ -116,8 +102,8 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   const canGenerate = hasFeature(user.role, 'generator');
   const viewOnly = user.role === 'test';
   const [form, setForm] = useState(() => initialForm(data, state, connected.map((p) => p.name)));
-  const [generatorOpen, setGeneratorOpen] = useState(variant === 'generator' || !editing);
-  const [drafts, setDrafts] = useState<PostDraft[]>(() => (editing ? [editedDraft(editing)] : []));
+  const [generatorOpen, setGeneratorOpen] = useState(variant === 'generator' || (!editing && !state.prefill));
+  const [drafts, setDrafts] = useState<PostDraft[]>(() => initialDrafts(state, form, organization.id, connected.map((p) => p.id)));
   const [generatorError, setGeneratorError] = useState<string | null>(null);
   const [result, setResult] = useState<SubmitResult | null>(null);
   const [published, setPublished] = useState(false);
@@ -180,8 +166,8 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
     }
     setResult(outcome);
     setDrafts((all) => all.filter((draft) => !outcome.keys.includes(draft.key)));
-    // An edit without a way back ends here: the page is the designer again.
-    if (editing) navigate(pathname, { replace: true, state: null });
+    // An edit without a way back ends here: the page is the designer again; a prefill's posts, once sent, do not come back on a reload.
+    if (editing || state.prefill) navigate(pathname, { replace: true, state: null });
   };
 
   const generator = canGenerate ? (
@@ -236,6 +222,7 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
             aiImages={canGenerate ? 'allowed' : viewOnly ? 'hidden' : 'upgrade'}
             later={viewOnly ? 'hidden' : user.role === 'basic' ? 'upgrade' : 'allowed'}
             editing={editing}
+            startWith={state.prefill && { mediaType: state.prefill.mediaType, mode: state.prefill.schedule ? 'later' : 'now' }}
             onSubmitStart={() => setResult(null)}
             onSubmitted={submitted}
             published={published}

@@ -8,6 +8,7 @@ import { PostCounts1764100000000 } from '../migrations/1764100000000-post-counts
 import { ScheduleSlotPosts1764300000100 } from '../migrations/1764300000100-schedule-slot-posts.js';
 import { PublishedAt1764500000300 } from '../migrations/1764500000300-published-at.js';
 import { MediaVideoFacts1764600000000 } from '../migrations/1764600000000-media-video-facts.js';
+import { GenerationsOrder1764600003600 } from '../migrations/1764600003600-generations-order.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
@@ -24,4 +25,5 @@ export const migrations = [
   ScheduleSlotPosts1764300000100,
   PublishedAt1764500000300,
   MediaVideoFacts1764600000000,
+  GenerationsOrder1764600003600,
 ];

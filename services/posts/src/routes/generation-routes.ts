@@ -3,14 +3,19 @@ import {
   generateMediaResponseSchema,
   generateRequestSchema,
   generateResponseSchema,
+  generationListQuerySchema,
+  generationListResponseSchema,
   optimizeRequestSchema,
   optimizeResponseSchema,
+  pageOf,
+  postDeletedResponseSchema,
   PostMessages,
   postRegenerateResponseSchema,
   postRegenerateSchema,
 } from '@planner/contracts';
 import { HttpError, idParams, requireUser, type App } from '@planner/service-kit';
 import { generateDraft, generateImage, magicEdit } from '../commands/generation.js';
+import { discardGeneration, listGenerations } from '../commands/generations.js';
 import { regeneratePost } from '../commands/regeneration.js';
 import type { PostsContext } from '../context.js';
 
@@ -39,6 +44,32 @@ export async function generationRoutes(app: App, { ctx }: { ctx: PostsContext })
     async (request) => {
       const { posts, draftId, sandbox } = await generateDraft(ctx, requireUser(request), request.body);
       return { posts, draft_id: draftId, sandbox, message: PostMessages.contentGenerated };
+    },
+  );
+
+  app.get(
+    '/posts/generations',
+    {
+      schema: {
+        tags,
+        description: 'The organization’s generations, newest first, a page at a time: what each wrote per platform, what it was asked, when and by whom (its `id` is the `draft_id` a post saved from it sends).',
+        querystring: generationListQuerySchema,
+        response: { 200: generationListResponseSchema },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const { generations, total } = await listGenerations(ctx, requireUser(request), query);
+      return { generations, pagination: pageOf(query.page, query.per_page, total) };
+    },
+  );
+
+  app.delete(
+    '/posts/generations/:id',
+    { schema: { tags, description: 'Discards a generation; posts saved from it keep their original request.', params: idParams(), response: { 200: postDeletedResponseSchema } } },
+    async (request) => {
+      await discardGeneration(ctx, requireUser(request), request.params.id);
+      return { message: PostMessages.generationDiscarded };
     },
   );
 

@@ -47,6 +47,8 @@ export interface PostFormProps {
   later: LaterAccess;
   /** The post being edited (part 2 §2 edit mode). */
   editing: PostView | null;
+  /** A prefill's media type and Now or Schedule for (a generation's, an example's). */
+  startWith?: { mediaType?: MediaType | undefined; mode: ScheduleMode } | undefined;
   /** Called as a submit starts (the page drops the previous one's notice). */
   onSubmitStart: () => void;
   /** Called once posts went out: the page resets the form or goes back to the return route. */
@@ -66,18 +68,18 @@ const namesOf = (platforms: readonly ConnectionPlatform[]) => platforms.map((pla
  * paths the others name.
  */
 export function PostForm(props: PostFormProps) {
-  const { host, organization, drafts, connected, mediaTypes, editing, later, published } = props;
+  const { host, organization, drafts, connected, mediaTypes, editing, later, published, startWith } = props;
   const now = props.now ?? (() => new Date());
   const id = useId();
   const counter = useCounter();
   const ready = drafts.filter((draft) => draft.status === 'ready');
   const chosen = [...new Set(ready.flatMap((draft) => draft.platforms))];
   const available = commonMediaTypes(namesOf(chosen), mediaTypes);
-  const [mediaType, setMediaType] = useState<MediaType>(() => editing?.media_type ?? defaultMediaType(available));
+  const [mediaType, setMediaType] = useState<MediaType>(() => editing?.media_type ?? startWith?.mediaType ?? defaultMediaType(available));
   const [media, setMedia] = useState<MediaEntry[]>(() =>
     (editing?.media_paths ?? '').split(',').map((path) => path.trim()).filter(Boolean).map((path) => storedEntry(path, 'upload')),
   );
-  const [mode, setMode] = useState<ScheduleMode>(() => (editing?.scheduled_time && later === 'allowed' ? 'later' : 'now'));
+  const [mode, setMode] = useState<ScheduleMode>(() => ((editing ? editing.scheduled_time : startWith?.mode === 'later') && later === 'allowed' ? 'later' : 'now'));
   const [scheduledTime, setScheduledTime] = useState(() =>
     editing?.scheduled_time ? valueAt(new Date(editing.scheduled_time), organization.timezone) : defaultValue(now(), organization.timezone),
   );
