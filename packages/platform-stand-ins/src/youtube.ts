@@ -291,6 +291,7 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
     const unknown = parts.find((part) => !VIDEO_PARTS.includes(part));
     if (unknown) return sendJson(res, 400, { error: { code: 400, message: `'${unknown}'`, errors: [{ message: `'${unknown}'`, domain: 'youtube.part', reason: 'unknownPart', location: 'part', locationType: 'parameter' }] } });
     const ids = req.query.getAll('id').flatMap((id) => id.split(','));
+    if (ids.length === 0) return googleError(res, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: chart, id, myRating');
     const items = videos
       .filter((video) => ids.includes(video.id))
       .map((video) => ({
