@@ -6,12 +6,32 @@ import { bearerOf, sendJson, startStandInServer, type Scenario, type StandInRequ
 export const YOUTUBE_STAND_IN_TOKEN = 'youtube-access-token';
 export const YOUTUBE_STAND_IN_CHANNEL = 'UCstandInChannel000000001';
 
+/** Google's OAuth scopes for YouTube, as a token's grant names them. */
+export const YOUTUBE_SCOPES = {
+  upload: 'https://www.googleapis.com/auth/youtube.upload',
+  readonly: 'https://www.googleapis.com/auth/youtube.readonly',
+  manage: 'https://www.googleapis.com/auth/youtube',
+  forceSsl: 'https://www.googleapis.com/auth/youtube.force-ssl',
+  partner: 'https://www.googleapis.com/auth/youtubepartner',
+} as const;
+/** What the product's connection asks for (organizations' YouTube adapter): the stand-in token's grant. */
+const CONNECTION_SCOPES = [YOUTUBE_SCOPES.upload, YOUTUBE_SCOPES.readonly];
+// The scopes each method takes, from its reference page (videos/insert, videos/list).
+const INSERT_SCOPES: readonly string[] = [YOUTUBE_SCOPES.upload, YOUTUBE_SCOPES.manage, YOUTUBE_SCOPES.forceSsl, YOUTUBE_SCOPES.partner];
+const LIST_SCOPES: readonly string[] = [YOUTUBE_SCOPES.readonly, YOUTUBE_SCOPES.manage, YOUTUBE_SCOPES.forceSsl, YOUTUBE_SCOPES.partner];
+/**
+ * How long a resumable session URI takes bytes: Google's resumable upload
+ * protocol gives a session a week (its Drive and Cloud Storage pages; YouTube's
+ * guide names no lifetime), after which the URI answers 404.
+ */
+export const YOUTUBE_SESSION_LIFETIME_MS = 7 * 86_400_000;
+
 /** A video as the Data API returns it (`youtube#video`), with the bytes it was made of. */
 export interface YouTubeStandInVideo {
   kind: 'youtube#video';
   id: string;
   snippet: { title: string; description: string; channelId: string; publishedAt: string };
-  status: { uploadStatus: 'uploaded'; privacyStatus: string; selfDeclaredMadeForKids?: boolean };
+  status: { uploadStatus: 'uploaded'; privacyStatus: string; license: 'youtube'; embeddable: boolean; publicStatsViewable: boolean; selfDeclaredMadeForKids?: boolean };
   bytes: Buffer;
 }
 
@@ -24,8 +44,8 @@ export interface YouTubeStandInSession {
   received: Buffer[];
   receivedBytes: number;
   video?: YouTubeStandInVideo;
-  /** Answers 404, as a session does a week after it opened. */
-  expired: boolean;
+  /** When it was opened: a week later it answers 404 (YOUTUBE_SESSION_LIFETIME_MS); a test moves it back to age it. */
+  openedAt: number;
 }
 
 export interface YouTubeStandIn extends StandInServer {
@@ -33,28 +53,49 @@ export interface YouTubeStandIn extends StandInServer {
   sessions: Map<string, YouTubeStandInSession>;
   /**
    * The next PUT carrying bytes to a session answers as `scenario` (session
-   * creation shares its path, so `failNext` reaches that one). With
+   * creation shares its path, so `failNext` reaches that one; `failNext` with
+   * `path: '/youtube/v3/videos'` reaches the status reads). With
    * `keepBytes`, the session keeps that many of the bytes first, as when a
    * connection drops mid-upload. 'slow' creates the video, then answers late.
    */
   failNextUpload(scenario: Scenario, options?: { keepBytes?: number }): void;
+  /** The next `times` status requests to a session (no bytes, `Content-Range: bytes *\/N`) answer as `scenario`. */
+  failNextProbe(scenario: Exclude<Scenario, 'slow'>, options?: { times?: number }): void;
 }
 
 export interface YouTubeStandInOptions {
   slowMs?: number;
-  /** The undocumented "Video Uploads per day" limit: session creation past it answers 429 rateLimitExceeded. */
+  /**
+   * The project's `videos.insert` bucket (its own since 2026-06-01, 100 calls
+   * a day by default): session creation past it answers 429 as
+   * google-api-python-client#2753 shows ("Video Uploads per day").
+   */
   uploadsPerDay?: number;
+  /** The channel's own daily upload limit: session creation past it answers 400 uploadLimitExceeded. */
+  channelUploadsPerDay?: number;
+  /**
+   * YouTube makes every upload private whatever privacyStatus asked, as it
+   * did for unaudited API projects from 2020-07-28 until 2026-11-02 (the
+   * revision history), and as a channel's own settings still can; the video
+   * resource says `privacyStatus: 'private'` and names no reason.
+   */
+  keepsUploadsPrivate?: boolean;
+  /** The tokens the stand-in knows and the scopes each was granted; default: YOUTUBE_STAND_IN_TOKEN with the connection's. */
+  tokens?: Record<string, readonly string[]>;
 }
 
 const UPLOAD_PATH = '/upload/youtube/v3/videos';
+const VIDEOS_PATH = '/youtube/v3/videos';
 const PRIVACY = ['public', 'private', 'unlisted'];
+const VIDEO_PARTS = ['contentDetails', 'fileDetails', 'id', 'liveStreamingDetails', 'localizations', 'paidProductPlacementDetails', 'player', 'processingDetails', 'recordingDetails', 'snippet', 'statistics', 'status', 'suggestions', 'topicDetails'];
 
 /** Google's error envelope (platforms.md §8.6). */
 function googleError(res: ServerResponse, code: number, reason: string, message: string, extra: Record<string, unknown> = {}): void {
   sendJson(res, code, { error: { code, message, errors: [{ message, domain: reason === 'quotaExceeded' ? 'youtube.quota' : 'youtube.video', reason, ...extra }] } });
 }
 
-const ANSWERS: Record<Exclude<Scenario, 'slow'>, (res: ServerResponse) => void> = {
+type Answer = Exclude<Scenario, 'slow'>;
+const ANSWERS: Record<Answer, (res: ServerResponse) => void> = {
   rate_limited: (res) =>
     googleError(res, 403, 'quotaExceeded', 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.'),
   expired_token: (res) =>
@@ -66,15 +107,31 @@ const ANSWERS: Record<Exclude<Scenario, 'slow'>, (res: ServerResponse) => void> 
         status: 'UNAUTHENTICATED',
       },
     }),
-  refused: (res) => googleError(res, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.'),
+  refused: (res) =>
+    // The core 'forbidden' of the API's error reference.
+    sendJson(res, 403, { error: { code: 403, message: 'Access forbidden. The request may not be properly authorized.', errors: [{ message: 'Access forbidden. The request may not be properly authorized.', domain: 'global', reason: 'forbidden' }] } }),
   server_error: (res) =>
     sendJson(res, 503, { error: { code: 503, message: 'The service is currently unavailable.', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }], status: 'UNAVAILABLE' } }),
 };
 
-function authorized(req: StandInRequest, res: ServerResponse): boolean {
-  if (bearerOf(req) === YOUTUBE_STAND_IN_TOKEN) return true;
-  ANSWERS.expired_token(res);
-  return false;
+/** A token granted none of the scopes a method takes: Google's 403, naming no scope. */
+function insufficientScopes(res: ServerResponse, method: string): void {
+  sendJson(res, 403, {
+    error: {
+      code: 403,
+      message: 'Request had insufficient authentication scopes.',
+      errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+      status: 'PERMISSION_DENIED',
+      details: [
+        {
+          '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+          reason: 'ACCESS_TOKEN_SCOPE_INSUFFICIENT',
+          domain: 'googleapis.com',
+          metadata: { service: 'youtube.googleapis.com', method },
+        },
+      ],
+    },
+  });
 }
 
 /** Problems with the video's metadata, as videos.insert names them. */
@@ -100,21 +157,39 @@ function metadataProblem(body: Record<string, unknown>): [reason: string, messag
  * POST opens a session (Location), PUTs to it carry the bytes (308 Resume
  * Incomplete with Range until the last byte, then 200 with the video), and a
  * PUT with no bytes and `Content-Range: bytes *` over the total asks what it
- * holds. Google's error envelope
- * for an expired token, quota (403 quotaExceeded), the per-day upload limit
- * (429 rateLimitExceeded), a refusal (400 uploadLimitExceeded, invalid*) and
- * its own failures.
+ * holds; a session a week old answers 404. GET videos (videos.list) reads the
+ * channel's videos. Google's error envelope for an unknown token (401), a
+ * token whose scopes do not cover the method (403 insufficientPermissions),
+ * quota (403 quotaExceeded), the project's daily uploads (429
+ * rateLimitExceeded), the channel's (400 uploadLimitExceeded), refusals
+ * (403 forbidden, 400 invalid*) and its own failures.
  */
 export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): Promise<YouTubeStandIn> {
-  const { slowMs = 2000, uploadsPerDay = Infinity } = options;
+  const { slowMs = 2000, uploadsPerDay = Infinity, channelUploadsPerDay = Infinity, keepsUploadsPrivate = false } = options;
+  const tokens = options.tokens ?? { [YOUTUBE_STAND_IN_TOKEN]: CONNECTION_SCOPES };
   const server = await startStandInServer();
   const videos: YouTubeStandInVideo[] = [];
   const sessions = new Map<string, YouTubeStandInSession>();
   const uploadFailures: Array<{ scenario: Scenario; keepBytes: number }> = [];
+  const probeFailures: Answer[] = [];
   let opened = 0;
 
+  /** The token is known (else 401) and, where a method is named, granted one of its scopes (else 403). */
+  function authorized(req: StandInRequest, res: ServerResponse, method?: { name: string; scopes: readonly string[] }): boolean {
+    const granted = tokens[bearerOf(req) ?? ''];
+    if (!granted) {
+      ANSWERS.expired_token(res);
+      return false;
+    }
+    if (method && !granted.some((scope) => method.scopes.includes(scope))) {
+      insufficientScopes(res, method.name);
+      return false;
+    }
+    return true;
+  }
+
   server.route('POST', UPLOAD_PATH, async (req, res) => {
-    if (!authorized(req, res)) return;
+    if (!authorized(req, res, { name: 'youtube.api.v3.V3DataVideoService.Insert', scopes: INSERT_SCOPES })) return;
     const scenario = server.takeScenario(req);
     if (scenario === 'slow') await sleep(slowMs);
     else if (scenario) return ANSWERS[scenario](res);
@@ -130,7 +205,11 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
     }
     const problem = metadataProblem(req.fields);
     if (problem) return googleError(res, 400, ...problem);
-    if (opened >= uploadsPerDay) return googleError(res, 429, 'rateLimitExceeded', 'The user has sent too many requests in a given amount of time.');
+    if (opened >= uploadsPerDay) {
+      const message = "Quota exceeded for quota metric 'Video Uploads' and limit 'Video Uploads per day' of service 'youtube.googleapis.com' for consumer 'project_number:000000000000'.";
+      return sendJson(res, 429, { error: { code: 429, message, errors: [{ message, domain: 'global', reason: 'rateLimitExceeded' }] } });
+    }
+    if (opened >= channelUploadsPerDay) return googleError(res, 400, 'uploadLimitExceeded', 'The user has exceeded the number of videos they may upload.');
     opened += 1;
     const uri = `${server.url}${UPLOAD_PATH}?uploadType=resumable&upload_id=${randomBytes(12).toString('base64url')}`;
     const { snippet, status } = req.fields as unknown as YouTubeStandInSession['metadata'];
@@ -141,7 +220,7 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
       contentType,
       received: [],
       receivedBytes: 0,
-      expired: false,
+      openedAt: Date.now(),
     });
     res.writeHead(200, { location: uri, 'content-length': '0' }).end();
   });
@@ -157,7 +236,15 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
       kind: 'youtube#video',
       id: randomBytes(8).toString('base64url').slice(0, 11),
       snippet: { title: snippet.title, description: snippet.description ?? '', channelId: YOUTUBE_STAND_IN_CHANNEL, publishedAt: new Date().toISOString() },
-      status: { uploadStatus: 'uploaded', privacyStatus: status.privacyStatus ?? 'public', selfDeclaredMadeForKids: status.selfDeclaredMadeForKids },
+      status: {
+        uploadStatus: 'uploaded',
+        // Unset, it is public (videos resource, status.privacyStatus).
+        privacyStatus: keepsUploadsPrivate ? 'private' : (status.privacyStatus ?? 'public'),
+        license: 'youtube',
+        embeddable: true,
+        publicStatsViewable: true,
+        selfDeclaredMadeForKids: status.selfDeclaredMadeForKids,
+      },
       bytes: Buffer.concat(session.received),
     };
     videos.push(session.video);
@@ -168,13 +255,15 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
     if (!authorized(req, res)) return;
     const uploadId = req.query.get('upload_id');
     const session = [...sessions.values()].find((candidate) => new URL(candidate.uri).searchParams.get('upload_id') === uploadId);
-    if (!session || session.expired) return googleError(res, 404, 'notFound', 'Not Found');
+    if (!session || Date.now() - session.openedAt > YOUTUBE_SESSION_LIFETIME_MS) return googleError(res, 404, 'notFound', 'Not Found');
     const range = /^bytes (?:\*|(\d+)-(\d+))\/(\d+)$/.exec(String(req.headers['content-range'] ?? `bytes 0-${req.body.length - 1}/${req.body.length}`));
     if (!range || Number(range[3]) !== session.totalBytes) return googleError(res, 400, 'badRequest', 'Content-Range must end with the size given at X-Upload-Content-Length.');
     if (Number(req.headers['content-length'] ?? -1) !== req.body.length) return googleError(res, 400, 'badRequest', 'Content-Length must give the size of the body.');
     // A probe: what the session holds, or the finished video.
     if (range[1] === undefined) {
       if (req.body.length > 0) return googleError(res, 400, 'badRequest', 'A status request carries no bytes.');
+      const failure = probeFailures.shift();
+      if (failure) return ANSWERS[failure](res);
       return session.video ? sendJson(res, 200, session.video) : incomplete(res, session);
     }
     if (session.video) return sendJson(res, 200, session.video);
@@ -192,9 +281,33 @@ export async function startYouTubeStandIn(options: YouTubeStandInOptions = {}): 
     sendJson(res, 200, video);
   });
 
+  // videos.list by id: the channel's videos with the parts asked (an id of no video is left out, as YouTube does).
+  server.route('GET', VIDEOS_PATH, (req, res) => {
+    if (!authorized(req, res, { name: 'youtube.api.v3.V3DataVideoService.List', scopes: LIST_SCOPES })) return;
+    const scenario = server.takeScenario(req);
+    if (scenario && scenario !== 'slow') return ANSWERS[scenario](res);
+    const parts = req.query.getAll('part').flatMap((part) => part.split(','));
+    if (parts.length === 0) return googleError(res, 400, 'required', 'Required parameter: part', { location: 'part', locationType: 'parameter' });
+    const unknown = parts.find((part) => !VIDEO_PARTS.includes(part));
+    if (unknown) return sendJson(res, 400, { error: { code: 400, message: `'${unknown}'`, errors: [{ message: `'${unknown}'`, domain: 'youtube.part', reason: 'unknownPart', location: 'part', locationType: 'parameter' }] } });
+    const ids = req.query.getAll('id').flatMap((id) => id.split(','));
+    if (ids.length === 0) return googleError(res, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: chart, id, myRating');
+    const items = videos
+      .filter((video) => ids.includes(video.id))
+      .map((video) => ({
+        kind: video.kind,
+        etag: randomBytes(8).toString('base64url'),
+        id: video.id,
+        ...(parts.includes('snippet') && { snippet: video.snippet }),
+        ...(parts.includes('status') && { status: video.status }),
+      }));
+    sendJson(res, 200, { kind: 'youtube#videoListResponse', etag: randomBytes(8).toString('base64url'), items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } });
+  });
+
   return Object.assign(server, {
     videos,
     sessions,
     failNextUpload: (scenario: Scenario, failure: { keepBytes?: number } = {}) => void uploadFailures.push({ scenario, keepBytes: failure.keepBytes ?? 0 }),
+    failNextProbe: (scenario: Answer, { times = 1 }: { times?: number } = {}) => void probeFailures.push(...Array<Answer>(times).fill(scenario)),
   });
 }

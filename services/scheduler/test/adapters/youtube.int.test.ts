@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMediaHost, startYouTubeStandIn, YOUTUBE_STAND_IN_TOKEN, type YouTubeStandIn } from '@planner/platform-stand-ins';
-import { type PlatformAdapter, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
-import { untilMidnightPacific, youtubeAdapter } from '../../src/adapters/platforms/youtube.js';
+import {
+  startMediaHost,
+  startYouTubeStandIn,
+  YOUTUBE_SCOPES,
+  YOUTUBE_SESSION_LIFETIME_MS,
+  YOUTUBE_STAND_IN_TOKEN,
+  type YouTubeStandIn,
+} from '@planner/platform-stand-ins';
+import { type MediaFacts, type PlatformAdapter, type PublishablePost, type PublishHandle } from '../../src/adapters/platforms/index.js';
+import { youtubeAdapter } from '../../src/adapters/platforms/youtube.js';
+import { untilNextMidnight } from '../../src/domain/daily-reset.js';
 import { config, credentials as credentialsOf, platformFailure, post as publishable, recordingSteps, signal } from './harness.js';
 
 const FILES = {
@@ -10,18 +18,37 @@ const FILES = {
   'photo.png': { contentType: 'image/png', bytes: Buffer.alloc(1000, 1) },
 };
 
+/** Tokens of grants that left a scope out on Google's consent screen. */
+const UPLOAD_ONLY_TOKEN = 'youtube-upload-only-token';
+const READ_ONLY_TOKEN = 'youtube-read-only-token';
+
 let youtube: YouTubeStandIn;
 let limited: YouTubeStandIn;
+let channelLimited: YouTubeStandIn;
+let keepsPrivate: YouTubeStandIn;
 let media: Awaited<ReturnType<typeof startMediaHost>>;
 let adapter: PlatformAdapter;
 
 beforeAll(async () => {
-  [youtube, limited, media] = await Promise.all([startYouTubeStandIn({ slowMs: 1000 }), startYouTubeStandIn({ uploadsPerDay: 1 }), startMediaHost(FILES)]);
+  [youtube, limited, channelLimited, keepsPrivate, media] = await Promise.all([
+    startYouTubeStandIn({
+      slowMs: 1000,
+      tokens: {
+        [YOUTUBE_STAND_IN_TOKEN]: [YOUTUBE_SCOPES.upload, YOUTUBE_SCOPES.readonly],
+        [UPLOAD_ONLY_TOKEN]: [YOUTUBE_SCOPES.upload],
+        [READ_ONLY_TOKEN]: [YOUTUBE_SCOPES.readonly],
+      },
+    }),
+    startYouTubeStandIn({ uploadsPerDay: 1 }),
+    startYouTubeStandIn({ channelUploadsPerDay: 1 }),
+    startYouTubeStandIn({ keepsUploadsPrivate: true, slowMs: 1000 }),
+    startMediaHost(FILES),
+  ]);
   adapter = youtubeAdapter(config({ YOUTUBE_API_URL: youtube.url }));
 });
 
 afterAll(async () => {
-  await Promise.all([youtube?.close(), limited?.close(), media?.close()]);
+  await Promise.all([youtube?.close(), limited?.close(), channelLimited?.close(), keepsPrivate?.close(), media?.close()]);
 });
 
 beforeEach(() => {
@@ -31,8 +58,16 @@ beforeEach(() => {
 const credentials = (token = YOUTUBE_STAND_IN_TOKEN) =>
   credentialsOf('youtube', { access_token: token, specific_data: { channel_id: 'UCstandInChannel000000001', channel_title: 'Stand-in Brand' } });
 
-function postOf(text: string, mediaType: PublishablePost['mediaType'] = 'video', files: Array<keyof typeof FILES> = ['clip.mp4']): PublishablePost {
-  return publishable({ text, mediaType, media: files.map((name) => ({ url: media.urlOf(name), contentType: FILES[name].contentType })) });
+function postOf(text: string, mediaType: PublishablePost['mediaType'] = 'video', files: Array<keyof typeof FILES> = ['clip.mp4'], facts?: Partial<MediaFacts>): PublishablePost {
+  return publishable({
+    text,
+    mediaType,
+    media: files.map((name) => ({
+      url: media.urlOf(name),
+      contentType: FILES[name].contentType,
+      ...(facts && { facts: { size: FILES[name].bytes.length, durationSeconds: null, width: null, height: null, frameRate: null, ...facts } }),
+    })),
+  });
 }
 
 async function publish(post: PublishablePost, handle: PublishHandle = {}, options: { signal?: AbortSignal; on?: PlatformAdapter; token?: string } = {}) {
@@ -43,6 +78,8 @@ async function publish(post: PublishablePost, handle: PublishHandle = {}, option
 
 const puts = () => youtube.requests.filter((r) => r.method === 'PUT');
 const sessionOpens = () => youtube.requests.filter((r) => r.method === 'POST');
+const statusReads = (standIn = youtube) => standIn.requests.filter((r) => r.method === 'GET' && r.path === '/youtube/v3/videos');
+const untilMidnightPacific = () => untilNextMidnight('America/Los_Angeles', Date.now());
 
 describe('YouTube adapter: publishing', () => {
   it('opens a resumable session with the metadata, remembers its URI, then streams the bytes in the create call', async () => {
@@ -60,13 +97,21 @@ describe('YouTube adapter: publishing', () => {
 
     const video = youtube.videos.find((v) => v.id === published.platformPostId)!;
     expect(video.bytes.equals(FILES['clip.mp4'].bytes)).toBe(true);
-    expect(published.link).toBe(`https://www.youtube.com/watch?v=${video.id}`);
+    // As asked: nothing to tell.
+    expect(published).toEqual({ platformPostId: video.id, link: `https://www.youtube.com/watch?v=${video.id}` });
 
     expect(events.map((entry) => entry.step)).toEqual(['remember', 'create']);
     const remembered = events[0]!.step === 'remember' ? events[0]!.values : {};
-    expect(remembered).toEqual({ sessionUri: expect.stringContaining(`${youtube.url}/upload/youtube/v3/videos?uploadType=resumable&upload_id=`), uploadBytes: 1_000_000 });
+    expect(remembered).toEqual({
+      sessionUri: expect.stringContaining(`${youtube.url}/upload/youtube/v3/videos?uploadType=resumable&upload_id=`),
+      uploadBytes: 1_000_000,
+      privacyStatus: 'public',
+    });
     const created = creates()[0]!.requests;
     expect(created.map((r) => [r.method, r.headers['content-range']])).toEqual([['PUT', 'bytes 0-999999/1000000']]);
+    // Then how it went out is read, after the create call.
+    const [read] = statusReads();
+    expect([read!.query.getAll('part'), read!.query.getAll('id'), read!.headers.authorization]).toEqual([['status'], [video.id], `Bearer ${YOUTUBE_STAND_IN_TOKEN}`]);
   });
 
   it('links a short as a Short; the title is the first line, cut at 100 characters, with angle brackets replaced', async () => {
@@ -88,14 +133,39 @@ describe('YouTube adapter: errors', () => {
     expect(Math.abs(error.retryAfterMs! - untilMidnightPacific())).toBeLessThan(5000);
   });
 
-  it('429 rateLimitExceeded (the per-day upload limit): rate limited', async () => {
+  it("429 naming 'Video Uploads per day' (the project's videos.insert bucket): rate limited until the next midnight Pacific, not 15 minutes", async () => {
     const onLimited = youtubeAdapter(config({ YOUTUBE_API_URL: limited.url }));
     await publish(postOf('First of the day'), {}, { on: onLimited });
     const error = await platformFailure(publish(postOf('Second of the day'), {}, { on: onLimited }));
-    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 15 * 60_000 });
+    expect(error).toMatchObject({ kind: 'rate_limited', options: { status: 429 } });
+    expect(error.message).toContain("limit 'Video Uploads per day'");
+    expect(Math.abs(error.retryAfterMs! - untilMidnightPacific())).toBeLessThan(5000);
   });
 
-  it('401: auth, naming no token; 400 uploadLimitExceeded: permanent; 5xx and no answer in time: transient', async () => {
+  it("400 uploadLimitExceeded (the channel's daily uploads): rate limited until the next midnight Pacific, never a refusal of the video", async () => {
+    const onLimited = youtubeAdapter(config({ YOUTUBE_API_URL: channelLimited.url }));
+    await publish(postOf('First of the day'), {}, { on: onLimited });
+    const error = await platformFailure(publish(postOf('Second of the day'), {}, { on: onLimited }));
+    expect(error).toMatchObject({
+      kind: 'rate_limited',
+      message: "The channel's daily YouTube upload limit is reached (The user has exceeded the number of videos they may upload.).",
+    });
+    expect(Math.abs(error.retryAfterMs! - untilMidnightPacific())).toBeLessThan(5000);
+    expect(channelLimited.videos).toHaveLength(1);
+  });
+
+  it('a token whose grant leaves out the upload scope: 403 insufficientPermissions, refused for good with what to do', async () => {
+    const error = await platformFailure(publish(postOf('Read only'), {}, { token: READ_ONLY_TOKEN }));
+    expect(error).toMatchObject({
+      kind: 'permanent',
+      options: { status: 403 },
+      message:
+        'YouTube refused: the connection was not granted what this needs (Request had insufficient authentication scopes.). Connect YouTube again and allow everything it asks for.',
+    });
+    expect(puts()).toHaveLength(0);
+  });
+
+  it('401: auth, naming no token; 403 forbidden: permanent; 5xx and no answer in time: transient', async () => {
     youtube.failNext('expired_token');
     const expired = await platformFailure(publish(postOf('Expired')));
     expect(expired.kind).toBe('auth');
@@ -104,7 +174,7 @@ describe('YouTube adapter: errors', () => {
     youtube.failNext('refused');
     expect(await platformFailure(publish(postOf('Refused')))).toMatchObject({
       kind: 'permanent',
-      message: 'YouTube refused the video: The user has exceeded the number of videos they may upload.',
+      message: 'YouTube refused the video: Access forbidden. The request may not be properly authorized.',
     });
 
     youtube.failNext('server_error');
@@ -138,12 +208,78 @@ describe('YouTube adapter: check', () => {
     expect(await adapter.rateWindows(credentials(), signal(), postOf('Window'))).toEqual([]);
   });
 
-  it('counts to the next midnight Pacific across daylight-saving changes', () => {
-    const hours = (iso: string) => untilMidnightPacific(Date.parse(iso)) / 3_600_000;
-    expect(hours('2026-06-15T19:00:00Z')).toBe(12); // 12:00 PDT
-    expect(hours('2026-11-01T07:30:00Z')).toBe(24.5); // 00:30 PDT on the 25-hour day
-    expect(hours('2026-11-01T18:00:00Z')).toBe(14); // 10:00 PST, after the change
-    expect(hours('2026-03-08T08:30:00Z')).toBe(22.5); // 00:30 PST on the 23-hour day
+  it('a Short: at most 3 minutes, vertical or square, from the video facts; a fact not known is not held against it', () => {
+    const short = (facts?: Partial<MediaFacts>) => check(postOf('Short', 'short', ['vertical.mov'], facts));
+    expect(short({ durationSeconds: 180, width: 1080, height: 1920 })).toBeNull();
+    expect(short({ durationSeconds: 59, width: 1080, height: 1080 })).toBeNull();
+    expect(short({ durationSeconds: 180.2, width: 1080, height: 1920 })).toBe('YouTube Shorts are at most 3 minutes long; this video lasts 3:01.');
+    expect(short({ durationSeconds: 30, width: 1920, height: 1080 })).toBe('YouTube Shorts are vertical or square; this video is 1920×1080, wider than it is tall.');
+    // Older media have no facts; a container that does not say leaves a fact null.
+    expect(short()).toBeNull();
+    expect(short({ durationSeconds: null, width: 1920, height: null })).toBeNull();
+    expect(short({ durationSeconds: 600, width: null, height: null })).toBe('YouTube Shorts are at most 3 minutes long; this video lasts 10:00.');
+    // A plain video may be long and wide.
+    expect(check(postOf('Tour', 'video', ['clip.mp4'], { durationSeconds: 3600, width: 1920, height: 1080 }))).toBeNull();
+  });
+});
+
+describe('YouTube adapter: how the video went out', () => {
+  it('a video YouTube kept private: published with the status YouTube read back and a notice in plain words, never as asked', async () => {
+    const onPrivate = youtubeAdapter(config({ YOUTUBE_API_URL: keepsPrivate.url }));
+    const { published } = await publish(postOf('Kept private'), {}, { on: onPrivate });
+    const video = keepsPrivate.videos.find((v) => v.id === published.platformPostId)!;
+    expect(video.status.privacyStatus).toBe('private');
+    expect(published).toEqual({
+      platformPostId: video.id,
+      link: `https://www.youtube.com/watch?v=${video.id}`,
+      notice: 'YouTube made the video private, not public as asked. Its visibility can be changed in YouTube Studio.',
+    });
+    expect(statusReads(keepsPrivate).at(-1)!.query.getAll('id')).toEqual([video.id]);
+  });
+
+  it('found by recovery after its answer was lost: the same notice', async () => {
+    const onPrivate = youtubeAdapter(config({ YOUTUBE_API_URL: keepsPrivate.url }));
+    const post = postOf('Kept private, answer lost');
+    keepsPrivate.failNextUpload('slow');
+    const first = recordingSteps(keepsPrivate);
+    await platformFailure(onPrivate.publish({ post, credentials: credentials(), steps: first.steps, signal: AbortSignal.timeout(400) }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const recovered = await onPrivate.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
+    expect(recovered).toMatchObject({ status: 'published', published: { notice: 'YouTube made the video private, not public as asked. Its visibility can be changed in YouTube Studio.' } });
+  });
+
+  it('the read of how it went out failing after the last byte (5xx, 403, a grant without the read scope): transient, and recovery finds the one video', async () => {
+    for (const [index, [fail, token]] of ([
+      [() => youtube.failNext('server_error', { path: '/youtube/v3/videos' }), YOUTUBE_STAND_IN_TOKEN],
+      [() => youtube.failNext('refused', { path: '/youtube/v3/videos' }), YOUTUBE_STAND_IN_TOKEN],
+      [() => undefined, UPLOAD_ONLY_TOKEN],
+    ] as const).entries()) {
+      const post = postOf(`Read refused ${index}`);
+      fail();
+      const first = recordingSteps(youtube);
+      const error = await platformFailure(adapter.publish({ post, credentials: credentials(token), steps: first.steps, signal: signal() }));
+      expect(error.kind).toBe('transient');
+      expect(error.message).toMatch(/^The video reached YouTube, but reading how it went out failed: /);
+      expect(first.creates()[0]!.outcome).toBe('returned');
+      const video = youtube.videos.find((v) => v.snippet.title === post.text)!;
+
+      const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
+      expect(recovered).toEqual({ status: 'published', published: { platformPostId: video.id, link: `https://www.youtube.com/watch?v=${video.id}` } });
+      expect(youtube.videos.filter((v) => v.snippet.title === post.text)).toHaveLength(1);
+    }
+  });
+
+  it('an upload-status query refused after the last byte: the error, for the worker to check again (never a second upload)', async () => {
+    const post = postOf('Probe refused');
+    youtube.failNextUpload('slow');
+    const first = recordingSteps(youtube);
+    await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: AbortSignal.timeout(400) }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    youtube.failNextProbe('server_error');
+    expect((await platformFailure(adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() }))).kind).toBe('transient');
+    youtube.failNextProbe('refused');
+    expect((await platformFailure(adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() }))).kind).toBe('permanent');
+    expect(youtube.videos.filter((v) => v.snippet.title === post.text)).toHaveLength(1);
   });
 });
 
@@ -181,15 +317,18 @@ describe('YouTube adapter: resuming and recovery', () => {
     const { published, events } = await publish(post, first.remembered);
     expect(published.platformPostId).toBe(video.id);
     expect(events).toEqual([]);
-    expect(youtube.requests.map((r) => [r.method, r.headers['content-range']])).toEqual([['PUT', 'bytes */400000']]);
+    expect(youtube.requests.map((r) => `${r.method} ${r.path} ${r.headers['content-range'] ?? ''}`.trim())).toEqual([
+      'PUT /upload/youtube/v3/videos bytes */400000',
+      'GET /youtube/v3/videos',
+    ]);
   });
 
-  it('an expired session: recover cannot tell (unknown); publishing opens a new one', async () => {
+  it('a session a week old answers 404: recover cannot tell (unknown); publishing opens a new one', async () => {
     const post = postOf('Expired session');
     youtube.failNextUpload('server_error');
     const first = recordingSteps(youtube);
     await platformFailure(adapter.publish({ post, credentials: credentials(), steps: first.steps, signal: signal() }));
-    youtube.sessions.get(first.remembered.sessionUri as string)!.expired = true;
+    youtube.sessions.get(first.remembered.sessionUri as string)!.openedAt -= YOUTUBE_SESSION_LIFETIME_MS + 1000;
 
     const recovered = await adapter.recover({ post, credentials: credentials(), handle: first.remembered, signal: signal() });
     expect(recovered).toEqual({ status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' });

@@ -1,6 +1,6 @@
 import { MEDIA_TYPES, type MediaType } from '@planner/contracts';
 import { codePointLength } from '@planner/contracts/text-length';
-import type { PublishablePost } from './platform-adapter.js';
+import type { MediaFacts, PublishablePost } from './platform-adapter.js';
 
 /**
  * One of a platform's text and media rules: the message naming what the post
@@ -91,6 +91,22 @@ export function alone(types: readonly string[], message: string): PostRule {
 /** Rules that apply to the posts `applies` picks only (X's video posts). */
 export function onlyFor(applies: (post: PublishablePost) => boolean, ...rules: PostRule[]): PostRule {
   return (post) => (applies(post) ? brokenRule(post, rules) : null);
+}
+
+/**
+ * A limit on each video's facts (seconds, pixels, frames a second), read from
+ * its bytes when it was stored: `broken` names what is over it, or null. Media
+ * stored before facts were read have none, and a fact its container does not
+ * give is null: the platform checks those itself, so the rule skips them.
+ */
+export function videoFacts(broken: (facts: MediaFacts, index: number, post: PublishablePost) => string | null): PostRule {
+  return (post) => {
+    for (const [index, media] of post.media.entries()) {
+      const message = media.facts && mediaKindOf(media.contentType) === 'video' ? broken(media.facts, index, post) : null;
+      if (message !== null) return message;
+    }
+    return null;
+  };
 }
 
 const number = (n: number) => n.toLocaleString('en-US');

@@ -4,17 +4,20 @@ import { auth as googleAuth, youtube, type youtube_v3 } from '@googleapis/youtub
 import { z } from 'zod';
 import { platformTextLimit } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { untilNextMidnight } from '../../domain/daily-reset.js';
 import { requiredToken } from './credentials.js';
 import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, mediaCount, mediaTypes, postTypes, textLength, textRequired } from './post-rules.js';
+import { brokenRule, mediaCount, mediaTypes, onlyFor, postTypes, textLength, textRequired, videoFacts } from './post-rules.js';
 
 const TITLE_MAX_CHARACTERS = 100;
 /** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
 const DESCRIPTION_MAX_BYTES = platformTextLimit('youtube');
-/** A 429 without Retry-After (YouTube sends none for its per-day upload limit) waits this long before trying again. */
+/** A Short is at most 3 minutes long (YouTube's Shorts help, since 2024-10-15), and vertical or square. */
+const SHORT_MAX_SECONDS = 180;
+/** A per-minute or unnamed rate limit without Retry-After waits this long before trying again. */
 const RATE_LIMIT_WAIT_MS = 15 * 60_000;
 /**
  * YouTube's timing: opening a session or probing one fails (transient) after a
@@ -22,11 +25,14 @@ const RATE_LIMIT_WAIT_MS = 15 * 60_000;
  * the next attempt resumes from what the session holds.
  */
 const YOUTUBE_TIMING: AdapterTiming = { ...DEFAULT_TIMING, requestTimeoutMs: 60_000, uploadTimeoutMs: 30 * 60_000 };
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
-/** The resumable upload session of this post's video: what a later attempt resumes and what recovery probes. */
-const sessionSchema = z.object({ sessionUri: z.string().url(), uploadBytes: z.number().int().positive() });
+/**
+ * The resumable upload session of this post's video: what a later attempt
+ * resumes and what recovery probes, with the privacy status it asked for
+ * (absent from sessions opened before it was remembered, which all asked
+ * 'public').
+ */
+const sessionSchema = z.object({ sessionUri: z.string().url(), uploadBytes: z.number().int().positive(), privacyStatus: z.string().default('public') });
 type UploadSession = z.infer<typeof sessionSchema>;
 
 /** Google's error envelope (platforms.md §8.6). */
@@ -34,23 +40,8 @@ interface GoogleErrorBody {
   error?: { code?: number; message?: string; errors?: Array<{ reason?: string; message?: string }> };
 }
 
-const PACIFIC_CLOCK = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-
-function pacificClock(at: number): { hour: number; minute: number; second: number } {
-  const part = (type: string) => Number(PACIFIC_CLOCK.formatToParts(at).find((p) => p.type === type)?.value);
-  return { hour: part('hour'), minute: part('minute'), second: part('second') };
-}
-
-/** Milliseconds until the next midnight in America/Los_Angeles, when YouTube's daily quota resets (platforms.md §8.5). */
-export function untilMidnightPacific(now = Date.now()): number {
-  const { hour, minute, second } = pacificClock(now);
-  let midnight = now - ((hour * 60 + minute) * 60 + second) * 1000 - (now % 1000) + DAY_MS;
-  // A day of 25 or 23 hours (a daylight-saving change) puts that guess an hour before or after midnight.
-  const landed = pacificClock(midnight).hour;
-  if (landed === 23) midnight += HOUR_MS;
-  else if (landed === 1) midnight -= HOUR_MS;
-  return midnight - now;
-}
+/** YouTube's daily quotas reset at midnight Pacific time (determine_quota_cost; quota_and_compliance_audits). */
+const untilQuotaReset = () => untilNextMidnight('America/Los_Angeles', Date.now());
 
 /** Google's message is sometimes HTML ('…exceeded your <a href="…">quota</a>.'): the words only. */
 function plainWords(message: string): string {
@@ -63,13 +54,21 @@ function youtubeError(status: number, body: unknown, retryAfter: string | null):
   const reason = error?.errors?.[0]?.reason;
   const message = plainWords(error?.message ?? error?.errors?.[0]?.message ?? `HTTP ${status}`);
   // Messages not worded by the spec: YouTube's reason, in its words.
-  if (reason === 'quotaExceeded') {
-    return new PlatformError('rate_limited', `YouTube's daily quota is used up (${message}).`, { status, retryAfterMs: untilMidnightPacific() });
+  // The project's daily units (403 quotaExceeded), its daily videos.insert calls (429 naming 'Video Uploads per day',
+  // google-api-python-client#2753) and the channel's daily uploads (400 uploadLimitExceeded, "try again in 24 hours"):
+  // none frees up before the quota's reset, and none is a refusal of the video.
+  if (reason === 'quotaExceeded' || reason === 'uploadLimitExceeded' || ((status === 429 || reason === 'rateLimitExceeded') && /per day/i.test(message))) {
+    const what = reason === 'uploadLimitExceeded' ? "The channel's daily YouTube upload limit is reached" : "YouTube's daily quota is used up";
+    return new PlatformError('rate_limited', `${what} (${message}).`, { status, retryAfterMs: untilQuotaReset() });
   }
   if (status === 429 || reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') {
     return new PlatformError('rate_limited', `YouTube's rate limit was reached (${message}).`, { status, retryAfterMs: retryAfterMs(retryAfter) ?? RATE_LIMIT_WAIT_MS });
   }
   if (status === 401) return new PlatformError('auth', `YouTube refused the access token (${message}).`, { status });
+  // The user left out a scope on Google's consent screen: a new token of the same grant would not help.
+  if (reason === 'insufficientPermissions') {
+    return new PlatformError('permanent', `YouTube refused: the connection was not granted what this needs (${message}). Connect YouTube again and allow everything it asks for.`, { status });
+  }
   const kind = kindOfStatus(status);
   return new PlatformError(kind, kind === 'transient' ? `YouTube failed on its side (${status}: ${message}).` : `YouTube refused the video: ${message}`, { status });
 }
@@ -102,21 +101,21 @@ function linkOf(post: PublishablePost, id: string): string {
 }
 
 /** The session's answer to a PUT: the finished video, or how many bytes it holds (308 Resume Incomplete). */
-type SessionAnswer = { state: 'complete'; videoId: string } | { state: 'incomplete'; received: number } | { state: 'gone' };
+type SessionAnswer = { state: 'complete'; video: youtube_v3.Schema$Video & { id: string } } | { state: 'incomplete'; received: number } | { state: 'gone' };
 
 async function answerOf(response: Response): Promise<SessionAnswer> {
   const body = await readJson('YouTube', response);
   if (response.status === 200 || response.status === 201) {
-    const videoId = (body as youtube_v3.Schema$Video).id;
-    if (!videoId) throw new PlatformError('transient', 'YouTube finished the upload without naming the video.', { status: response.status });
-    return { state: 'complete', videoId };
+    const video = body as youtube_v3.Schema$Video;
+    if (!video.id) throw new PlatformError('transient', 'YouTube finished the upload without naming the video.', { status: response.status });
+    return { state: 'complete', video: { ...video, id: video.id } };
   }
   if (response.status === 308) {
     // `Range: bytes=0-N` names what the session holds; none yet when absent.
     const last = /bytes=0-(\d+)/.exec(response.headers.get('range') ?? '')?.[1];
     return { state: 'incomplete', received: last === undefined ? 0 : Number(last) + 1 };
   }
-  // An expired or unknown session (a week after it opened).
+  // An expired or unknown session (Google's resumable sessions last a week).
   if (response.status === 404 || response.status === 410) return { state: 'gone' };
   throw youtubeError(response.status, body, response.headers.get('retry-after'));
 }
@@ -159,7 +158,31 @@ const RULES = [
     (bytes, limit) => `YouTube descriptions take up to ${limit} bytes; this text has ${bytes}.`,
     (text) => Buffer.byteLength(descriptionOf(text)),
   ),
+  // YouTube decides what is a Short from the video itself; a post marked as one that is not would go out as a plain video.
+  onlyFor(
+    (post) => post.mediaType === 'short',
+    videoFacts(({ durationSeconds }) =>
+      durationSeconds !== null && durationSeconds > SHORT_MAX_SECONDS ? `YouTube Shorts are at most 3 minutes long; this video lasts ${minutesAndSeconds(durationSeconds)}.` : null,
+    ),
+    videoFacts(({ width, height }) =>
+      width !== null && height !== null && width > height ? `YouTube Shorts are vertical or square; this video is ${width}×${height}, wider than it is tall.` : null,
+    ),
+  ),
 ];
+
+/** 185.2 → '3:06': whole seconds rounded up, so a video just over a limit never reads as at it. */
+function minutesAndSeconds(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * What the user is told when YouTube set another privacy status than the one
+ * asked (a channel whose uploads YouTube keeps private): never reported as asked.
+ */
+function privacyNotice(asked: string, actual: string): string {
+  return `YouTube made the video ${actual}, not ${asked} as asked. Its visibility can be changed in YouTube Studio.`;
+}
 
 /**
  * YouTube through googleapis and its resumable upload protocol: a session is
@@ -170,13 +193,20 @@ const RULES = [
 export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
   const timing = { ...YOUTUBE_TIMING, ...overrides };
   const uploadUrl = apiUrl(config.YOUTUBE_API_URL, 'upload/youtube/v3/videos');
+  // googleapis joins its paths to a root that ends with a slash.
+  const rootUrl = apiUrl(config.YOUTUBE_API_URL, '/');
+
+  /** googleapis' YouTube client acting with the connection's token. */
+  function clientOf(token: string) {
+    const auth = new googleAuth.OAuth2();
+    auth.setCredentials({ access_token: token });
+    return youtube({ version: 'v3', auth, rootUrl });
+  }
 
   /** Opens a resumable session through googleapis (which itself uploads a media body as one multipart request). */
   async function openSession(post: PublishablePost, token: string, size: number, contentType: string, signal: AbortSignal): Promise<UploadSession> {
-    const oauth = new googleAuth.OAuth2();
-    oauth.setCredentials({ access_token: token });
     try {
-      const response = await youtube({ version: 'v3', auth: oauth }).videos.insert(
+      const response = await clientOf(token).videos.insert(
         {
           part: ['snippet', 'status'],
           uploadType: 'resumable',
@@ -197,16 +227,40 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
       // A Headers over HTTP/1.1 (googleapis types it for HTTP/2 as well, as a plain record).
       const sessionUri = new Headers(response.headers as ConstructorParameters<typeof Headers>[0]).get('location');
       if (!sessionUri) throw new PlatformError('transient', 'YouTube opened no upload session.', { status: response.status });
-      return { sessionUri, uploadBytes: size };
+      // The privacy status as sent (gaxios keeps the request's body on the answer): what the video's is compared with.
+      const sent = (response.config.data as youtube_v3.Schema$Video | undefined)?.status?.privacyStatus;
+      return sessionSchema.parse({ sessionUri, uploadBytes: size, privacyStatus: sent ?? undefined });
     } catch (error) {
       throw error instanceof PlatformError ? error : fromGaxios(error);
     }
   }
 
+  /**
+   * The uploaded video as published: its privacy status as YouTube has it
+   * now (videos.list, 1 unit of the project's daily 10,000; the upload's own
+   * answer where the list does not have it yet), with a notice where it is
+   * not the one asked. Read after the last byte was sent, so its failure is
+   * transient whatever it is: the video exists, and the next attempt finds
+   * it by probing the session, then reads again.
+   */
+  async function asPublished(post: PublishablePost, video: youtube_v3.Schema$Video & { id: string }, session: UploadSession, token: string, signal: AbortSignal): Promise<PublishedPost> {
+    let listed: youtube_v3.Schema$Video | undefined;
+    try {
+      const { data } = await clientOf(token).videos.list({ part: ['status'], id: [video.id] }, { retry: false, timeout: timing.requestTimeoutMs, signal });
+      listed = data.items?.find((item) => item.id === video.id);
+    } catch (error) {
+      const failure = error instanceof PlatformError ? error : fromGaxios(error);
+      throw new PlatformError('transient', `The video reached YouTube, but reading how it went out failed: ${failure.message}`, { status: failure.options.status, cause: failure });
+    }
+    const published = { platformPostId: video.id, link: linkOf(post, video.id) };
+    const actual = (listed ?? video).status?.privacyStatus;
+    return actual && actual !== session.privacyStatus ? { ...published, notice: privacyNotice(session.privacyStatus, actual) } : published;
+  }
+
   return {
     platform: 'youtube',
     check: (post) => brokenRule(post, RULES),
-    // YouTube publishes no per-channel cap: its quota is the API project's, answered by 403 quotaExceeded.
+    // YouTube publishes no per-channel cap and no way to read its quotas at run time: they are answered by its errors (youtubeError).
     rateWindows: async () => [],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
@@ -216,7 +270,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
       let offset = 0;
       if (session) {
         const held = await putToSession(session, token, signal, timing);
-        if (held.state === 'complete') return { platformPostId: held.videoId, link: linkOf(post, held.videoId) };
+        if (held.state === 'complete') return asPublished(post, held.video, session, token, signal);
         if (held.state === 'incomplete') offset = held.received;
         else session = null;
       }
@@ -229,7 +283,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
         const upload = session;
         const answer = await steps.create(() => putToSession(upload, token, signal, timing, { body: media.body, offset, contentType: media.contentType }));
         if (answer.state !== 'complete') throw new PlatformError('transient', 'YouTube did not receive the whole video.');
-        return { platformPostId: answer.videoId, link: linkOf(post, answer.videoId) };
+        return await asPublished(post, answer.video, upload, token, signal);
       } finally {
         await media.discard();
       }
@@ -239,8 +293,9 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
       const remembered = sessionSchema.safeParse(handle);
       // No session was opened, so no upload can have finished.
       if (!remembered.success) return { status: 'not_published' };
-      const held = await putToSession(remembered.data, requiredToken('youtube', credentials.access_token), signal, timing);
-      if (held.state === 'complete') return { status: 'published', published: { platformPostId: held.videoId, link: linkOf(post, held.videoId) } };
+      const token = requiredToken('youtube', credentials.access_token);
+      const held = await putToSession(remembered.data, token, signal, timing);
+      if (held.state === 'complete') return { status: 'published', published: await asPublished(post, held.video, remembered.data, token, signal) };
       if (held.state === 'incomplete') return { status: 'not_published' };
       return { status: 'unknown', reason: 'The YouTube upload session has expired, so whether the video was uploaded cannot be checked.' };
     },
