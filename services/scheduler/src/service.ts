@@ -14,6 +14,7 @@ import { autoScheduleRequests } from './responders/auto-schedule-requests.js';
 import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
 import { sandboxRoutes } from './routes/sandbox-routes.js';
+import { tiktokRoutes } from './routes/tiktok-routes.js';
 
 /** The scheduler service: what main runs and the tests start. */
 export const schedulerService = defineService({
@@ -29,6 +30,7 @@ export const schedulerService = defineService({
     routes(publicationRoutes),
     routes(sandboxRoutes),
     routes(autoScheduleRoutes),
+    routes(tiktokRoutes),
     organizationDeleted,
     ...publishRequests,
     ...autoScheduleRequests,
