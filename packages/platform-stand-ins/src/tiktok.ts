@@ -25,8 +25,17 @@ export interface TikTokPublish {
   status: TikTokPublishStatus;
   failReason?: string;
   postId?: string;
-  /** FILE_UPLOAD: the declared plan and the bytes received so far, in order. */
-  upload?: { uploadId: string; videoSize: number; chunkSize: number; totalChunkCount: number; contentType?: string; received: Buffer[]; uploadedBytes: number };
+  /** FILE_UPLOAD: the declared plan, the bytes received so far, in order, and when the upload_url stops working (an hour after init). */
+  upload?: {
+    uploadId: string;
+    videoSize: number;
+    chunkSize: number;
+    totalChunkCount: number;
+    contentType?: string;
+    received: Buffer[];
+    uploadedBytes: number;
+    expiresAt: number;
+  };
   /** PULL_FROM_URL: the links, and what fetching them gave. */
   pulled?: { urls: string[]; files: Array<{ contentType: string; bytes: Buffer }> };
   /** Status fetches that still say processing once all media is here. */
@@ -41,6 +50,14 @@ export interface TikTokStandIn extends StandInServer {
   processingChecks: number;
   /** Links TikTok may pull from (verified domains or URL prefixes); every link when empty. */
   verifiedUrlPrefixes: string[];
+  /**
+   * Whether TikTok audited this app (true by default). An unaudited client
+   * may post only SELF_ONLY: any other privacy level is refused with 403
+   * unaudited_client_can_only_post_to_private_accounts.
+   */
+  audited: boolean;
+  /** Init calls per endpoint and token in the last minute (6 allowed); cleared to start a test afresh. */
+  initCalls: Map<string, number[]>;
   /** The next publish ends FAILED with this fail_reason (moderation, format) once processed. */
   failNextPublish(reason: string): void;
   /** The next init answers this error instead (spam_risk_too_many_posts, privacy_level_option_mismatch…). */
@@ -48,6 +65,10 @@ export interface TikTokStandIn extends StandInServer {
 }
 
 const MB = 1_000_000;
+/** Direct Post reference: "upload_url … is valid for one hour after issuance". */
+const UPLOAD_URL_TTL_MS = 3_600_000;
+/** Each user access_token may make 6 init requests a minute (video/init, content/init references). */
+const INIT_LIMIT = { count: 6, windowMs: 60_000 };
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
 
@@ -77,9 +98,13 @@ function validChunkPlan(videoSize: number, chunkSize: number, count: number): bo
  * chunked PUTs to the upload_url, or PULL_FROM_URL), content/init for photo
  * posts (PULL_FROM_URL), status/fetch, and its `{data, error:{code,message,log_id}}`
  * envelope. A publish completes after its media arrived and `processingChecks`
- * status fetches. Scenarios: rate_limited (429 rate_limit_exceeded),
- * expired_token (401 access_token_invalid), refused (403
- * spam_risk_user_banned_from_posting), server_error (500 internal_error), slow.
+ * status fetches. Init calls are limited to 6 a minute per token (429
+ * rate_limit_exceeded); an unaudited app posts SELF_ONLY only; upload URLs
+ * expire an hour after init. Scenarios (for status reads that fail now and
+ * then, `failNext('server_error', { path: '/v2/post/publish/status/fetch/', times })`):
+ * rate_limited (429 rate_limit_exceeded), expired_token (401
+ * access_token_invalid), refused (403 spam_risk_user_banned_from_posting),
+ * server_error (500 internal_error), slow.
  */
 export async function startTikTokStandIn(options: { accessToken?: string; creator?: Partial<TikTokCreator>; slowMs?: number } = {}): Promise<TikTokStandIn> {
   const server = await startStandInServer();
@@ -105,6 +130,8 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     publishes,
     processingChecks: 1,
     verifiedUrlPrefixes: [] as string[],
+    audited: true,
+    initCalls: new Map<string, number[]>(),
     failNextPublish: (reason: string) => void failReasons.push(reason),
     refuseNextInit: (status: number, code: string, message: string) => void initRefusals.push(new TikTokError(status, code, message)),
   });
@@ -125,15 +152,28 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     return publish;
   }
 
+  /** TikTok counts title and description lengths in UTF-16 code units (a JavaScript string's length). */
   function checkPostInfo(postInfo: unknown, titleLimit: number): Record<string, unknown> {
     if (!postInfo || typeof postInfo !== 'object') throw new TikTokError(400, 'invalid_params', 'post_info is required.');
     const info = postInfo as Record<string, unknown>;
     if (!creator.privacyLevelOptions.includes(String(info.privacy_level))) {
-      throw new TikTokError(400, 'privacy_level_option_mismatch', 'The privacy_level is not one of the creator\'s privacy_level_options.');
+      throw new TikTokError(403, 'privacy_level_option_mismatch', 'The privacy_level is not one of the creator\'s privacy_level_options.');
     }
-    if (info.title !== undefined && [...String(info.title)].length > titleLimit) throw new TikTokError(400, 'invalid_params', `The title is longer than ${titleLimit} characters.`);
+    if (!standIn.audited && info.privacy_level !== 'SELF_ONLY') {
+      throw new TikTokError(403, 'unaudited_client_can_only_post_to_private_accounts', 'Unaudited clients can only post to a private account.');
+    }
+    if (info.title !== undefined && String(info.title).length > titleLimit) throw new TikTokError(400, 'invalid_params', `The title is longer than ${titleLimit} UTF-16 runes.`);
     if (creator.commentDisabled && info.disable_comment !== true) throw new TikTokError(400, 'invalid_params', 'Comments are disabled for this creator.');
     return info;
+  }
+
+  /** An init call counted against its token's budget: the seventh in a minute is refused with 429. */
+  function countInit(path: string, token: string): void {
+    const key = `${path} ${token}`;
+    const now = Date.now();
+    const recent = (standIn.initCalls.get(key) ?? []).filter((at) => now - at < INIT_LIMIT.windowMs);
+    if (recent.length >= INIT_LIMIT.count) throw new TikTokError(429, 'rate_limit_exceeded', 'API rate limit exceeded, please try again later.');
+    standIn.initCalls.set(key, [...recent, now]);
   }
 
   function checkVerified(url: unknown): string {
@@ -164,7 +204,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     return publish.upload ? publish.upload.uploadedBytes === publish.upload.videoSize : publish.pulled !== undefined;
   }
 
-  async function api(req: StandInRequest, res: ServerResponse, answer: (body: Record<string, unknown>) => Promise<unknown> | unknown): Promise<void> {
+  async function api(req: StandInRequest, res: ServerResponse, answer: (body: Record<string, unknown>) => Promise<unknown> | unknown, call: { init?: boolean } = {}): Promise<void> {
     const scenario = server.takeScenario(req);
     if (scenario === 'slow') await sleep(options.slowMs ?? 2_000);
     try {
@@ -177,6 +217,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
       if (req.body.length > 0 && !/^application\/json/i.test(req.headers['content-type'] ?? '')) {
         throw new TikTokError(400, 'invalid_params', 'Content-Type must be application/json; charset=UTF-8.');
       }
+      if (call.init) countInit(req.path, accessToken);
       // Post ids are 64-bit integers in TikTok's JSON, beyond what a JavaScript number holds exactly.
       const body = JSON.stringify(envelope(await answer(req.fields))).replace(/"#int64:(\d+)"/g, '$1');
       res.writeHead(200, { 'content-type': 'application/json' }).end(body);
@@ -210,7 +251,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
         if (!validChunkPlan(videoSize, chunkSize, count)) throw new TikTokError(400, 'invalid_params', 'The video_size, chunk_size or total_chunk_count is invalid.');
         const publish = newPublish('video', 'FILE_UPLOAD', postInfo);
         const uploadId = randomBytes(8).toString('hex');
-        publish.upload = { uploadId, videoSize, chunkSize, totalChunkCount: count, received: [], uploadedBytes: 0 };
+        publish.upload = { uploadId, videoSize, chunkSize, totalChunkCount: count, received: [], uploadedBytes: 0, expiresAt: Date.now() + UPLOAD_URL_TTL_MS };
         return { publish_id: publish.publishId, upload_url: `${server.url}/video/?upload_id=${uploadId}&upload_token=${randomBytes(12).toString('hex')}` };
       }
       if (source.source === 'PULL_FROM_URL') {
@@ -220,7 +261,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
         return { publish_id: publish.publishId };
       }
       throw new TikTokError(400, 'invalid_params', 'source_info.source must be FILE_UPLOAD or PULL_FROM_URL.');
-    }),
+    }, { init: true }),
   );
 
   server.route('POST', '/v2/post/publish/content/init/', (req, res) =>
@@ -230,8 +271,8 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
       if (body.media_type !== 'PHOTO') throw new TikTokError(400, 'invalid_params', 'media_type must be PHOTO.');
       if (body.post_mode !== 'DIRECT_POST' && body.post_mode !== 'MEDIA_UPLOAD') throw new TikTokError(400, 'invalid_params', 'post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
       const postInfo = checkPostInfo(body.post_info, 90);
-      if (postInfo.description !== undefined && [...String(postInfo.description)].length > 4000) {
-        throw new TikTokError(400, 'invalid_params', 'The description is longer than 4000 characters.');
+      if (postInfo.description !== undefined && String(postInfo.description).length > 4000) {
+        throw new TikTokError(400, 'invalid_params', 'The description is longer than 4000 UTF-16 runes.');
       }
       const source = (body.source_info ?? {}) as Record<string, unknown>;
       const images = source.photo_images;
@@ -243,7 +284,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
       const publish = newPublish('photo', 'PULL_FROM_URL', postInfo);
       await pull(publish, urls, PHOTO_TYPES);
       return { publish_id: publish.publishId };
-    }),
+    }, { init: true }),
   );
 
   server.route('POST', '/v2/post/publish/status/fetch/', (req, res) =>
@@ -275,6 +316,8 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     const publish = [...publishes.values()].find((p) => p.upload?.uploadId === req.query.get('upload_id'));
     const upload = publish?.upload;
     if (!publish || !upload || !req.query.get('upload_token')) return void res.writeHead(404).end();
+    // What an expired upload_url answers is not documented; refused, and the publish never completes.
+    if (Date.now() >= upload.expiresAt) return void res.writeHead(403).end();
     const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(req.headers['content-range'] ?? '');
     const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
     if (!range || !VIDEO_TYPES.includes(contentType)) return void res.writeHead(400).end();

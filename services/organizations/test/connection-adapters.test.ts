@@ -48,7 +48,7 @@ describe('provider adapters by default point at the real providers', () => {
     }
     expect(link('facebook').codeVerifier).toBeUndefined();
     expect(new URL(link('tiktok').url).searchParams.get('client_key')).toBe('tt-key');
-    expect(new URL(link('tiktok').url).searchParams.get('scope')).toBe('user.info.basic,video.publish');
+    expect(new URL(link('tiktok').url).searchParams.get('scope')).toBe('user.info.basic,user.info.profile,video.publish');
     expect(new URL(link('youtube').url).searchParams.get('access_type')).toBe('offline');
     expect(new URL(link('linkedin').url).searchParams.get('scope')).toBe('openid profile email w_member_social');
     const pages = providersFrom(connectionConfigSchema.parse({ NODE_ENV: 'test', ...credentials, LINKEDIN_ORGANIZATION_PAGES: 'true' })).oauth.linkedin;

@@ -336,6 +336,21 @@ describe('OAuth state and callback refusals', () => {
     expect((await h.arrive(callback.toString())).location).toBe(`${APP_URL}/oauth/error?platform=tiktok&error=invalid_state`);
   });
 
+  it('TikTok redeems a code only with its PKCE verifier (S256, base64url), as its token endpoint does', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    const { standIn, env } = standIns.tiktok;
+    const redeem = async (verifier?: string) => {
+      const code = new URL(await consent('tiktok', organizationId, user.token)).searchParams.get('code')!;
+      const form = { client_key: env.TIKTOK_CLIENT_KEY!, client_secret: env.TIKTOK_CLIENT_SECRET!, code, grant_type: 'authorization_code', redirect_uri: `${APP_URL}/api/oauth/tiktok/callback` };
+      const res = await fetch(`${standIn.url}/v2/oauth/token/`, { method: 'POST', body: new URLSearchParams(verifier === undefined ? form : { ...form, code_verifier: verifier }) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect(await redeem()).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'Code verifier or code challenge is invalid.' } });
+    // The verifier the service made is kept in the state; any other, however well formed, is refused.
+    expect((await redeem('a'.repeat(64))).status).toBe(400);
+  });
+
   it('answers missing_code, missing_state, the provider’s refusal in the spec’s words (never the query’s text), and organization_not_found', async () => {
     const user = await owner();
     const organizationId = await organizationOf(user);

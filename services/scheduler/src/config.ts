@@ -30,6 +30,12 @@ export const configSchema = serviceConfigSchema(4004, {
   PUBLICATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How often auto-schedules are looked at for slots whose post is due (at most a day). */
   SLOT_OPENING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  /**
+   * Whether TikTok audited this app (its Direct Post audit). Until it has,
+   * TikTok takes SELF_ONLY posts only and the designer says so
+   * (creator info's `unaudited`): false, as for every new app.
+   */
+  TIKTOK_APP_AUDITED: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),
   /** Where Sandbox connections publish: the Sandbox feed of a scheduler API process. */
   SANDBOX_FEED_URL: z.string().url().default('http://127.0.0.1:4004'),
 });

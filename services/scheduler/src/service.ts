@@ -15,6 +15,7 @@ import { postCheckRequests } from './responders/post-check-requests.js';
 import { autoScheduleRoutes } from './routes/auto-schedule-routes.js';
 import { publicationRoutes } from './routes/publication-routes.js';
 import { sandboxRoutes } from './routes/sandbox-routes.js';
+import { tiktokRoutes } from './routes/tiktok-routes.js';
 
 /** The scheduler service: what main runs and the tests start. */
 export const schedulerService = defineService({
@@ -30,6 +31,7 @@ export const schedulerService = defineService({
     routes(publicationRoutes),
     routes(sandboxRoutes),
     routes(autoScheduleRoutes),
+    routes(tiktokRoutes),
     organizationDeleted,
     ...publishRequests,
     ...autoScheduleRequests,

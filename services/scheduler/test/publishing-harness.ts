@@ -32,9 +32,10 @@ export interface PublishingHarness {
 export interface PublishingOptions {
   /** The platform adapters (default: the service's own, from its config). */
   platforms?: PlatformAdapters;
-  /** The scheduler's environment, and the organizations process's (a platform's API at a stand-in). */
+  /** The scheduler's environment, and the organizations process's (a platform's API at a stand-in), and the posts process's (where media links point). */
   env?: Record<string, string>;
   organizationsEnv?: Record<string, string>;
+  postsEnv?: Record<string, string>;
 }
 
 /**
@@ -51,13 +52,13 @@ export function usePublishing(options: () => PublishingOptions = () => ({})): Pu
   beforeAll(async () => {
     const port = await freePort();
     h.url = `http://127.0.0.1:${port}`;
-    const { platforms, env, organizationsEnv } = options();
+    const { platforms, env, organizationsEnv, postsEnv } = options();
     const started = await startTestService(schedulerService, { env: { SANDBOX_FEED_URL: h.url, ...env }, adapters: platforms ? { platforms } : {} });
     ({ close } = started);
     h.ctx = started.ctx;
     await started.app.listen({ port, host: '127.0.0.1' });
     const start = (service: string, serviceEnv?: Record<string, string>) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir, env: serviceEnv });
-    [h.organizations, h.posts] = await Promise.all([start('organizations', organizationsEnv), start('posts')]);
+    [h.organizations, h.posts] = await Promise.all([start('organizations', organizationsEnv), start('posts', postsEnv)]);
   });
 
   afterAll(async () => {

@@ -2,7 +2,11 @@ import { pkcePair } from '../domain/connections/oauth-state.js';
 import type { ConnectionConfig } from './config.js';
 import { accountIdOf, callProvider, joinUrl, postForm, ProviderError, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
 
-const SCOPES = ['user.info.basic', 'video.publish'];
+/**
+ * `username` of /v2/user/info/ needs user.info.profile (TikTok's user-info scope migration, 2024); direct posts need
+ * video.publish (Content Posting API). Drafts to the inbox (video.upload) are not used.
+ */
+const SCOPES = ['user.info.basic', 'user.info.profile', 'video.publish'];
 
 /** TikTok may answer a refused exchange with 200 and an `error` field. */
 function checked(body: Record<string, unknown>): Record<string, unknown> {
@@ -10,7 +14,10 @@ function checked(body: Record<string, unknown>): Record<string, unknown> {
   return body;
 }
 
-/** TikTok Login Kit v2 (web) with PKCE: client_key, comma-separated scopes, the user from /v2/user/info/. */
+/**
+ * TikTok Login Kit v2 (web) with PKCE: client_key, comma-separated scopes, the user from /v2/user/info/.
+ * The challenge is S256 base64url as RFC 7636 says (Login Kit for Web; the Desktop guide's hex digest is for desktop apps).
+ */
 export function tiktokProvider(config: ConnectionConfig): OAuthProvider {
   const tokenUrl = joinUrl(config.TIKTOK_API_URL, 'v2/oauth/token/');
   const client = { client_key: config.TIKTOK_CLIENT_KEY, client_secret: config.TIKTOK_CLIENT_SECRET };

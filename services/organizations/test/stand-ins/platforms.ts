@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectionPlatform } from '@planner/contracts';
 import { bearerOf, sendJson, startOAuthStandIn, type OAuthStandIn } from './oauth-provider.js';
 
@@ -280,23 +280,67 @@ export async function startLinkedInStandIn(): Promise<PlatformStandIn> {
   };
 }
 
+/** The scope each /v2/user/info/ field needs (TikTok's Get User Info reference and its 2024 user-info scope migration). */
+const TIKTOK_FIELD_SCOPES: Record<string, string> = {
+  open_id: 'user.info.basic',
+  union_id: 'user.info.basic',
+  avatar_url: 'user.info.basic',
+  avatar_url_100: 'user.info.basic',
+  avatar_large_url: 'user.info.basic',
+  display_name: 'user.info.basic',
+  bio_description: 'user.info.profile',
+  profile_deep_link: 'user.info.profile',
+  is_verified: 'user.info.profile',
+  username: 'user.info.profile',
+  follower_count: 'user.info.stats',
+  following_count: 'user.info.stats',
+  likes_count: 'user.info.stats',
+  video_count: 'user.info.stats',
+};
+
 async function tiktok(): Promise<PlatformStandIn> {
   const clientSecret = secret('tiktok');
   const standIn = await startOAuthStandIn({
     endpoints: { authorize: '/v2/auth/authorize', token: '/v2/oauth/token' },
     clientSecret,
-    shapeToken: (body) =>
-      Object.assign(body, { expires_in: 86400, open_id: 'tt-open-id-1', refresh_expires_in: 31536000, scope: 'user.info.basic,video.publish', token_type: 'Bearer' }),
+    // The token answer names the scopes the user granted, comma-separated.
+    shapeToken: (body, _request, granted) =>
+      Object.assign(body, { expires_in: 86400, open_id: 'tt-open-id-1', refresh_expires_in: 31536000, scope: granted.join(','), token_type: 'Bearer' }),
+  });
+  // Login Kit for Web: a code issued with code_challenge (S256: base64url of the verifier's SHA-256) is redeemed only with its
+  // code_verifier. The OAuth2 library checks a verifier that is sent but lets a missing one through; TikTok refuses both.
+  const challenges = new Map<string, string>();
+  standIn.server.service.on('beforeAuthorizeRedirect', ({ url: redirect }: { url: URL }, req: { url?: string }) => {
+    const query = new URL(req.url ?? '/', standIn.url).searchParams;
+    const code = redirect.searchParams.get('code');
+    const challenge = query.get('code_challenge');
+    if (code && challenge) challenges.set(code, challenge);
+  });
+  standIn.server.service.on('beforeResponse', (response: { body: Record<string, unknown>; statusCode: number }, req: { body: Record<string, unknown> }) => {
+    if (req.body.grant_type !== 'authorization_code' || response.statusCode !== 200) return;
+    const challenge = challenges.get(String(req.body.code));
+    challenges.delete(String(req.body.code));
+    const verifier = req.body.code_verifier;
+    if (challenge && typeof verifier === 'string' && createHash('sha256').update(verifier).digest('base64url') === challenge) return;
+    response.statusCode = 400;
+    response.body = { error: 'invalid_request', error_description: 'Code verifier or code challenge is invalid.', log_id: randomBytes(8).toString('hex') };
   });
   standIn.addRoute('POST', '/v2/oauth/revoke', (req, res) => {
     if (req.body?.client_secret !== clientSecret || !standIn.revoke(req.body?.token)) return sendJson(res, 200, { error: 'invalid_request', error_description: 'The token is invalid.', log_id: 'z' });
     sendJson(res, 200, {});
   });
+  const user: Record<string, unknown> = { open_id: 'tt-open-id-1', display_name: 'Stand-in Creator', username: 'standin_creator', avatar_url: 'https://p16.tiktokcdn.example/a.jpeg' };
   standIn.addRoute('GET', '/v2/user/info', (req, res) => {
-    if (!standIn.hasAccessToken(bearerOf(req))) {
+    const token = bearerOf(req);
+    if (!standIn.hasAccessToken(token)) {
       return sendJson(res, 401, { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: 'x' } });
     }
-    sendJson(res, 200, { data: { user: { open_id: 'tt-open-id-1', display_name: 'Stand-in Creator', username: 'standin_creator' } }, error: { code: 'ok', message: '', log_id: 'y' } });
+    const fields = String(req.query.fields ?? '').split(',').filter(Boolean);
+    const granted = standIn.scopesOf(token);
+    if (fields.some((field) => !granted.includes(TIKTOK_FIELD_SCOPES[field] ?? ''))) {
+      return sendJson(res, 401, { data: {}, error: { code: 'scope_not_authorized', message: 'The user did not authorize the scope required for completing this request.', log_id: 'w' } });
+    }
+    sendJson(res, 200, { data: { user: Object.fromEntries(fields.filter((f) => f in user).map((f) => [f, user[f]])) }, error: { code: 'ok', message: '', log_id: 'y' } });
   });
   return {
     platform: 'tiktok',

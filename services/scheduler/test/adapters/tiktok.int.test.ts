@@ -34,6 +34,9 @@ beforeEach(() => {
   tiktok.requests.length = 0;
   tiktok.processingChecks = 1;
   tiktok.verifiedUrlPrefixes = [];
+  tiktok.audited = true;
+  tiktok.initCalls.clear();
+  tiktok.creator.maxVideoPostDurationSec = 600;
   tiktok.creator.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 });
 
@@ -60,7 +63,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     expect(published).toEqual({ platformPostId: made.postId, link: `https://www.tiktok.com/@planner.bakery/video/${made.postId}` });
     expect(stepLog(events)).toEqual([
       { step: 'create', requests: [INIT], outcome: 'returned' },
-      { step: 'remember', values: { publish_id: made.publishId, upload_url: expect.stringContaining('/video/?upload_id='), username: 'planner.bakery' } },
+      { step: 'remember', values: { publish_id: made.publishId, upload_url: expect.stringContaining('/video/?upload_id='), initiated_at: expect.any(Number), username: 'planner.bakery' } },
     ]);
     expect(paths()).toEqual([
       'POST /v2/post/publish/creator_info/query/',
@@ -110,7 +113,16 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     expect(adapter.check(post())).toBeNull();
     expect(adapter.check(post({ media: photos('a.jpg', 'b.webp') }))).toBeNull();
     expect(adapter.check(post({ mediaType: 'text', media: [] }))).toBe('TikTok cannot publish text-only posts: add a video or photos.');
-    expect(adapter.check(post({ text: '🍞'.repeat(2201) }))).toBe('TikTok captions are limited to 2,200 characters (this one has 2,201).');
+    // TikTok counts UTF-16 code units: 1,101 emoji are 2,202 of them.
+    expect(adapter.check(post({ text: '🍞'.repeat(1101) }))).toBe(
+      'TikTok video captions are limited to 2,200 characters as TikTok counts them, an emoji counting as two (this one has 2,202).',
+    );
+    expect(adapter.check(post({ text: 'a'.repeat(2200) }))).toBeNull();
+    // A photo post's text is its description: 4,000.
+    expect(adapter.check(post({ text: 'a'.repeat(3000), media: photos('a.jpg') }))).toBeNull();
+    expect(adapter.check(post({ text: 'a'.repeat(4001), media: photos('a.jpg') }))).toBe(
+      'TikTok photo descriptions are limited to 4,000 characters as TikTok counts them, an emoji counting as two (this one has 4,001).',
+    );
     expect(adapter.check(post({ mediaType: 'story' }))).toBe('TikTok stories cannot be published through its API.');
     expect(adapter.check(post({ media: [{ url: 'https://x/a.png', contentType: 'image/png' }] }))).toBe(
       'TikTok takes MP4, MOV or WebM videos and JPEG or WebP photos, not image/png.',
@@ -208,6 +220,84 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     const { published, remembered } = await publish(post({ media: photos('a.jpg') }), failed.remembered);
     expect(remembered.publish_id).not.toBe(failed.remembered.publish_id);
     expect(published.platformPostId).toBe(tiktok.publishes.get(String(remembered.publish_id))!.postId);
+  });
+
+  it('refuses a video longer than the creator may post before init: nothing created', async () => {
+    tiktok.creator.maxVideoPostDurationSec = 60;
+    const long = post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4', facts: { size: 300_000, durationSeconds: 61.2, width: 1080, height: 1920, frameRate: 30 } }] });
+    const { error, events } = await failure(long);
+    expect(error).toMatchObject({ kind: 'permanent', message: 'TikTok takes videos of at most 60 seconds from this account (this one lasts 62 seconds).' });
+    expect(stepLog(events)).toEqual([]);
+    expect(paths()).toEqual(['POST /v2/post/publish/creator_info/query/']);
+    // Without the fact (older media) the rule skips: TikTok checks the length itself.
+    expect((await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }))).published.platformPostId).toMatch(/^75/);
+  });
+
+  it('a resumed upload whose URL is over an hour old starts a new init; the old publish never completes', async () => {
+    tiktok.failNext('server_error', { path: '/video/' });
+    const first = await failure(post());
+    const old = tiktok.publishes.get(String(first.remembered.publish_id))!;
+    // An hour later: TikTok no longer takes bytes at that URL.
+    old.upload!.expiresAt = Date.now() - 1;
+    const handle = { ...first.remembered, initiated_at: Date.now() - 3_600_001 };
+
+    tiktok.requests.length = 0;
+    const { published, events, remembered } = await publish(post(), handle);
+    expect(stepLog(events).map((e) => e.step)).toEqual(['create', 'remember']);
+    expect(paths().filter((p) => p === INIT)).toHaveLength(1);
+    expect(remembered.publish_id).not.toBe(old.publishId);
+    expect(published.platformPostId).toBe(tiktok.publishes.get(String(remembered.publish_id))!.postId);
+    expect(old.status).toBe('PROCESSING_UPLOAD');
+  });
+
+  it('a resumed upload whose bytes are all in is not made anew, however old', async () => {
+    const { remembered } = await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    tiktok.requests.length = 0;
+    const again = await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }), { ...remembered, initiated_at: Date.now() - 7_200_000 });
+    expect(paths()).not.toContain(INIT);
+    expect(again.published.platformPostId).toBe(tiktok.publishes.get(String(remembered.publish_id))!.postId);
+  });
+
+  it('waits on the daily cap, at init or as a fail_reason, never failing for good', async () => {
+    tiktok.failNextPublish('spam_risk_too_many_posts');
+    const { error } = await failure(post({ media: photos('a.jpg') }));
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3_600_000, message: "TikTok's daily limit of posts for this account is reached." });
+    tiktok.refuseNextInit(403, 'reached_active_user_cap', 'The daily quota for active publishing users from your client is reached.');
+    expect((await failure(post())).error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 3_600_000 });
+  });
+
+  it('the stand-in refuses what TikTok refuses: a 7th init in a minute, a non-private level from an unaudited app, a level the creator lacks, a caption over 2,200 UTF-16 units, an expired upload URL', async () => {
+    const init = (postInfo: Record<string, unknown>) =>
+      fetch(`${tiktok.url}/v2/post/publish/content/init/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tiktok.accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify({ media_type: 'PHOTO', post_mode: 'DIRECT_POST', post_info: postInfo, source_info: { source: 'PULL_FROM_URL', photo_images: [media.urlOf('a.jpg')], photo_cover_index: 0 } }),
+      }).then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: { code: string; log_id: string } }).error }));
+
+    tiktok.audited = false;
+    expect(await init({ privacy_level: 'PUBLIC_TO_EVERYONE' })).toMatchObject({ status: 403, error: { code: 'unaudited_client_can_only_post_to_private_accounts' } });
+    expect(await init({ privacy_level: 'SELF_ONLY' })).toMatchObject({ status: 200, error: { code: 'ok' } });
+    tiktok.audited = true;
+    tiktok.creator.privacyLevelOptions = ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+    expect(await init({ privacy_level: 'PUBLIC_TO_EVERYONE' })).toMatchObject({ status: 403, error: { code: 'privacy_level_option_mismatch' } });
+    // 90 UTF-16 units for a photo title: 46 emoji are 92.
+    expect(await init({ privacy_level: 'SELF_ONLY', title: '🍞'.repeat(46) })).toMatchObject({ status: 400, error: { code: 'invalid_params' } });
+    expect(await init({ privacy_level: 'SELF_ONLY' })).toMatchObject({ status: 200 });
+    // Refused calls count too: this is the sixth.
+    expect(await init({ privacy_level: 'SELF_ONLY' })).toMatchObject({ status: 200 });
+    expect(await init({ privacy_level: 'SELF_ONLY' })).toMatchObject({ status: 429, error: { code: 'rate_limit_exceeded', log_id: expect.any(String) } });
+
+    tiktok.initCalls.clear();
+    tiktok.creator.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'SELF_ONLY'];
+    const caption = await failure(post({ text: '🍞'.repeat(1101) }));
+    expect(caption.error).toMatchObject({ kind: 'permanent' });
+    expect(tiktok.requests.filter((r) => r.path === '/v2/post/publish/video/init/').at(-1)!.body.toString()).toContain('🍞');
+
+    tiktok.failNext('server_error', { path: '/video/' });
+    const stopped = await failure(post());
+    tiktok.publishes.get(String(stopped.remembered.publish_id))!.upload!.expiresAt = Date.now() - 1;
+    const put = await fetch(String(stopped.remembered.upload_url), { method: 'PUT', body: largeVideo.subarray(0, 10_000_000), headers: { 'content-type': 'video/mp4', 'content-range': 'bytes 0-9999999/21000000' } });
+    expect(put.status).toBe(403);
   });
 
   it('budgets init calls at 6 a minute', async () => {

@@ -12,11 +12,21 @@ const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** TikTok photo posts take JPEG and WebP; it refuses PNG. */
 const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
 const MAX_PHOTOS = 35;
+/** A photo post's text goes as its description: 4,000 UTF-16 units (Photo Post reference); a video's caption (title) 2,200. */
+const PHOTO_DESCRIPTION_LIMIT = 4000;
+const number = (n: number) => n.toLocaleString('en-US');
+/** TikTok counts in UTF-16 code units (a JavaScript string's length): most emoji count as two. */
+const utf16Length = (text: string) => text.length;
 /** A direct post's rules: one video, or up to 35 photos; a caption; no text-only posts or stories. */
 const RULES = [
   postTypes(ALL_BUT_STORIES, 'TikTok stories cannot be published through its API.'),
   mediaCount({ min: 1 }, 'TikTok cannot publish text-only posts: add a video or photos.'),
-  textLength(platformTextLimit('tiktok'), plainRules.tooLong('TikTok captions')),
+  textLength(
+    (post) => (isPhotoPost(post) ? PHOTO_DESCRIPTION_LIMIT : platformTextLimit('tiktok')),
+    (length, limit, post) =>
+      `TikTok ${isPhotoPost(post) ? 'photo descriptions' : 'video captions'} are limited to ${number(limit)} characters as TikTok counts them, an emoji counting as two (this one has ${number(length)}).`,
+    utf16Length,
+  ),
   mediaTypes([...VIDEO_TYPES, ...PHOTO_TYPES], plainRules.notTaken(PLATFORM, 'MP4, MOV or WebM videos and JPEG or WebP photos')),
   alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'photos')),
   mediaCount({ max: MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', MAX_PHOTOS, 'photos')),
@@ -25,8 +35,18 @@ const RULES = [
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
 const INIT_WINDOW = { limit: 6, windowMs: 60_000 };
-/** TikTok's per-creator daily cap is unpublished; an hour's wait before trying again. */
+/**
+ * TikTok's per-creator daily cap (spam_risk_too_many_posts) names no window
+ * or reset time: the post waits an hour and asks again (a refused init
+ * creates nothing), rather than a day, which would pass the longest wait
+ * a publication may take (MAX_RATE_LIMIT_WAIT_MS) at once.
+ */
 const DAILY_CAP_WAIT_MS = 3_600_000;
+/** The refusals that mean "not now" rather than "never", at init or as a publish's fail_reason. */
+const CAP_CODES = new Set(['spam_risk_too_many_posts', 'spam_risk_too_many_pending_share', 'reached_active_user_cap']);
+/** "upload_url … is valid for one hour after issuance" (Direct Post reference); a resume this close to it starts anew instead. */
+const UPLOAD_URL_TTL_MS = 3_600_000;
+const UPLOAD_URL_MARGIN_MS = 5 * 60_000;
 
 interface TikTokErrorBody {
   code?: string;
@@ -34,12 +54,16 @@ interface TikTokErrorBody {
   log_id?: string;
 }
 
-interface CreatorInfo {
+/** creator_info/query's answer (Direct Post reference, "Query Creator Info"). */
+export interface CreatorInfo {
+  creator_avatar_url?: string;
   creator_username?: string;
+  creator_nickname?: string;
   privacy_level_options?: string[];
   comment_disabled?: boolean;
   duet_disabled?: boolean;
   stitch_disabled?: boolean;
+  max_video_post_duration_sec?: number;
 }
 
 interface PublishStatus {
@@ -49,10 +73,11 @@ interface PublishStatus {
   uploaded_bytes?: number;
 }
 
-/** What an attempt remembers once init answered: the publish (a post TikTok is making) and where its bytes go. */
+/** What an attempt remembers once init answered: the publish (a post TikTok is making), where its bytes go and since when (epoch ms). */
 interface TikTokHandle {
   publish_id?: string;
   upload_url?: string;
+  initiated_at?: number;
   username?: string | null;
 }
 
@@ -86,9 +111,7 @@ function tiktokError(status: number, error: TikTokErrorBody | undefined): Platfo
   if (code === 'rate_limit_exceeded' || (status === 429 && !code)) {
     return new PlatformError('rate_limited', "TikTok's limit of posts a minute was reached.", { ...options, retryAfterMs: 60_000 });
   }
-  if (code === 'spam_risk_too_many_posts' || code === 'spam_risk_too_many_pending_share') {
-    return new PlatformError('rate_limited', REASONS[code]!, { ...options, retryAfterMs: DAILY_CAP_WAIT_MS });
-  }
+  if (CAP_CODES.has(code)) return new PlatformError('rate_limited', REASONS[code]!, { ...options, retryAfterMs: DAILY_CAP_WAIT_MS });
   if (code.startsWith('scope_')) return new PlatformError('auth', 'TikTok did not grant this app permission to post. Please connect TikTok again and allow posting.', options);
   if (code === 'access_token_invalid' || status === 401) return new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM), options);
   if (status >= 500 || code === 'internal_error') return new PlatformError('transient', 'TikTok failed on its side. It will be tried again.', options);
@@ -102,9 +125,46 @@ function chunkPlan(size: number): { chunkSize: number; sizes: number[] } {
   return { chunkSize, sizes: [...Array<number>(count - 1).fill(chunkSize), size - (count - 1) * chunkSize] };
 }
 
+/** A publish TikTok ended FAILED: a cap waits and a new publish is made then; any other reason is a refusal. */
+function failedPublishError(reason: string): PlatformError {
+  if (CAP_CODES.has(reason)) return new PlatformError('rate_limited', REASONS[reason]!, { retryAfterMs: DAILY_CAP_WAIT_MS });
+  return new PlatformError('permanent', reasonOf(reason, reason || 'no reason given'));
+}
+
 /** Post ids are 64-bit integers in TikTok's JSON: quoted before parsing, so none is rounded. */
 const quotePostIds = (text: string) =>
   text.replace(/("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/g, (_, head: string, ids: string) => `${head}${ids.replace(/(^|,)\s*(\d+)\s*/g, '$1"$2"')}]`);
+
+/** One Content Posting API call (POST, JSON) and its `data`, or TikTok's error as a PlatformError. */
+async function callTikTok<T>(config: SchedulerConfig, timeoutMs: number, token: string, path: string, body: unknown, signal: AbortSignal): Promise<T> {
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+  const res = await fetchPlatform(PLATFORM, apiUrl(config.TIKTOK_API_URL, `v2/post/publish/${path}`), init, signal, timeoutMs);
+  const answer = (await readJson(PLATFORM, res, quotePostIds)) as { data?: T; error?: TikTokErrorBody };
+  if (res.ok && (answer.error?.code ?? 'ok') === 'ok' && answer.data) return answer.data;
+  throw tiktokError(res.status, answer.error);
+}
+
+/** What TikTok allows the token's creator now: asked before every post, and by the designer (the creator-info route). */
+export const queryCreatorInfo = (config: SchedulerConfig, token: string, signal: AbortSignal, timeoutMs = DEFAULT_TIMING.requestTimeoutMs) =>
+  callTikTok<CreatorInfo>(config, timeoutMs, token, 'creator_info/query/', undefined, signal);
+
+/** A video longer than the creator may post (creator_info's max_video_post_duration_sec), refused before init; skipped where the length is unknown. */
+function durationRefusal(creator: CreatorInfo, post: PublishablePost): PlatformError | null {
+  const seconds = post.media[0]?.facts?.durationSeconds;
+  const max = creator.max_video_post_duration_sec;
+  if (isPhotoPost(post) || typeof seconds !== 'number' || typeof max !== 'number' || seconds <= max) return null;
+  return new PlatformError('permanent', `TikTok takes videos of at most ${number(max)} seconds from this account (this one lasts ${number(Math.ceil(seconds))} seconds).`);
+}
+
+/** A resumed upload whose URL has expired (or is about to): its publish never completes, so nothing of it can post. */
+function uploadUrlExpired(handle: TikTokHandle, status: PublishStatus, videoSize: number): boolean {
+  if (status.status !== 'PROCESSING_UPLOAD' || (status.uploaded_bytes ?? 0) >= videoSize || typeof handle.initiated_at !== 'number') return false;
+  return Date.now() - handle.initiated_at >= UPLOAD_URL_TTL_MS - UPLOAD_URL_MARGIN_MS;
+}
 
 const isPhotoPost = (post: PublishablePost) => post.media.length > 0 && post.media.every((media) => PHOTO_TYPES.includes(media.contentType));
 
@@ -130,16 +190,14 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
   const timing = { ...DEFAULT_TIMING, ...overrides };
   const { requestTimeoutMs, uploadTimeoutMs } = timing;
 
-  async function call<T>(token: string, path: string, body: unknown, signal: AbortSignal): Promise<T> {
-    const init: RequestInit = {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    };
-    const res = await fetchPlatform(PLATFORM, apiUrl(config.TIKTOK_API_URL, `v2/post/publish/${path}`), init, signal, requestTimeoutMs);
-    const answer = (await readJson(PLATFORM, res, quotePostIds)) as { data?: T; error?: TikTokErrorBody };
-    if (res.ok && (answer.error?.code ?? 'ok') === 'ok' && answer.data) return answer.data;
-    throw tiktokError(res.status, answer.error);
+  const call = <T>(token: string, path: string, body: unknown, signal: AbortSignal) => callTikTok<T>(config, requestTimeoutMs, token, path, body, signal);
+
+  /** The creator's settings, and this post checked against them before anything is created. */
+  async function creatorFor(token: string, post: PublishablePost, signal: AbortSignal): Promise<CreatorInfo> {
+    const creator = await queryCreatorInfo(config, token, signal, requestTimeoutMs);
+    const refusal = durationRefusal(creator, post);
+    if (refusal) throw refusal;
+    return creator;
   }
 
   const statusOf = (token: string, publishId: string, signal: AbortSignal) => call<PublishStatus>(token, 'status/fetch/', { publish_id: publishId }, signal);
@@ -173,16 +231,25 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       timing,
       signal,
     );
-    if (status.status === 'FAILED') throw new PlatformError('permanent', reasonOf(status.fail_reason ?? '', status.fail_reason ?? 'no reason given'));
+    if (status.status === 'FAILED') throw failedPublishError(status.fail_reason ?? '');
     return publishedOf(status, publishId, username);
   }
 
-  /** Finishes a publish an earlier attempt began: the rest of its upload, then its outcome. */
+  /**
+   * Finishes a publish an earlier attempt began: the rest of its upload, then
+   * its outcome; null where its upload URL expired with bytes missing: that
+   * publish can never complete (a FILE_UPLOAD init makes nothing public until
+   * all bytes are in), so a new init cannot post twice.
+   */
   async function resume(token: string, handle: TikTokHandle & { publish_id: string }, status: PublishStatus, post: PublishablePost, signal: AbortSignal) {
     const username = handle.username ?? null;
     if (status.status === 'PROCESSING_UPLOAD' && handle.upload_url) {
       const video = await openMediaLink(PLATFORM, post.media[0]!, signal, requestTimeoutMs);
       const uploaded = status.uploaded_bytes ?? 0;
+      if (uploadUrlExpired(handle, status, video.size)) {
+        await video.discard();
+        return null;
+      }
       if (uploaded < video.size) await upload(handle.upload_url, video, post.media[0]!.contentType, uploaded, signal);
       else await video.discard();
     }
@@ -203,12 +270,13 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       const remembered = steps.handle as TikTokHandle;
       if (typeof remembered.publish_id === 'string') {
         const status = await statusOf(token, remembered.publish_id, signal);
-        // A publish that FAILED made nothing: a new one starts below.
-        if (status.status !== 'FAILED') return resume(token, { ...remembered, publish_id: remembered.publish_id }, status, post, signal);
+        // A publish that FAILED made nothing, nor one whose upload URL expired: a new one starts below.
+        const resumed = status.status === 'FAILED' ? null : await resume(token, { ...remembered, publish_id: remembered.publish_id }, status, post, signal);
+        if (resumed) return resumed;
       }
 
       // TikTok requires the creator's current settings before each post: the privacy levels it may use, what it disabled.
-      const creator = await call<CreatorInfo>(token, 'creator_info/query/', undefined, signal);
+      const creator = await creatorFor(token, post, signal);
       const username = usernameOf(credentials) ?? creator.creator_username ?? null;
       const options = creator.privacy_level_options ?? [];
       const privacy = options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options[0];
@@ -260,7 +328,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
         await video.discard();
         throw error;
       }
-      await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, username });
+      await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, initiated_at: Date.now(), username });
       await upload(init.upload_url, video, media.contentType, 0, signal);
       return outcome(token, init.publish_id, username, signal);
     },
