@@ -50,7 +50,7 @@ export interface LinkedInStandIn extends StandInServer {
   uploadUrlTtlMs: number;
   /** Create calls the member may make a UTC day (LinkedIn's member limit, reset at midnight UTC); null: no limit. */
   dailyPostLimit: number | null;
-  /** The next `times` reads (GET /rest/…) fail with `status` (500 by default), as LinkedIn's reads do now and then. */
+  /** The next `times` reads (GET /rest/…) fail with `status` (500 by default), as LinkedIn's reads do now and then; 0 stops failing them. */
   failReads(times: number, status?: 403 | 404 | 500): void;
 }
 
@@ -152,7 +152,7 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
     activeVersions: null as string[] | null,
     uploadUrlTtlMs: 86_400_000,
     dailyPostLimit: null as number | null,
-    failReads: (times: number, status: 403 | 404 | 500 = 500) => failingReads.push(...Array<403 | 404 | 500>(times).fill(status)),
+    failReads: (times: number, status: 403 | 404 | 500 = 500) => void failingReads.splice(0, failingReads.length, ...Array<403 | 404 | 500>(times).fill(status)),
   });
   let sequence = 7_100_000_000_000_000_000n;
   /** Create calls per UTC day, against dailyPostLimit. */
