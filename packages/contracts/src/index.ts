@@ -18,6 +18,7 @@ export * from './platform-options.js';
 export * from './posts.js';
 export * from './publication-outcomes.js';
 export * from './platform-names.js';
+export * from './linkedin-api.js';
 export * from './scheduler.js';
 export * from './pagination.js';
 export * from './requests.js';

@@ -186,8 +186,16 @@ export type TemplateValues = z.infer<typeof templateValuesSchema>;
 export const organizationCountSchema = z.object({ total_organizations: z.number().int().nonnegative() });
 export type OrganizationCount = z.infer<typeof organizationCountSchema>;
 
-/** One platform of an organization's `platforms` map, keyed by upper-case platform (part 2 §3): connected or not, and what the API shows of it. */
-export const organizationPlatformSchema = z.looseObject({ is_connected: z.boolean(), url: z.string().nullable(), specific_data: z.record(z.string(), z.unknown()) });
+/**
+ * One platform of an organization's `platforms` map, keyed by upper-case platform (part 2 §3): connected or not, and
+ * what the API shows of it; `expires_at`, when the platform's token runs out (LinkedIn's 60 days, no refresh), never the token.
+ */
+export const organizationPlatformSchema = z.looseObject({
+  is_connected: z.boolean(),
+  url: z.string().nullable(),
+  specific_data: z.record(z.string(), z.unknown()),
+  expires_at: z.string().nullable().optional(),
+});
 
 /** An organization as the API shows it (part 1 §3, part 2 §3), with its platforms map. */
 export const organizationSchema = z.object({

@@ -3,11 +3,12 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { bearerOf, sendJson, startStandInServer, type StandInRequest, type StandInServer } from './server.js';
 
-/** The member the stand-in's token belongs to, and the organization pages it administers. */
+/** The member the stand-in's token belongs to, the scopes it was granted, and the organization pages it administers. */
 export interface LinkedInMember {
   sub: string;
   name: string;
   accessToken: string;
+  scopes: string[];
   administeredOrganizations: string[];
 }
 
@@ -18,6 +19,8 @@ export interface LinkedInAsset {
   owner: string;
   status: 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
   bytes: Buffer;
+  /** When its upload URL(s) stop taking bytes (ms), as initializeUpload said. */
+  uploadExpiresAt: number;
   size?: number;
   parts?: Array<{ uploadUrl: string; firstByte: number; lastByte: number; etag?: string; bytes?: Buffer }>;
   uploadToken?: string;
@@ -41,9 +44,27 @@ export interface LinkedInStandIn extends StandInServer {
   member: LinkedInMember;
   posts: LinkedInPost[];
   assets: Map<string, LinkedInAsset>;
-  /** LinkedIn-Version values served; null serves any well-formed YYYYMM. */
+  /** LinkedIn-Version values served; null serves the versions of the last twelve months (LinkedIn serves each for a year). */
   activeVersions: string[] | null;
+  /** How long initializeUpload's upload URLs take bytes. */
+  uploadUrlTtlMs: number;
+  /** Create calls the member may make a UTC day (LinkedIn's member limit, reset at midnight UTC); null: no limit. */
+  dailyPostLimit: number | null;
+  /** The next `times` reads (GET /rest/…) fail with `status` (500 by default), as LinkedIn's reads do now and then; 0 stops failing them. */
+  failReads(times: number, status?: 403 | 404 | 500): void;
 }
+
+/** The versions LinkedIn serves at `now`: each monthly version for a year after its month (marketing/versioning). */
+export function activeLinkedInVersions(now = Date.now()): string[] {
+  const date = new Date(now);
+  return Array.from({ length: 12 }, (_, back) => {
+    const month = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - back, 1));
+    return `${month.getUTCFullYear()}${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+const MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'];
+const PAGE_SCOPES = ['w_organization_social', 'r_organization_social', 'rw_organization_admin'];
 
 const RESERVED = '\\|{}@[]()<>#*_~';
 const URL_TOKEN = /^https?:\/\/[^\s()<>[\]{}|\\]+/;
@@ -84,6 +105,10 @@ class RestliError extends Error {
 }
 
 const unprocessable = (path: string, problem: string) => new RestliError(422, `ERROR :: ${path} :: ${problem}`, { code: 'UNPROCESSABLE_ENTITY' });
+const accessDenied = (resource: string) => new RestliError(403, `Not enough permissions to access: ${resource}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+/** LinkedIn's 429 for its daily application and member limits (reset at midnight UTC): no Retry-After, no reset time. */
+const throttled = () => new RestliError(429, 'Resource level throttle limit for calls to this resource is reached.', { serviceErrorCode: 101 });
 
 function isImage(bytes: Buffer): boolean {
   const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
@@ -98,28 +123,60 @@ function isImage(bytes: Buffer): boolean {
  * finalizeUpload, status), and the Posts API (create with the id in
  * `x-restli-id`, list by author for organizations). It requires LinkedIn-Version
  * and X-Restli-Protocol-Version: 2.0.0 and answers errors as
- * `{status, serviceErrorCode, code, message}`. Scenarios: rate_limited (429),
- * expired_token (401 REVOKED_ACCESS_TOKEN), refused (422 duplicate content),
- * server_error (500), slow.
+ * `{status, serviceErrorCode, code, message}`. It checks the token's scopes
+ * (w_member_social for a member's posts and media, w_organization_social for a
+ * page's, r_organization_social to list a page's posts), refuses media it never
+ * issued, an upload URL past its expiry and a post whose media is not
+ * AVAILABLE yet. Scenarios: rate_limited (429, no Retry-After), expired_token
+ * (401 REVOKED_ACCESS_TOKEN), refused (422 duplicate content), server_error
+ * (500), slow.
  */
 export async function startLinkedInStandIn(options: { member?: Partial<LinkedInMember>; videoPartBytes?: number; slowMs?: number } = {}): Promise<LinkedInStandIn> {
   const server = await startStandInServer();
-  const member: LinkedInMember = { sub: 'aB3dE5fG7h', name: 'Ada Baker', accessToken: 'AQX-stand-in-linkedin-token', administeredOrganizations: ['5515715'], ...options.member };
+  const member: LinkedInMember = {
+    sub: 'aB3dE5fG7h',
+    name: 'Ada Baker',
+    accessToken: 'AQX-stand-in-linkedin-token',
+    scopes: [...MEMBER_SCOPES, ...PAGE_SCOPES],
+    administeredOrganizations: ['5515715'],
+    ...options.member,
+  };
   const partBytes = options.videoPartBytes ?? 4 * 1024 * 1024;
   const posts: LinkedInPost[] = [];
   const assets = new Map<string, LinkedInAsset>();
-  const standIn: LinkedInStandIn = Object.assign(server, { member, posts, assets, activeVersions: null as string[] | null });
+  const failingReads: Array<403 | 404 | 500> = [];
+  const standIn: LinkedInStandIn = Object.assign(server, {
+    member,
+    posts,
+    assets,
+    activeVersions: null as string[] | null,
+    uploadUrlTtlMs: 86_400_000,
+    dailyPostLimit: null as number | null,
+    failReads: (times: number, status: 403 | 404 | 500 = 500) => void failingReads.splice(0, failingReads.length, ...Array<403 | 404 | 500>(times).fill(status)),
+  });
   let sequence = 7_100_000_000_000_000_000n;
+  /** Create calls per UTC day, against dailyPostLimit. */
+  const createdOn = new Map<string, number>();
 
   const assetId = () => `D4E${randomBytes(9).toString('base64url')}`;
   const memberUrn = () => `urn:li:person:${member.sub}`;
   const mayActFor = (urn: unknown) =>
     urn === memberUrn() || (typeof urn === 'string' && member.administeredOrganizations.some((id) => urn === `urn:li:organization:${id}`));
 
+  /** The author (or media owner) checked: a URN the member may act for, with the scope that acting needs (w_member_social or w_organization_social). */
   function requireAuthor(urn: unknown, resource: string): string {
     if (typeof urn !== 'string' || !/^urn:li:(person|organization):[\w-]+$/.test(urn)) throw unprocessable('/author', `"${String(urn)}" is not a person or organization URN`);
-    if (!mayActFor(urn)) throw new RestliError(403, `Not enough permissions to access: ${resource}`, { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+    const scope = urn.startsWith('urn:li:organization:') ? 'w_organization_social' : 'w_member_social';
+    if (!mayActFor(urn) || !member.scopes.includes(scope)) throw accessDenied(resource);
     return urn;
+  }
+
+  /** A read failing as armed by failReads. */
+  function failingRead(): RestliError | undefined {
+    const status = failingReads.shift();
+    if (status === 403) return accessDenied('the requested resource');
+    if (status === 404) return new RestliError(404, 'Not Found', { code: 'NOT_FOUND' });
+    return status ? new RestliError(500, 'Internal Server Error') : undefined;
   }
 
   /** The checks every call passes first, in LinkedIn's order: scenario, token, then (for /rest) the version headers. */
@@ -127,7 +184,7 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
     const scenario = server.takeScenario(req);
     if (scenario === 'slow') await sleep(options.slowMs ?? 2_000);
     try {
-      if (scenario === 'rate_limited') throw new RestliError(429, 'Resource level throttle limit for calls to this resource is reached.', { serviceErrorCode: 101 });
+      if (scenario === 'rate_limited') throw throttled();
       if (scenario === 'expired_token') {
         throw new RestliError(401, 'The token used in the request has been revoked by the user', { serviceErrorCode: 65601, code: 'REVOKED_ACCESS_TOKEN' });
       }
@@ -137,13 +194,15 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
         if (typeof version !== 'string' || !version) {
           throw new RestliError(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', { code: 'VERSION_MISSING' });
         }
-        if (!/^\d{6}(\.\d{2})?$/.test(version) || (standIn.activeVersions && !standIn.activeVersions.includes(version))) {
+        if (!(standIn.activeVersions ?? activeLinkedInVersions()).includes(version)) {
           throw new RestliError(426, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
         }
         if (req.headers['x-restli-protocol-version'] !== '2.0.0') throw new RestliError(400, 'This resource requires X-Restli-Protocol-Version 2.0.0.', { code: 'ILLEGAL_ARGUMENT' });
       }
       if (scenario === 'refused') throw new RestliError(422, `Content is a duplicate of urn:li:share:${sequence - 1n}`, { code: 'DUPLICATE_POST' });
       if (scenario === 'server_error') throw new RestliError(500, 'Internal Server Error');
+      const readFailure = versioned && req.method === 'GET' ? failingRead() : undefined;
+      if (readFailure) throw readFailure;
       await answer();
     } catch (error) {
       if (!(error instanceof RestliError)) throw error;
@@ -164,8 +223,9 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
       const owner = requireAuthor(request.owner, 'images.ACTION-initializeUpload');
       const id = assetId();
       const urn = `urn:li:image:${id}`;
-      assets.set(urn, { urn, kind: 'image', owner, status: 'WAITING_UPLOAD', bytes: Buffer.alloc(0), checksLeft: 0 });
-      sendJson(res, 200, { value: { uploadUrlExpiresAt: Date.now() + 86_400_000, uploadUrl: `${server.url}/dms-uploads/${id}`, image: urn } });
+      const uploadExpiresAt = Date.now() + standIn.uploadUrlTtlMs;
+      assets.set(urn, { urn, kind: 'image', owner, status: 'WAITING_UPLOAD', bytes: Buffer.alloc(0), uploadExpiresAt, checksLeft: 0 });
+      sendJson(res, 200, { value: { uploadUrlExpiresAt: uploadExpiresAt, uploadUrl: `${server.url}/dms-uploads/${id}`, image: urn } });
     }),
   );
 
@@ -174,6 +234,7 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
     guarded(req, res, false, () => {
       const asset = assets.get(`urn:li:image:${req.params.id}`);
       if (!asset) throw new RestliError(404, 'Upload not found');
+      if (Date.now() >= asset.uploadExpiresAt) throw new RestliError(403, 'The upload URL has expired.');
       if (!isImage(req.body)) throw new RestliError(400, 'The uploaded file is not a supported image (JPG, PNG or GIF).');
       Object.assign(asset, { bytes: req.body, status: 'AVAILABLE' });
       res.writeHead(201).end();
@@ -196,14 +257,16 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
           lastByte: Math.min(size, (i + 1) * partBytes) - 1,
         }));
         const uploadToken = parts.length > 1 ? randomBytes(12).toString('hex') : '';
-        assets.set(urn, { urn, kind: 'video', owner, status: 'WAITING_UPLOAD', bytes: Buffer.alloc(0), size, parts, uploadToken, checksLeft: 1 });
-        sendJson(res, 200, { value: { uploadUrlsExpireAt: Date.now() + 86_400_000, video: urn, uploadInstructions: parts, uploadToken } });
+        const uploadExpiresAt = Date.now() + standIn.uploadUrlTtlMs;
+        assets.set(urn, { urn, kind: 'video', owner, status: 'WAITING_UPLOAD', bytes: Buffer.alloc(0), uploadExpiresAt, size, parts, uploadToken, checksLeft: 1 });
+        sendJson(res, 200, { value: { uploadUrlsExpireAt: uploadExpiresAt, video: urn, uploadInstructions: parts, uploadToken } });
         return;
       }
       if (action === 'finalizeUpload') {
         const request = (req.fields.finalizeUploadRequest ?? {}) as Record<string, unknown>;
         const asset = assets.get(String(request.video));
         if (!asset?.parts) throw unprocessable('/finalizeUploadRequest/video', 'unknown video');
+        requireAuthor(asset.owner, 'videos.ACTION-finalizeUpload');
         if (request.uploadToken !== asset.uploadToken) throw unprocessable('/finalizeUploadRequest/uploadToken', 'does not match the upload');
         const etags = asset.parts.map((part) => part.etag);
         if (JSON.stringify(request.uploadedPartIds) !== JSON.stringify(etags)) throw unprocessable('/finalizeUploadRequest/uploadedPartIds', 'do not match the uploaded parts, in order');
@@ -218,19 +281,21 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
 
   /** A video part's upload URL (pre-signed): its exact bytes; the answer's ETag names the part at finalizeUpload. */
   server.route('PUT', '/dms-uploads/:id/part/:index', (req, res) => {
-    const part = assets.get(`urn:li:video:${req.params.id}`)?.parts?.[Number(req.params.index)];
+    const asset = assets.get(`urn:li:video:${req.params.id}`);
+    const part = asset?.parts?.[Number(req.params.index)];
     if (!part) return void res.writeHead(404).end();
+    if (Date.now() >= asset!.uploadExpiresAt) return void res.writeHead(403).end();
     if (req.body.length !== part.lastByte - part.firstByte + 1) return void res.writeHead(400).end();
     Object.assign(part, { bytes: req.body, etag: `/ambry-video/signedId/${randomBytes(12).toString('base64url')}` });
     res.writeHead(200, { etag: part.etag }).end();
   });
 
-  /** A video's status; LinkedIn lets only organization tokens read media back (a member's token is write-only). */
+  /** A video's status, to its owner: the member whose video it is, or an administrator of the page (Videos API permissions). */
   server.route('GET', '/rest/videos/:urn', (req, res) =>
     guarded(req, res, true, () => {
       const asset = assets.get(req.params.urn!);
-      if (!asset) throw new RestliError(404, 'Not found');
-      if (!asset.owner.startsWith('urn:li:organization:')) throw new RestliError(403, 'Not enough permissions to access: videos.GET', { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+      if (!asset || asset.kind !== 'video') throw new RestliError(404, 'Not Found', { code: 'NOT_FOUND' });
+      requireAuthor(asset.owner, 'videos.GET');
       if (asset.status === 'PROCESSING' && asset.checksLeft-- <= 0) asset.status = 'AVAILABLE';
       sendJson(res, 200, {
         id: asset.urn,
@@ -251,13 +316,18 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
       const asset = assets.get(String(id));
       if (!asset || asset.owner !== author) throw unprocessable('/content', `${String(id)} is not an asset of the author`);
       if (value.multiImage && asset.kind !== 'image') throw unprocessable('/content/multiImage/images', 'must be images');
-      if (asset.status === 'WAITING_UPLOAD' || asset.status === 'PROCESSING_FAILED') throw unprocessable('/content', `${asset.urn} is not uploaded`);
+      if (asset.status !== 'AVAILABLE') throw unprocessable(value.media ? '/content/media/id' : '/content/multiImage/images', `${asset.urn} is not AVAILABLE (its status is ${asset.status})`);
     }
     return value as Record<string, unknown>;
   }
 
   server.route('POST', '/rest/posts', (req, res) =>
     guarded(req, res, true, () => {
+      // Every call counts against the day's limit, refused or not.
+      const today = utcDay(Date.now());
+      const calls = (createdOn.get(today) ?? 0) + 1;
+      createdOn.set(today, calls);
+      if (standIn.dailyPostLimit !== null && calls > standIn.dailyPostLimit) throw throttled();
       const body = req.fields;
       const author = requireAuthor(body.author, 'partnerApiPostsExternal.CREATE');
       if (typeof body.commentary !== 'string') throw unprocessable('/commentary', 'field is required');
@@ -278,10 +348,9 @@ export async function startLinkedInStandIn(options: { member?: Partial<LinkedInM
     guarded(req, res, true, () => {
       if (req.query.get('q') !== 'author') throw new RestliError(400, 'Unsupported finder');
       const author = req.query.get('author') ?? '';
-      if (!author.startsWith('urn:li:organization:')) {
-        throw new RestliError(403, 'Not enough permissions to access: partnerApiPostsExternal.FINDER-author', { serviceErrorCode: 100, code: 'ACCESS_DENIED' });
+      if (!author.startsWith('urn:li:organization:') || !member.scopes.includes('r_organization_social') || !mayActFor(author)) {
+        throw accessDenied('partnerApiPostsExternal.FINDER-author');
       }
-      requireAuthor(author, 'partnerApiPostsExternal.FINDER-author');
       const count = Math.min(Number(req.query.get('count') ?? 10) || 10, 100);
       const elements = posts
         .filter((post) => post.author === author)

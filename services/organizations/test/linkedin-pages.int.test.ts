@@ -96,6 +96,25 @@ describe('posting as a LinkedIn page (LINKEDIN_ORGANIZATION_PAGES=true)', () => 
     }
   });
 
+  it('stores the expiry LinkedIn names (expires_in, 60 days), lists it, and a reconnect renews the same connection', async () => {
+    const { token, organizationId } = await connected();
+    const connectionRow = async () =>
+      (await h.ctx.dataSource.query<Array<{ id: string; expires_at: Date }>>(`SELECT id, expires_at FROM connections WHERE organization_id = $1 AND platform = 'linkedin'`, [organizationId]))[0]!;
+    const first = await connectionRow();
+    expect(Math.abs(first.expires_at.getTime() - (Date.now() + 5_184_000_000))).toBeLessThan(60_000);
+    const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token });
+    expect(listed.json().platforms.LINKEDIN.expires_at).toBe(first.expires_at.toISOString());
+    expect(JSON.stringify(listed.json())).not.toContain(await userToken(organizationId));
+
+    // Days before it runs out, the owner connects again: the same row (the scheduler's posts name the organization and platform), a new expiry.
+    await h.ctx.dataSource.query(`UPDATE connections SET expires_at = now() + interval '1 day' WHERE id = $1`, [first.id]);
+    expect((await h.arrive(await consentAt(h, linkedin, organizationId, token))).location).toBe(`${APP_URL}/oauth/success?platform=linkedin`);
+    const renewed = await connectionRow();
+    expect(renewed.id).toBe(first.id);
+    expect(renewed.expires_at.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    expect((await h.ctx.dataSource.query(`SELECT count(*)::int AS n FROM connections WHERE organization_id = $1`, [organizationId]))[0].n).toBe(1);
+  });
+
   it('refuses a page the member may not post as, and keeps the page chosen', async () => {
     const { token, organizationId } = await connected();
     await choose(token, organizationId, '2414183');

@@ -1,3 +1,4 @@
+import { LINKEDIN_REST_HEADERS } from '@planner/contracts';
 import type { ConnectionConfig } from './config.js';
 import { accountIdOf, callProvider, joinUrl, postForm, tokenSetFrom, withQuery, type OAuthProvider } from './provider.js';
 
@@ -9,8 +10,6 @@ const MEMBER_SCOPES = ['openid', 'profile', 'email', 'w_member_social'];
 export const LINKEDIN_PAGE_SCOPES = ['w_organization_social', 'r_organization_social', 'rw_organization_admin'];
 /** The roles that may post as a page; ANALYST, CURATOR, RECRUITING_POSTER and the others may not. */
 const POSTING_ROLES = new Set(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']);
-/** LinkedIn-Version of the /rest calls (the scheduler's adapter sends its own); LinkedIn serves a version about a year. */
-const LINKEDIN_VERSION = '202607';
 /** Roles asked for per page of the ACL finder; a member rarely holds more. */
 const ACL_PAGE_SIZE = 100;
 /** Page names looked up at once: an agency's member may hold roles on dozens. */
@@ -38,7 +37,7 @@ export function linkedinProvider(config: ConnectionConfig): LinkedInProvider {
   const scopes = config.LINKEDIN_ORGANIZATION_PAGES ? [...MEMBER_SCOPES, ...LINKEDIN_PAGE_SCOPES] : MEMBER_SCOPES;
   const rest = (accessToken: string, path: string, query: Record<string, string> = {}) =>
     callProvider('linkedin', withQuery(joinUrl(config.LINKEDIN_API_URL, `rest/${path}`), query), {
-      headers: { authorization: `Bearer ${accessToken}`, 'linkedin-version': LINKEDIN_VERSION, 'x-restli-protocol-version': '2.0.0' },
+      headers: { authorization: `Bearer ${accessToken}`, ...LINKEDIN_REST_HEADERS },
     });
 
   /** The ids of the organizations the member holds an approved posting role on, each once, in LinkedIn's order. */

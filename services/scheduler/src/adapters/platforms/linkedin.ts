@@ -1,5 +1,6 @@
-import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { ConnectionMessages, LINKEDIN_API_VERSION, LINKEDIN_REST_HEADERS, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
+import { untilAfterNextUtcMidnight } from '../../domain/utc-day.js';
 import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck } from './platform-adapter.js';
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
@@ -8,12 +9,6 @@ import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type Adapte
 import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
-/**
- * The API version sent as LinkedIn-Version (YYYYMM). LinkedIn serves each for at
- * least a year after its month and then answers 426 NONEXISTENT_VERSION: move it
- * forward before then.
- */
-export const LINKEDIN_VERSION = '202607';
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 const VIDEO_TYPES = ['video/mp4'];
 /** A multiImage post holds 2 to 20 images. */
@@ -66,16 +61,17 @@ function linkedinError(res: Response, body: Record<string, unknown>): PlatformEr
   const options = { status: res.status };
   // Not worded by the spec.
   if (res.status === 426 || body.code === 'NONEXISTENT_VERSION') {
-    return new PlatformError('permanent', `LinkedIn no longer serves the API version this server uses (${LINKEDIN_VERSION}). The server needs an update.`, options);
+    return new PlatformError('permanent', `LinkedIn no longer serves the API version this server uses (${LINKEDIN_API_VERSION}). The server needs an update.`, options);
   }
   const kind = kindOfStatus(res.status);
   switch (kind) {
     case 'auth':
       return new PlatformError('auth', ConnectionMessages.reconnectNeeded(PLATFORM), options);
     case 'rate_limited':
-      return new PlatformError('rate_limited', "LinkedIn's limit of requests for this account or app was reached.", {
+      // LinkedIn's limits are daily, per app and per member, reset at midnight UTC, and its 429 names no wait (shared/api-guide/concepts/rate-limits).
+      return new PlatformError('rate_limited', "LinkedIn's daily limit of calls for this account or app was reached; it resets at midnight UTC.", {
         ...options,
-        retryAfterMs: retryAfterMs(res.headers.get('retry-after')),
+        retryAfterMs: retryAfterMs(res.headers.get('retry-after')) ?? untilAfterNextUtcMidnight(Date.now()),
       });
     case 'transient':
       return new PlatformError('transient', 'LinkedIn failed on its side. It will be tried again.', options);
@@ -84,7 +80,14 @@ function linkedinError(res: Response, body: Record<string, unknown>): PlatformEr
   }
 }
 
-function uploadFailed(status: number): PlatformError {
+/**
+ * A refused upload PUT. Past the link's expiry (`uploadUrlExpiresAt`, in ms) it
+ * is transient: nothing was remembered of it, so the next attempt starts a new upload.
+ */
+function uploadFailed(status: number, expiresAt: unknown): PlatformError {
+  if (typeof expiresAt === 'number' && Date.now() >= expiresAt) {
+    return new PlatformError('transient', "LinkedIn's upload link expired before the upload finished. It will be tried again with a new one.", { status });
+  }
   const kind = status >= 500 || status === 408 ? 'transient' : 'permanent';
   return new PlatformError(kind, `LinkedIn refused the media upload (HTTP ${status}).${kind === 'transient' ? ' It will be tried again.' : ''}`, { status });
 }
@@ -112,8 +115,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
   async function rest(token: string, method: 'GET' | 'POST', path: string, body: unknown, signal: AbortSignal) {
     const headers: Record<string, string> = {
       authorization: `Bearer ${token}`,
-      'linkedin-version': LINKEDIN_VERSION,
-      'x-restli-protocol-version': '2.0.0',
+      ...LINKEDIN_REST_HEADERS,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     };
     const init = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
@@ -136,20 +138,20 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
 
   async function uploadImage(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
     const { json } = await rest(token, 'POST', 'rest/images?action=initializeUpload', { initializeUploadRequest: { owner: author } }, signal);
-    const value = json.value as { uploadUrl: string; image: string };
+    const value = json.value as { uploadUrl: string; uploadUrlExpiresAt?: number; image: string };
     const image = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
     const headers = { authorization: `Bearer ${token}`, 'content-type': media.contentType, 'content-length': String(image.size) };
     const init = { method: 'PUT', body: image.body, headers, duplex: 'half' } as RequestInit;
     const res = await fetchPlatform(PLATFORM, value.uploadUrl, init, signal, uploadTimeoutMs);
     await res.body?.cancel();
-    if (!res.ok) throw uploadFailed(res.status);
+    if (!res.ok) throw uploadFailed(res.status, value.uploadUrlExpiresAt);
     return value.image;
   }
 
   /** initializeUpload, a PUT per part of LinkedIn's upload instructions (each answering an ETag), finalizeUpload. */
   async function uploadVideo(token: string, author: string, media: PublishableMedia, signal: AbortSignal): Promise<string> {
     const video = await openMediaLink(PLATFORM, media, signal, requestTimeoutMs);
-    let value: { video: string; uploadToken?: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
+    let value: { video: string; uploadToken?: string; uploadUrlsExpireAt?: number; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
     try {
       const request = { initializeUploadRequest: { owner: author, fileSizeBytes: video.size, uploadCaptions: false, uploadThumbnail: false } };
       value = (await rest(token, 'POST', 'rest/videos?action=initializeUpload', request, signal)).json.value as typeof value;
@@ -164,7 +166,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
       const res = await fetchPlatform(PLATFORM, parts[etags.length]!.uploadUrl, init, signal, uploadTimeoutMs);
       await res.body?.cancel();
       const etag = res.headers.get('etag');
-      if (!res.ok || !etag) throw uploadFailed(res.status);
+      if (!res.ok || !etag) throw uploadFailed(res.status, value.uploadUrlsExpireAt);
       etags.push(etag);
     }
     const finalize = { finalizeUploadRequest: { video: value.video, uploadToken: value.uploadToken ?? '', uploadedPartIds: etags } };
@@ -172,7 +174,11 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
     return value.video;
   }
 
-  /** Waits until LinkedIn processed an organization's video (a member's token may not read it back: LinkedIn shows it once ready). */
+  /**
+   * Waits until LinkedIn processed the video: a post naming one that is not
+   * AVAILABLE is refused. The owner's token reads it, a member's as well as a
+   * page's (Videos API: "for videos with member URN owners, the caller needs to match the video owner").
+   */
   async function videoAvailable(token: string, urn: string, signal: AbortSignal): Promise<void> {
     const video = await pollUntil(
       PLATFORM,
@@ -185,7 +191,8 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
       signal,
     );
     if (video.status === 'PROCESSING_FAILED') {
-      throw new PlatformError('permanent', `LinkedIn could not process the video: ${String(video.processingFailureReason ?? 'no reason given')}`);
+      const reason = typeof video.processingFailureReason === 'string' && video.processingFailureReason ? ` (${video.processingFailureReason.replace(/\.$/, '')})` : '';
+      throw new PlatformError('permanent', `LinkedIn could not process the video${reason}. Try another MP4 file.`);
     }
   }
 
@@ -223,7 +230,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
         urns[i] = isVideo(media) ? await uploadVideo(token, author, media, signal) : await uploadImage(token, author, media, signal);
         await steps.remember({ author, media_urns: [...urns] });
       }
-      if (isOrganization(author) && post.media.some(isVideo)) await videoAvailable(token, urns[0]!, signal);
+      if (post.media.some(isVideo)) await videoAvailable(token, urns[0]!, signal);
       await steps.remember({ author, media_urns: urns, attempted_at: new Date().toISOString() });
       const { res } = await steps.create(() => rest(token, 'POST', 'rest/posts', postBody(author, post, urns), signal));
       const id = res.headers.get('x-restli-id');
