@@ -252,3 +252,25 @@ describe('Facebook adapter: resuming and recovering', () => {
     expect(await adapter.recover({ post: story, credentials: page, handle: recorded.remembered, signal: signal() })).toEqual({ status: 'published', published });
   });
 });
+
+describe('Facebook adapter: issue 29', () => {
+  it('calls the configured Graph version; one Meta no longer serves is refused with its 2635 body', async () => {
+    const expired = facebookAdapter(config({ FACEBOOK_GRAPH_URL: facebook.url, META_GRAPH_VERSION: 'v20.0' }), FAST);
+    const error = await platformFailure(expired.publish({ post: post({}), credentials: page, steps: recordingSteps(facebook).steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'permanent' });
+    expect(error.message).toContain('You are calling a deprecated version of the Graph API');
+  });
+
+  it('a video whose answer was lost: failing list reads (100 / 33, 5xx) are errors to check again, then it is found once', async () => {
+    const video = post({ mediaType: 'video', media: [clip()] });
+    const recorded = recordingSteps(facebook);
+    facebook.faults.loseCreateAnswers(1);
+    expect((await platformFailure(adapter.publish({ post: video, credentials: page, steps: recorded.steps, signal: signal() }))).kind).toBe('transient');
+    for (const as of ['unsupported_get', 'server_error'] as const) {
+      facebook.faults.failReads(1, as);
+      expect((await platformFailure(adapter.recover({ post: video, credentials: page, handle: recorded.remembered, signal: signal() }))).kind).toBe('transient');
+    }
+    expect(await adapter.recover({ post: video, credentials: page, handle: recorded.remembered, signal: signal() })).toMatchObject({ status: 'published' });
+    expect(facebook.posts.filter((item) => item.message === video.text)).toHaveLength(1);
+  });
+});
