@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacebookStandIn, startThreadsStandIn, type FacebookStandIn, type ThreadsStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages, type ConnectionPlatform } from '@planner/contracts';
 import { publishEvent, waitFor } from '@planner/service-kit/testing';
-import { encryptToken } from '../../organizations/src/domain/connections/token-cipher.js';
 import { facebookAdapter } from '../src/adapters/platforms/facebook.js';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
 import { threadsAdapter } from '../src/adapters/platforms/threads.js';
@@ -36,12 +35,23 @@ const h = usePublishing(() => {
   return { platforms, env: { PUBLISH_MAX_ATTEMPTS: '3' }, organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64') } };
 });
 
+/**
+ * A token sealed as organizations stores it (its domain/connections/token-cipher.ts: AES-256-GCM,
+ * `v1.<iv>.<tag>.<ciphertext>`), which this service may not import: a real connection needs one.
+ */
+function sealed(token: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', tokenKey, iv);
+  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
+
 /** A real connection with its tokens sealed as organizations keeps them. */
 async function connect(organizationId: string, platform: ConnectionPlatform, tokens: { access: string; page?: string }, specificData: Record<string, unknown>) {
   await h.ctx.dataSource.query(
     `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, access_token, page_access_token, specific_data, connected_by)
      VALUES ($1, $2, false, $3, $4, $5, gen_random_uuid())`,
-    [organizationId, platform, encryptToken(tokenKey, tokens.access), tokens.page ? encryptToken(tokenKey, tokens.page) : null, specificData],
+    [organizationId, platform, sealed(tokens.access), tokens.page ? sealed(tokens.page) : null, specificData],
   );
 }
 
