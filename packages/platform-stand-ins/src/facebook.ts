@@ -1,10 +1,15 @@
-import { fetchMedia, field, GraphFaults, graphAnswers, graphId, graphList, graphRouter, pickFields, sendGraphError, servesGraphVersion, type GraphAnswer } from './meta-graph.js';
+import { randomBytes } from 'node:crypto';
+import { fetchMedia, field, GraphFaults, graphTokenOf, graphAnswers, graphId, graphList, graphRouter, pickFields, sendGraphError, servesGraphVersion, type GraphAnswer } from './meta-graph.js';
 import { sendJson, startStandInServer, type StandInRequest, type StandInServer } from './server.js';
 
 export interface FacebookStandInOptions {
   pageId?: string;
   /** The page access token every call must carry. */
   pageToken?: string;
+  /** The long-lived user token organizations holds: it is exchanged for another, and reads the Page's token again. */
+  userToken?: string;
+  appId?: string;
+  appSecret?: string;
   slowMs?: number;
 }
 
@@ -51,7 +56,12 @@ export interface FacebookStandInStory {
 
 export interface FacebookStandIn extends StandInServer {
   pageId: string;
-  pageToken: string;
+  /** The Page token Graph accepts now. */
+  readonly pageToken: string;
+  /** User tokens Graph accepts (the first one's and each exchanged one). */
+  userTokens: Set<string>;
+  /** Graph stops taking the Page token (code 190), as after a password change: the user token reads a new one. */
+  revokePageToken(): void;
   posts: FacebookStandInPost[];
   photos: Map<string, FacebookStandInPhoto>;
   videos: Map<string, FacebookStandInVideo>;
@@ -75,7 +85,9 @@ const graphTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
 export async function startFacebookStandIn(options: FacebookStandInOptions = {}): Promise<FacebookStandIn> {
   const server = await startStandInServer();
   const pageId = options.pageId ?? '104000000000001';
-  const pageToken = options.pageToken ?? 'facebook-page-token';
+  let pageToken = options.pageToken ?? 'facebook-page-token';
+  const userTokens = new Set([options.userToken ?? 'facebook-user-token']);
+  const app = { id: options.appId ?? 'facebook-app', secret: options.appSecret ?? 'facebook-app-secret' };
   const posts: FacebookStandInPost[] = [];
   const photos = new Map<string, FacebookStandInPhoto>();
   const videos = new Map<string, FacebookStandInVideo>();
@@ -89,7 +101,7 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     }),
   });
   const route = graphRouter(server, {
-    token: pageToken,
+    token: () => pageToken,
     servesVersion: (version) => servesGraphVersion(version),
     slowMs: options.slowMs ?? 1500,
     usageHeaders: () => usage(4, 0),
@@ -220,6 +232,25 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
   pageRoute('GET', 'videos', listed((req) => graphList(req, [...videos.values()].filter((video) => video.publishing === 'complete').reverse(), 'created_time')));
   pageRoute('GET', 'stories', listed((req) => graphList(req, stories, 'creation_time')));
 
+  // Facebook Login: a valid user token exchanged for a new long-lived one (fb_exchange_token).
+  server.route('GET', `${v}/oauth/access_token`, (req, res) => {
+    if (!servesGraphVersion(req.params.version!)) return sendGraphError(res, graphAnswers.deprecatedVersion);
+    const q = req.query;
+    if (q.get('client_id') !== app.id || q.get('client_secret') !== app.secret) return sendGraphError(res, { status: 400, error: { message: 'Error validating client secret.', code: 1 } });
+    if (q.get('grant_type') !== 'fb_exchange_token' || !userTokens.has(q.get('fb_exchange_token') ?? '')) return sendGraphError(res, graphAnswers.expiredToken);
+    const token = `facebook-user-token-${randomBytes(8).toString('hex')}`;
+    userTokens.add(token);
+    sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: 5_183_944 });
+  });
+
+  // The Page read with a user token: its `access_token` is the Page token (pages-api: "Get a Page Access Token").
+  server.route('GET', `${v}/${pageId}`, (req, res) => {
+    if (!servesGraphVersion(req.params.version!)) return sendGraphError(res, graphAnswers.deprecatedVersion);
+    const token = graphTokenOf(req) ?? '';
+    if (!userTokens.has(token) && token !== pageToken) return sendGraphError(res, graphAnswers.invalidToken);
+    sendJson(res, 200, pickFields(req, { id: pageId, name: 'Stand-in Page', ...(userTokens.has(token) && { access_token: pageToken }) }));
+  });
+
   route('GET', `${v}/:id`, (req, res) => {
     const id = req.params.id!;
     const video = videos.get(id);
@@ -254,7 +285,20 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     sendJson(res, 200, { success: true });
   });
 
-  return Object.assign(server, { pageId, pageToken, posts, photos, videos, stories, faults });
+  const standIn = Object.assign(server, {
+    pageId,
+    userTokens,
+    revokePageToken: () => {
+      pageToken = `facebook-page-token-${randomBytes(8).toString('hex')}`;
+    },
+    posts,
+    photos,
+    videos,
+    stories,
+    faults,
+  });
+  // Read at each use: revokePageToken replaces it (Object.assign would copy a getter's value once).
+  return Object.defineProperty(standIn, 'pageToken', { get: () => pageToken, enumerable: true }) as FacebookStandIn;
 }
 
 function isGraphAnswer(value: unknown): value is GraphAnswer {

@@ -121,7 +121,7 @@ export async function startInstagramStandIn(options: InstagramStandInOptions = {
   });
 
   const route = graphRouter(server, {
-    token,
+    token: () => token,
     servesVersion: (version) => servesGraphVersion(version),
     slowMs: options.slowMs ?? 1500,
     usageHeaders: () => usage(3, 0),

@@ -104,8 +104,8 @@ export function field(req: StandInRequest, name: string): string | undefined {
 }
 
 export interface GraphRouteSettings {
-  /** The token every call must carry. */
-  token: string;
+  /** The token every call must carry (read at each call: a Page token can be replaced). */
+  token: () => string;
   /** Whether the API serves the version a route's `:version` names (Graph's versions, or Threads' own). */
   servesVersion: (version: string) => boolean;
   /** How this API refuses for throttling (code, headers). */
@@ -133,7 +133,7 @@ export function graphRouter(server: StandInServer, settings: GraphRouteSettings)
       else if (scenario === 'expired_token') return sendGraphError(res, graphAnswers.expiredToken);
       else if (scenario === 'refused') return sendGraphError(res, settings.refused());
       else if (scenario === 'server_error') return sendGraphError(res, graphAnswers.serverError);
-      if (graphTokenOf(req) !== settings.token) return sendGraphError(res, graphAnswers.invalidToken);
+      if (graphTokenOf(req) !== settings.token()) return sendGraphError(res, graphAnswers.invalidToken);
       await handler(req, res);
     });
 }

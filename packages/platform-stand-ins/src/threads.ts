@@ -61,7 +61,7 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions = {}): 
   });
 
   const route = graphRouter(server, {
-    token,
+    token: () => token,
     // Threads has its own versions: v1.0 only.
     servesVersion: (version) => version === 'v1.0',
     slowMs: options.slowMs ?? 1500,

@@ -32,7 +32,12 @@ const h = usePublishing(() => {
   const settings = config({ THREADS_GRAPH_URL: threads.url, FACEBOOK_GRAPH_URL: facebook.url });
   const platforms = { ...acceptingPlatforms(), threads: threadsAdapter(settings, FAST), facebook: facebookAdapter(settings, FAST) } as PlatformAdapters;
   // Three attempts: the lost answer, then two checks (15 s and about a minute later).
-  return { platforms, env: { PUBLISH_MAX_ATTEMPTS: '3' }, organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64') } };
+  return {
+    platforms,
+    env: { PUBLISH_MAX_ATTEMPTS: '3' },
+    // Organizations refreshes Facebook tokens at the stand-in (the user token, then the Page's read again with it).
+    organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64'), FACEBOOK_GRAPH_URL: facebook.url, FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: 'facebook-app-secret' },
+  };
 });
 
 /**
@@ -91,4 +96,19 @@ describe('Meta: reads failing after the publish call', () => {
     expect(facebook.posts).toHaveLength(1);
     expect(onFacebook.platformPostId).toBe(facebook.posts[0]!.id);
   }, 180_000);
+
+  it('Facebook: a Page token Graph refuses (190) is read again through the user token, and the post goes out once', async () => {
+    const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
+    const stale = facebook.pageToken;
+    await connect(organizationId, 'facebook', { access: [...facebook.userTokens][0]!, page: stale }, { page_id: facebook.pageId, page_name: 'Stand-in Page' });
+    facebook.revokePageToken();
+    const content = `Facebook, page token refused ${randomBytes(4).toString('hex')}`;
+    const postId = await h.addPost(organizationId, { content, platforms: ['Facebook'] });
+    await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['facebook'], dueAt: null });
+
+    expect(await settled(postId)).toMatchObject({ state: 'published' });
+    const feedCalls = facebook.requests.filter((request) => request.method === 'POST' && request.path.endsWith(`/${facebook.pageId}/feed`) && request.body.includes(content));
+    expect(feedCalls.map((request) => (JSON.parse(request.body.toString()) as { access_token: string }).access_token)).toEqual([stale, facebook.pageToken]);
+    expect(facebook.posts.filter((item) => item.message === content)).toHaveLength(1);
+  }, 60_000);
 });
