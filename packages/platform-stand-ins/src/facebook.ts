@@ -1,10 +1,15 @@
-import { fetchMedia, field, graphAnswers, graphId, graphList, graphRouter, pickFields, sendGraphError, type GraphAnswer } from './meta-graph.js';
+import { randomBytes } from 'node:crypto';
+import { fetchMedia, field, GraphFaults, graphTokenOf, graphAnswers, graphId, graphList, graphRouter, pickFields, sendGraphError, servesGraphVersion, type GraphAnswer } from './meta-graph.js';
 import { sendJson, startStandInServer, type StandInRequest, type StandInServer } from './server.js';
 
 export interface FacebookStandInOptions {
   pageId?: string;
   /** The page access token every call must carry. */
   pageToken?: string;
+  /** The long-lived user token organizations holds: it is exchanged for another, and reads the Page's token again. */
+  userToken?: string;
+  appId?: string;
+  appSecret?: string;
   slowMs?: number;
 }
 
@@ -51,18 +56,25 @@ export interface FacebookStandInStory {
 
 export interface FacebookStandIn extends StandInServer {
   pageId: string;
-  pageToken: string;
+  /** The Page token Graph accepts now. */
+  readonly pageToken: string;
+  /** User tokens Graph accepts (the first one's and each exchanged one). */
+  userTokens: Set<string>;
+  /** Graph stops taking the Page token (code 190), as after a password change: the user token reads a new one. */
+  revokePageToken(): void;
   posts: FacebookStandInPost[];
   photos: Map<string, FacebookStandInPhoto>;
   videos: Map<string, FacebookStandInVideo>;
   stories: FacebookStandInStory[];
+  /** State reads (a video's status, the Page's lists) failing, and create calls whose answer is lost. */
+  faults: GraphFaults;
 }
 
 /** Graph's time format, e.g. 2025-07-01T10:00:00+0000. */
 const graphTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
 
 /**
- * Facebook Pages on Graph API v22.0: /feed (text, link, attached_media),
+ * Facebook Pages on the Graph API (any version Meta serves; others answer 2635): /feed (text, link, attached_media),
  * /photos by url (published or not), /videos by file_url, reels and video
  * stories in three phases with an rupload-style upload_url taking a file_url
  * header, photo stories, the Page's post, video and story lists and the video
@@ -73,12 +85,15 @@ const graphTime = () => new Date().toISOString().replace(/\.\d{3}Z$/, '+0000');
 export async function startFacebookStandIn(options: FacebookStandInOptions = {}): Promise<FacebookStandIn> {
   const server = await startStandInServer();
   const pageId = options.pageId ?? '104000000000001';
-  const pageToken = options.pageToken ?? 'facebook-page-token';
+  let pageToken = options.pageToken ?? 'facebook-page-token';
+  const userTokens = new Set([options.userToken ?? 'facebook-user-token']);
+  const app = { id: options.appId ?? 'facebook-app', secret: options.appSecret ?? 'facebook-app-secret' };
   const posts: FacebookStandInPost[] = [];
   const photos = new Map<string, FacebookStandInPhoto>();
   const videos = new Map<string, FacebookStandInVideo>();
   const stories: FacebookStandInStory[] = [];
-  const v = '/v22.0';
+  const v = '/:version';
+  const faults = new GraphFaults();
 
   const usage = (callCount: number, minutes: number) => ({
     'x-business-use-case-usage': JSON.stringify({
@@ -86,7 +101,8 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     }),
   });
   const route = graphRouter(server, {
-    token: pageToken,
+    token: () => pageToken,
+    servesVersion: (version) => servesGraphVersion(version),
     slowMs: options.slowMs ?? 1500,
     usageHeaders: () => usage(4, 0),
     rateLimited: () => ({
@@ -153,7 +169,8 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     const unusable = attachments.find((id) => photos.get(id)?.published !== false);
     if (unusable) return graphAnswers.invalidParameter(`attached_media: ${unusable} is not an unpublished photo of this Page`);
     for (const id of attachments) photos.get(id)!.published = true;
-    return { id: addPost(attachments.length ? 'photo' : 'status', message, attachments).id };
+    const created = addPost(attachments.length ? 'photo' : 'status', message, attachments);
+    return faults.takeLostAnswer() ? graphAnswers.serverError : { id: created.id };
   });
 
   pageRoute('POST', 'photos', async (req) => {
@@ -176,7 +193,7 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     video.uploading = 'complete';
     video.publishing = 'complete';
     addPost('video', video.description);
-    return { id: video.id };
+    return faults.takeLostAnswer() ? graphAnswers.serverError : { id: video.id };
   });
 
   /** Reels and video stories: start gives an upload_url, finish publishes what was uploaded. */
@@ -185,7 +202,7 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
       const phase = field(req, 'upload_phase');
       if (phase === 'start') {
         const video = newVideo(edge, '');
-        return { video_id: video.id, upload_url: `${server.url}/video-upload${v}/${video.id}` };
+        return { video_id: video.id, upload_url: `${server.url}/video-upload/${req.params.version}/${video.id}` };
       }
       if (phase !== 'finish') return graphAnswers.invalidParameter('upload_phase must be start or finish');
       const video = videos.get(field(req, 'video_id') ?? '');
@@ -208,15 +225,37 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     return { success: true, post_id: addStory(photo.id, 'photo').post_id };
   });
 
-  const listPosts = (req: StandInRequest) => graphList(req, posts, 'created_time');
+  const listed = (list: (req: StandInRequest) => unknown) => (req: StandInRequest) => faults.takeRead(req.params.pageId!) ?? list(req);
+  const listPosts = listed((req) => graphList(req, posts, 'created_time'));
   pageRoute('GET', 'published_posts', listPosts);
   pageRoute('GET', 'feed', listPosts);
-  pageRoute('GET', 'videos', (req) => graphList(req, [...videos.values()].filter((video) => video.publishing === 'complete').reverse(), 'created_time'));
-  pageRoute('GET', 'stories', (req) => graphList(req, stories, 'creation_time'));
+  pageRoute('GET', 'videos', listed((req) => graphList(req, [...videos.values()].filter((video) => video.publishing === 'complete').reverse(), 'created_time')));
+  pageRoute('GET', 'stories', listed((req) => graphList(req, stories, 'creation_time')));
+
+  // Facebook Login: a valid user token exchanged for a new long-lived one (fb_exchange_token).
+  server.route('GET', `${v}/oauth/access_token`, (req, res) => {
+    if (!servesGraphVersion(req.params.version!)) return sendGraphError(res, graphAnswers.deprecatedVersion);
+    const q = req.query;
+    if (q.get('client_id') !== app.id || q.get('client_secret') !== app.secret) return sendGraphError(res, { status: 400, error: { message: 'Error validating client secret.', code: 1 } });
+    if (q.get('grant_type') !== 'fb_exchange_token' || !userTokens.has(q.get('fb_exchange_token') ?? '')) return sendGraphError(res, graphAnswers.expiredToken);
+    const token = `facebook-user-token-${randomBytes(8).toString('hex')}`;
+    userTokens.add(token);
+    sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: 5_183_944 });
+  });
+
+  // The Page read with a user token: its `access_token` is the Page token (pages-api: "Get a Page Access Token").
+  server.route('GET', `${v}/${pageId}`, (req, res) => {
+    if (!servesGraphVersion(req.params.version!)) return sendGraphError(res, graphAnswers.deprecatedVersion);
+    const token = graphTokenOf(req) ?? '';
+    if (!userTokens.has(token) && token !== pageToken) return sendGraphError(res, graphAnswers.invalidToken);
+    sendJson(res, 200, pickFields(req, { id: pageId, name: 'Stand-in Page', ...(userTokens.has(token) && { access_token: pageToken }) }));
+  });
 
   route('GET', `${v}/:id`, (req, res) => {
     const id = req.params.id!;
     const video = videos.get(id);
+    const failure = video ? faults.takeRead(id) : null;
+    if (failure) return sendGraphError(res, failure);
     if (video) {
       if (video.uploading === 'in_progress' && --video.uploadReads <= 0) video.uploading = 'complete';
       return sendJson(res, 200, pickFields(req, { ...video, status: videoStatus(video) }));
@@ -246,7 +285,20 @@ export async function startFacebookStandIn(options: FacebookStandInOptions = {})
     sendJson(res, 200, { success: true });
   });
 
-  return Object.assign(server, { pageId, pageToken, posts, photos, videos, stories });
+  const standIn = Object.assign(server, {
+    pageId,
+    userTokens,
+    revokePageToken: () => {
+      pageToken = `facebook-page-token-${randomBytes(8).toString('hex')}`;
+    },
+    posts,
+    photos,
+    videos,
+    stories,
+    faults,
+  });
+  // Read at each use: revokePageToken replaces it (Object.assign would copy a getter's value once).
+  return Object.defineProperty(standIn, 'pageToken', { get: () => pageToken, enumerable: true }) as FacebookStandIn;
 }
 
 function isGraphAnswer(value: unknown): value is GraphAnswer {

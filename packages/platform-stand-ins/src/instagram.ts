@@ -5,6 +5,7 @@ import {
   field,
   graphAnswers,
   graphRouter,
+  servesGraphVersion,
   type ContainerApiDialect,
   type GraphAnswer,
   type MediaFetch,
@@ -26,11 +27,14 @@ export interface InstagramStandInOptions {
 export interface InstagramStandIn extends StandInServer {
   token: string;
   userId: string;
-  /** Containers (their status_code is what recovery reads) and the media published from them. */
+  /** Containers (their status_code is what recovery reads) and the media published from them; `store.faults` and `store.publishElsewhere` for tests. */
   store: ContainerStore;
 }
 
+/** The caption's limits in the media reference: 2,200 characters, 30 hashtags, 20 @ tags. */
 const CAPTION_LIMIT = 2200;
+const HASHTAG_LIMIT = 30;
+const MENTION_LIMIT = 20;
 const CAROUSEL_ITEMS = { min: 2, max: 10 };
 const JPEG = 'image/jpeg';
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
@@ -49,6 +53,18 @@ function mediaFailure(container: StandInContainer, fetched: MediaFetch): string 
   return VIDEO_TYPES.some((type) => fetched.contentType.startsWith(type)) ? null : 'Error: The video format is not supported. Please check the media specifications. (2207026)';
 }
 
+/** Over a caption limit: Graph's invalid-parameter refusal (code 100), its user message naming the limit. */
+function captionRefusal(caption: string): GraphAnswer | null {
+  const over = (what: string, limit: number): GraphAnswer => ({
+    status: 400,
+    error: { message: '(#100) Invalid parameter', code: 100, is_transient: false, error_user_title: 'Invalid caption', error_user_msg: `The caption can have at most ${limit} ${what}.` },
+  });
+  if ([...caption].length > CAPTION_LIMIT) return over('characters', CAPTION_LIMIT);
+  if ((caption.match(/(?:^|\s)#[\p{L}\p{N}_]+/gu) ?? []).length > HASHTAG_LIMIT) return over('hashtags', HASHTAG_LIMIT);
+  if ((caption.match(/(?:^|\s)@[\w.]+/g) ?? []).length > MENTION_LIMIT) return over('@ tags', MENTION_LIMIT);
+  return null;
+}
+
 /** POST /{ig-user-id}/media: the container the fields ask for, validated as the Instagram Platform does. */
 function parseContainer(req: Parameters<ContainerApiDialect['parse']>[0], store: ContainerStore) {
   const mediaType = field(req, 'media_type') ?? 'IMAGE';
@@ -56,7 +72,8 @@ function parseContainer(req: Parameters<ContainerApiDialect['parse']>[0], store:
   const caption = field(req, 'caption') ?? '';
   const imageUrl = field(req, 'image_url');
   const videoUrl = field(req, 'video_url');
-  if ([...caption].length > CAPTION_LIMIT) return graphAnswers.invalidParameter(`The caption must be at most ${CAPTION_LIMIT} characters long.`);
+  const refusedCaption = captionRefusal(caption);
+  if (refusedCaption) return refusedCaption;
   const base = { mediaType, text: caption, isCarouselItem, children: [] as string[], readsInProgress: 1 };
 
   const image = { ...base, mediaUrl: imageUrl, mediaKind: 'image' as const };
@@ -84,7 +101,7 @@ function parseContainer(req: Parameters<ContainerApiDialect['parse']>[0], store:
 }
 
 /**
- * Instagram API with Instagram Login (graph.instagram.com, v22.0): containers
+ * Instagram API with Instagram Login (graph.instagram.com, at a Graph version Meta serves): containers
  * (image, reels, stories, carousel items and carousels) that take a poll or two
  * to finish, media_publish, content_publishing_limit, the media list and
  * permalinks; Graph errors for throttling (code 4 with usage headers), an
@@ -104,7 +121,8 @@ export async function startInstagramStandIn(options: InstagramStandInOptions = {
   });
 
   const route = graphRouter(server, {
-    token,
+    token: () => token,
+    servesVersion: (version) => servesGraphVersion(version),
     slowMs: options.slowMs ?? 1500,
     usageHeaders: () => usage(3, 0),
     rateLimited: () => ({ status: 403, error: { message: '(#4) Application request limit reached', code: 4, is_transient: true }, headers: usage(100, 12) }),
@@ -119,7 +137,6 @@ export async function startInstagramStandIn(options: InstagramStandInOptions = {
   });
 
   addContainerRoutes(route, store, {
-    version: '/v22.0',
     userIds: [userId, 'me'],
     createEdge: 'media',
     publishEdge: 'media_publish',

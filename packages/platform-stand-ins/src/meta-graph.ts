@@ -31,7 +31,43 @@ export function sendGraphError(res: ServerResponse, answer: GraphAnswer): void {
   sendJson(res, answer.status, { error }, answer.headers);
 }
 
+/**
+ * Graph API versions and the day each stops being served (developers.facebook.com/docs/graph-api/changelog,
+ * late 2026: a version ends two years after the next one came out; v27.0, of 2026-11-04, has no end yet).
+ */
+const GRAPH_VERSION_ENDS: Record<string, string | null> = {
+  'v21.0': '2027-01-21',
+  'v22.0': '2027-05-20',
+  'v23.0': '2027-10-08',
+  'v24.0': '2028-02-18',
+  'v25.0': '2028-07-29',
+  'v26.0': '2028-11-04',
+  'v27.0': null,
+};
+export const LATEST_GRAPH_VERSION = 'v27.0';
+
+/** Whether Meta serves Graph `version` at `now`. */
+export function servesGraphVersion(version: string, now = Date.now()): boolean {
+  const end = GRAPH_VERSION_ENDS[version];
+  return end === null || (end !== undefined && Date.parse(end) > now);
+}
+
+const unsupportedGet = (id: string): GraphAnswer => ({
+  status: 400,
+  error: {
+    message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    type: 'GraphMethodException',
+    code: 100,
+    error_subcode: 33,
+  },
+});
+
 export const graphAnswers = {
+  /** A version Meta no longer serves (as SDKs pinned to an expired version were answered, e.g. mobolic/facebook-sdk#527). */
+  deprecatedVersion: {
+    status: 400,
+    error: { message: `(#2635) You are calling a deprecated version of the Graph API. Please update to the latest version: ${LATEST_GRAPH_VERSION}.`, code: 2635 },
+  },
   invalidToken: { status: 400, error: { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 } },
   expiredToken: {
     status: 400,
@@ -44,14 +80,9 @@ export const graphAnswers = {
   serverError: { status: 500, error: { message: 'An unexpected error has occurred. Please retry your request later.', code: 2, is_transient: true } },
   missingParameter: (name: string) => ({ status: 400, error: { message: `(#100) The parameter ${name} is required`, code: 100 } }),
   invalidParameter: (message: string) => ({ status: 400, error: { message: `(#100) ${message}`, code: 100 } }),
-  notFound: (id: string) => ({
-    status: 400,
-    error: {
-      message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-      code: 100,
-      error_subcode: 33,
-    },
-  }),
+  notFound: unsupportedGet,
+  /** Graph's occasional refusal of a read of an object that does exist (seen on container status reads), worded as for one that does not. */
+  unsupportedGet,
 } satisfies Record<string, GraphAnswer | ((...args: never[]) => GraphAnswer)>;
 
 /** The token of a Graph call: the access_token parameter (query or body) or an `Authorization: Bearer|OAuth` header. */
@@ -73,8 +104,10 @@ export function field(req: StandInRequest, name: string): string | undefined {
 }
 
 export interface GraphRouteSettings {
-  /** The token every call must carry. */
-  token: string;
+  /** The token every call must carry (read at each call: a Page token can be replaced). */
+  token: () => string;
+  /** Whether the API serves the version a route's `:version` names (Graph's versions, or Threads' own). */
+  servesVersion: (version: string) => boolean;
   /** How this API refuses for throttling (code, headers). */
   rateLimited: () => GraphAnswer;
   /** How this API refuses content. */
@@ -93,15 +126,49 @@ export function graphRouter(server: StandInServer, settings: GraphRouteSettings)
   return (method: string, pattern: string, handler: Handler) =>
     server.route(method, pattern, async (req, res) => {
       for (const [name, value] of Object.entries(settings.usageHeaders?.() ?? {})) res.setHeader(name, value);
+      if (req.params.version !== undefined && !settings.servesVersion(req.params.version)) return sendGraphError(res, graphAnswers.deprecatedVersion);
       const scenario = server.takeScenario(req);
       if (scenario === 'slow') await delay(settings.slowMs);
       else if (scenario === 'rate_limited') return sendGraphError(res, settings.rateLimited());
       else if (scenario === 'expired_token') return sendGraphError(res, graphAnswers.expiredToken);
       else if (scenario === 'refused') return sendGraphError(res, settings.refused());
       else if (scenario === 'server_error') return sendGraphError(res, graphAnswers.serverError);
-      if (graphTokenOf(req) !== settings.token) return sendGraphError(res, graphAnswers.invalidToken);
+      if (graphTokenOf(req) !== settings.token()) return sendGraphError(res, graphAnswers.invalidToken);
       await handler(req, res);
     });
+}
+
+/**
+ * What a test arms beyond the scenarios of every stand-in: reads of a post's state (container status, a
+ * video's status, the lists recovery reads) failing as Meta's now and then do, and create calls that go
+ * through whose answer is lost (a 5xx after the post was made: the outcome is unknown to the caller).
+ */
+export class GraphFaults {
+  private reads: Array<'unsupported_get' | 'server_error'> = [];
+  private lostAnswers = 0;
+
+  /** The next `times` state reads answer code 100 / subcode 33 ("Unsupported get request") or a 5xx. */
+  failReads(times: number, as: 'unsupported_get' | 'server_error'): void {
+    for (let i = 0; i < times; i++) this.reads.push(as);
+  }
+
+  /** The next `times` create calls publish, then answer a 5xx. */
+  loseCreateAnswers(times: number): void {
+    this.lostAnswers += times;
+  }
+
+  /** The failure this state read of `id` answers, if one is armed. */
+  takeRead(id: string): GraphAnswer | null {
+    const as = this.reads.shift();
+    return as === undefined ? null : as === 'server_error' ? graphAnswers.serverError : graphAnswers.unsupportedGet(id);
+  }
+
+  /** Whether this create call's answer is lost (it was carried out). */
+  takeLostAnswer(): boolean {
+    if (this.lostAnswers === 0) return false;
+    this.lostAnswers -= 1;
+    return true;
+  }
 }
 
 export type MediaFetch = { ok: true; contentType: string; size: number } | { ok: false; reason: string };
@@ -158,6 +225,9 @@ export interface StandInPublishedMedia {
 export class ContainerStore {
   readonly containers = new Map<string, StandInContainer>();
   readonly published: StandInPublishedMedia[] = [];
+  readonly faults = new GraphFaults();
+  /** When posts made with other tools went out: Meta counts them in quota_usage too. */
+  private readonly elsewhere: number[] = [];
 
   constructor(
     private readonly permalinkOf: (shortcode: string) => string,
@@ -209,10 +279,15 @@ export class ContainerStore {
     return media;
   }
 
-  /** Posts published within the last `windowSeconds` (carousels count once). */
+  /** Posts published within the last `windowSeconds` (carousels count once), those made with other tools included. */
   usage(windowSeconds: number): number {
     const since = Date.now() - windowSeconds * 1000;
-    return this.published.filter((media) => Date.parse(media.timestamp) >= since).length;
+    return this.published.filter((media) => Date.parse(media.timestamp) >= since).length + this.elsewhere.filter((at) => at >= since).length;
+  }
+
+  /** `count` posts made now with another tool (the app's media list does not show them; the quota does). */
+  publishElsewhere(count: number): void {
+    for (let i = 0; i < count; i++) this.elsewhere.push(Date.now());
   }
 
   /** As if a day went by without publishing it. */
@@ -251,8 +326,7 @@ export function graphList<T extends object>(req: StandInRequest, items: T[], tim
 
 /** Where Instagram and Threads differ around the same container routes. */
 export interface ContainerApiDialect {
-  /** Path prefix, e.g. /v22.0 or /v1.0. */
-  version: string;
+
   /** The user ids a call may name (the account's id and `me`). */
   userIds: string[];
   createEdge: string;
@@ -283,14 +357,14 @@ export function addContainerRoutes(route: ReturnType<typeof graphRouter>, store:
     return false;
   };
 
-  route('POST', `${dialect.version}/:userId/${dialect.createEdge}`, (req, res) => {
+  route('POST', `/:version/:userId/${dialect.createEdge}`, (req, res) => {
     if (!user(req, res)) return;
     const parsed = dialect.parse(req, store);
     if ('error' in parsed) return sendGraphError(res, parsed);
     sendJson(res, 200, { id: store.create(parsed).id });
   });
 
-  route('POST', `${dialect.version}/:userId/${dialect.publishEdge}`, (req, res) => {
+  route('POST', `/:version/:userId/${dialect.publishEdge}`, (req, res) => {
     if (!user(req, res)) return;
     const creationId = field(req, 'creation_id');
     if (!creationId) return sendGraphError(res, graphAnswers.missingParameter('creation_id'));
@@ -298,22 +372,28 @@ export function addContainerRoutes(route: ReturnType<typeof graphRouter>, store:
     if (!container || container.isCarouselItem) return sendGraphError(res, graphAnswers.notFound(creationId));
     if (container.status !== 'FINISHED') return sendGraphError(res, dialect.notReady);
     if (store.usage(DAY_SECONDS) >= dialect.quotaTotal) return sendGraphError(res, dialect.capReached);
-    sendJson(res, 200, { id: store.publish(container).id });
+    const media = store.publish(container);
+    if (store.faults.takeLostAnswer()) return sendGraphError(res, graphAnswers.serverError);
+    sendJson(res, 200, { id: media.id });
   });
 
-  route('GET', `${dialect.version}/:userId/${dialect.limitEdge}`, (req, res) => {
+  route('GET', `/:version/:userId/${dialect.limitEdge}`, (req, res) => {
     if (!user(req, res)) return;
     const limit = { quota_usage: store.usage(DAY_SECONDS), config: { quota_total: dialect.quotaTotal, quota_duration: DAY_SECONDS } };
     sendJson(res, 200, { data: [pickFields(req, limit)] });
   });
 
-  route('GET', `${dialect.version}/:userId/${dialect.listEdge}`, (req, res) => {
+  route('GET', `/:version/:userId/${dialect.listEdge}`, (req, res) => {
     if (!user(req, res)) return;
+    const failure = store.faults.takeRead(req.params.userId!);
+    if (failure) return sendGraphError(res, failure);
     sendJson(res, 200, graphList(req, store.published.map(dialect.mediaOf), 'timestamp'));
   });
 
-  route('GET', `${dialect.version}/:id`, async (req, res) => {
+  route('GET', '/:version/:id', async (req, res) => {
     const id = req.params.id!;
+    const failure = store.containers.has(id) ? store.faults.takeRead(id) : null;
+    if (failure) return sendGraphError(res, failure);
     const container = await store.read(id);
     if (container) return sendJson(res, 200, pickFields(req, dialect.statusOf(container)));
     const media = store.published.find((item) => item.id === id);

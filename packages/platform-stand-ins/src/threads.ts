@@ -20,6 +20,9 @@ export interface ThreadsStandIn extends StandInServer {
 }
 
 const TEXT_LIMIT = 500;
+/** Threads takes at most 5 links in a post's text. */
+const LINK_LIMIT = 5;
+const links = (text: string) => text.match(/\bhttps?:\/\/[^\s]+/gi) ?? [];
 const CAROUSEL_ITEMS = { min: 2, max: 20 };
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
@@ -58,7 +61,9 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions = {}): 
   });
 
   const route = graphRouter(server, {
-    token,
+    token: () => token,
+    // Threads has its own versions: v1.0 only.
+    servesVersion: (version) => version === 'v1.0',
     slowMs: options.slowMs ?? 1500,
     usageHeaders: () => ({ 'x-app-usage': JSON.stringify({ call_count: 2, total_cputime: 1, total_time: 1 }) }),
     rateLimited: () => ({
@@ -75,7 +80,6 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions = {}): 
   });
 
   addContainerRoutes(route, store, {
-    version: '/v1.0',
     userIds: [userId, 'me'],
     createEdge: 'threads',
     publishEdge: 'threads_publish',
@@ -86,6 +90,12 @@ export async function startThreadsStandIn(options: ThreadsStandInOptions = {}): 
       const text = field(req, 'text') ?? '';
       const isCarouselItem = field(req, 'is_carousel_item') === 'true';
       if (threadsLength(text) > TEXT_LIMIT) return thrown(`Param text must be at most ${TEXT_LIMIT} characters long.`, 100);
+      if (new Set(links(text)).size > LINK_LIMIT) {
+        return thrown('THREADS_API__LINK_LIMIT_EXCEEDED', 100, {
+          error_user_title: 'Link limit exceeded',
+          error_user_msg: `The post has more than ${LINK_LIMIT} links. Remove some links and try again.`,
+        });
+      }
       const base = { mediaType: mediaType ?? '', text, isCarouselItem, children: [] as string[], readsInProgress: 0 };
       switch (mediaType) {
         case 'TEXT':

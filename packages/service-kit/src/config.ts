@@ -43,6 +43,7 @@ export const baseConfigSchema = z.object({
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
 const platformApi = (real: string) => z.string().url().default(real);
+const apiVersion = (current: string) => z.string().regex(/^v\d+\.\d+$/, 'a version such as v27.0').default(current);
 
 /**
  * The platforms' API origins: the real ones by default, a local stand-in's in
@@ -50,9 +51,17 @@ const platformApi = (real: string) => z.string().url().default(real);
  */
 export const platformApiConfigShape = {
   X_API_URL: platformApi('https://api.x.com'),
-  FACEBOOK_GRAPH_URL: platformApi('https://graph.facebook.com/v22.0'),
+  FACEBOOK_GRAPH_URL: platformApi('https://graph.facebook.com'),
+  /**
+   * Meta's Graph API version, for Facebook (Graph and Login) and Instagram alike: v27.0 came out on 2026-11-04
+   * and is served until two years after the next one (developers.facebook.com/docs/graph-api/changelog).
+   * How to move: docs/decisions/publishing.md, "Meta".
+   */
+  META_GRAPH_VERSION: apiVersion('v27.0'),
   INSTAGRAM_GRAPH_URL: platformApi('https://graph.instagram.com'),
   THREADS_GRAPH_URL: platformApi('https://graph.threads.net'),
+  /** The Threads API's own version (graph.threads.net/v1.0), not Graph's. */
+  THREADS_API_VERSION: apiVersion('v1.0'),
   YOUTUBE_API_URL: platformApi('https://www.googleapis.com'),
   /** Where Google's OAuth tokens are refreshed (the YouTube client asks it itself). */
   YOUTUBE_TOKEN_URL: platformApi('https://oauth2.googleapis.com/token'),

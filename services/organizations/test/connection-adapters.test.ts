@@ -25,7 +25,7 @@ const link = (platform: keyof typeof oauth) => oauth[platform].authorizationUrl(
 describe('provider adapters by default point at the real providers', () => {
   it.each([
     ['x', 'https://x.com/i/oauth2/authorize'],
-    ['facebook', 'https://www.facebook.com/v22.0/dialog/oauth'],
+    ['facebook', 'https://www.facebook.com/v27.0/dialog/oauth'],
     ['instagram', 'https://www.instagram.com/oauth/authorize'],
     ['threads', 'https://threads.net/oauth/authorize'],
     ['youtube', 'https://accounts.google.com/o/oauth2/v2/auth'],

@@ -167,12 +167,20 @@ describe('full OAuth connect per platform, through the gateway, against the prov
     const organizationId = await organizationOf(user);
     expect((await h.arrive(await consent('facebook', organizationId, user.token))).location).toBe(`${APP_URL}/oauth/success?platform=facebook`);
     const scope = new URL((await h.send('POST', '/oauth/facebook/authorize', { token: user.token, payload: { organization_id: organizationId } })).json().redirect_url).searchParams.get('scope');
-    expect(scope).toBe('public_profile,email,pages_show_list,pages_manage_posts,pages_read_engagement,business_management');
+    // publish_video: what Meta's Pages API posts guide names for video posts.
+    expect(scope).toBe('public_profile,email,pages_show_list,pages_manage_posts,pages_read_engagement,publish_video,business_management');
 
     const view = async () => (await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token })).json().platforms.FACEBOOK;
     expect((await view()).notice).toBe('Facebook Page Required');
     const pages = await h.send('GET', `/oauth/facebook/pages?organization_id=${organizationId}`, { token: user.token });
-    expect(pages.json()).toEqual({ pages: [{ id: '1001', name: 'Stand-in Page' }] });
+    // Every page of /me/accounts (the stand-in answers two at a time), the Business Manager's Page included.
+    expect(pages.json()).toEqual({
+      pages: [
+        { id: '1001', name: 'Stand-in Page' },
+        { id: '1002', name: 'Second Page' },
+        { id: '1003', name: 'Business Manager Page' },
+      ],
+    });
 
     const saved = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '1001', page_name: 'x', access_token: 'from-browser' } });
     expect(saved.json()).toMatchObject({ success: true, message: 'Facebook page successfully saved', connection: { notice: null, specific_data: { page_id: '1001', page_name: 'Stand-in Page' } } });
@@ -187,6 +195,41 @@ describe('full OAuth connect per platform, through the gateway, against the prov
     const cleared = await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '', page_name: '', access_token: '' } });
     expect(cleared.json().connection.notice).toBe('Facebook Page Required');
     expect((await credentials(organizationId, 'facebook')).page_access_token).toBeNull();
+  });
+});
+
+describe('facebook page tokens refused by Graph (code 190)', () => {
+  const refreshed = (organizationId: string) =>
+    h.ctx.bus.request<ConnectionCredentials>('organizations.connection.credentials', { organization_id: organizationId, platform: 'facebook', refresh: true });
+
+  it('a refresh the scheduler asks for reads the Page token again through the user token', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('facebook', organizationId, user.token));
+    await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '1003' } });
+    const before = await credentials(organizationId, 'facebook');
+
+    const after = await refreshed(organizationId);
+    expect(after.page_access_token).toMatch(/^page-token-/);
+    expect(after.page_access_token).not.toBe(before.page_access_token);
+    expect(standIns.facebook.pageTokens!.get(after.page_access_token!)).toBe('1003');
+    expect(after.specific_data).toMatchObject({ page_id: '1003', page_name: 'Business Manager Page' });
+  });
+
+  it('when Graph gives no token for the Page any more, the connection is to be connected again, in the spec’s words', async () => {
+    const user = await owner();
+    const organizationId = await organizationOf(user);
+    await h.arrive(await consent('facebook', organizationId, user.token));
+    await h.send('POST', '/oauth/facebook/page', { token: user.token, payload: { organization_id: organizationId, page_id: '1001' } });
+    // The person no longer has a task on any Page: the user token is good, the Page gives no token.
+    standIns.facebook.refusePageTokens = true;
+    try {
+      await expect(refreshed(organizationId)).rejects.toMatchObject({ message: 'The Facebook connection has expired. Please connect it again.' });
+    } finally {
+      standIns.facebook.refusePageTokens = false;
+    }
+    const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token: user.token });
+    expect(listed.json().platforms.FACEBOOK.status).toBe('expired');
   });
 });
 

@@ -20,7 +20,8 @@ export const connectionConfigShape = {
   X_AUTH_URL: url('https://x.com/i/oauth2/authorize'),
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
-  FACEBOOK_AUTH_URL: url('https://www.facebook.com/v22.0/dialog/oauth'),
+  /** Facebook Login's origin: the dialog is /{META_GRAPH_VERSION}/dialog/oauth under it. */
+  FACEBOOK_AUTH_URL: url('https://www.facebook.com'),
   INSTAGRAM_CLIENT_ID: z.string().optional(),
   INSTAGRAM_CLIENT_SECRET: z.string().optional(),
   INSTAGRAM_AUTH_URL: url('https://www.instagram.com/oauth/authorize'),

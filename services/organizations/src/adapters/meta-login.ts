@@ -65,7 +65,8 @@ export function instagramProvider(config: ConnectionConfig): OAuthProvider {
     scopes: ['instagram_business_basic', 'instagram_business_content_publish'],
     exchangeGrant: 'ig_exchange_token',
     refreshGrant: 'ig_refresh_token',
-    mePath: 'me',
+    // Instagram Login follows Graph's versions; its token endpoints are unversioned in Meta's docs.
+    mePath: `${config.META_GRAPH_VERSION}/me`,
     idField: 'user_id',
     profileUrl: (username) => `https://www.instagram.com/${username}`,
   });
@@ -82,7 +83,7 @@ export function threadsProvider(config: ConnectionConfig): OAuthProvider {
     scopes: ['threads_basic', 'threads_content_publish'],
     exchangeGrant: 'th_exchange_token',
     refreshGrant: 'th_refresh_token',
-    mePath: 'v1.0/me',
+    mePath: `${config.THREADS_API_VERSION}/me`,
     idField: 'id',
     profileUrl: (username) => `https://www.threads.net/@${username}`,
   });

@@ -214,11 +214,15 @@ async function refreshTokens(ctx: OrganizationsContext, connection: Connection, 
     const alreadyRefreshed = current.updatedAt.getTime() > connection.updatedAt.getTime();
     if ((!force && !needsRefresh(current.expiresAt, Date.now())) || (force && alreadyRefreshed)) return { connection: current };
     let tokens: TokenSet;
+    let pageToken: string | undefined;
     try {
       tokens = await ctx.adapters.providers.oauth[platform].refresh({
         accessToken: openToken(ctx, current.accessToken!),
         refreshToken: current.refreshToken ? openToken(ctx, current.refreshToken) : null,
       });
+      // A Facebook Page's token comes from the user's: read again with it (Graph may have refused the old one, code 190).
+      const pageId = current.specificData.page_id;
+      if (platform === 'facebook' && typeof pageId === 'string' && pageId) pageToken = await ctx.adapters.providers.oauth.facebook.pageToken(tokens.accessToken, pageId);
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       // The provider's own trouble says nothing of the tokens: the connection stays as it is, to be tried again.
@@ -231,6 +235,7 @@ async function refreshTokens(ctx: OrganizationsContext, connection: Connection, 
       status: 'connected',
       accessToken: sealToken(ctx, tokens.accessToken),
       refreshToken: tokens.refreshToken ? sealToken(ctx, tokens.refreshToken) : current.refreshToken,
+      ...(pageToken && { pageAccessToken: sealToken(ctx, pageToken) }),
       expiresAt: tokens.expiresAt,
       ...(tokens.scopes.length > 0 && { scopes: tokens.scopes.join(' ') }),
     });

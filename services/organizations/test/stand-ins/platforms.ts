@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ConnectionPlatform } from '@planner/contracts';
+import { connectionConfigSchema } from '../../src/adapters/config.js';
 import { bearerOf, sendJson, startOAuthStandIn, type OAuthStandIn } from './oauth-provider.js';
 
 /**
@@ -14,6 +15,10 @@ export interface PlatformStandIn {
   authorizePath: string;
   /** Facebook: user tokens of people who manage no page (Graph lists none for them). */
   pagelessTokens?: Set<string>;
+  /** Facebook: the Page tokens issued, each with its Page. */
+  pageTokens?: Map<string, string>;
+  /** Facebook: reads of a Page give no token (the person no longer has a task on it). */
+  refusePageTokens?: boolean;
   /** LinkedIn: the roles a token's member holds, in place of the stand-in member's own (LINKEDIN_ACLS). */
   linkedinRoles?: Map<string, LinkedInAcl[]>;
 }
@@ -43,11 +48,22 @@ async function x(): Promise<PlatformStandIn> {
   };
 }
 
+/** The Graph version organizations calls by default (META_GRAPH_VERSION), and the Threads API's. */
+const GRAPH = `/${connectionConfigSchema.parse({}).META_GRAPH_VERSION}`;
+const THREADS = `/${connectionConfigSchema.parse({}).THREADS_API_VERSION}`;
+
+/** The user's Pages: one of their own and one reached through a Business Manager (a task there), as /me/accounts lists both. */
+const FACEBOOK_PAGES = [
+  { id: '1001', name: 'Stand-in Page', category: 'Brand' },
+  { id: '1002', name: 'Second Page', category: 'Bakery' },
+  { id: '1003', name: 'Business Manager Page', category: 'Brand' },
+];
+
 async function facebook(): Promise<PlatformStandIn> {
   const clientSecret = secret('facebook');
-  const standIn = await startOAuthStandIn({ endpoints: { authorize: '/v22.0/dialog/oauth', token: '/unused' }, clientSecret });
+  const standIn = await startOAuthStandIn({ endpoints: { authorize: `${GRAPH}/dialog/oauth`, token: '/unused' }, clientSecret });
   // Graph API: GET /oauth/access_token exchanges a code, or (fb_exchange_token) a valid token for a long-lived one.
-  standIn.addRoute('GET', '/v22.0/oauth/access_token', (req, res) => {
+  standIn.addRoute('GET', `${GRAPH}/oauth/access_token`, (req, res) => {
     const q = req.query;
     if (q.client_id !== 'facebook-app' || q.client_secret !== clientSecret) return sendJson(res, 400, graphError('Error validating client secret.'));
     if (q.grant_type === 'fb_exchange_token') {
@@ -57,27 +73,61 @@ async function facebook(): Promise<PlatformStandIn> {
     if (!standIn.redeemCode(String(q.code), String(q.redirect_uri))) return sendJson(res, 400, graphError('This authorization code has been used.'));
     sendJson(res, 200, { access_token: standIn.issueAccessToken(), token_type: 'bearer', expires_in: 3600 });
   });
-  standIn.addRoute('GET', '/v22.0/me', (req, res) => {
+  standIn.addRoute('GET', `${GRAPH}/me`, (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
     sendJson(res, 200, { id: '10158', name: 'Stand-in Person' });
   });
-  standIn.addRoute('DELETE', '/v22.0/me/permissions', (req, res) => {
+  standIn.addRoute('DELETE', `${GRAPH}/me/permissions`, (req, res) => {
     if (!standIn.revoke(req.query.access_token)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
     sendJson(res, 200, { success: true });
   });
   const pagelessTokens = new Set<string>();
-  standIn.addRoute('GET', '/v22.0/me/accounts', (req, res) => {
-    if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
-    if (pagelessTokens.has(req.query.access_token as string)) return sendJson(res, 200, { data: [] });
-    sendJson(res, 200, { data: [{ id: '1001', name: 'Stand-in Page', access_token: `page-token-${randomBytes(12).toString('hex')}`, category: 'Brand' }], paging: { cursors: { before: 'a', after: 'b' } } });
+  /** Page tokens as Graph issues them: a new one on each read. */
+  const pageTokens = new Map<string, string>();
+  const withToken = (page: (typeof FACEBOOK_PAGES)[number]) => {
+    const token = `page-token-${randomBytes(12).toString('hex')}`;
+    pageTokens.set(token, page.id);
+    return { ...page, access_token: token };
+  };
+  const userOf = (req: { query: Record<string, unknown> }, res: Parameters<typeof sendJson>[0]) => {
+    const token = req.query.access_token as string;
+    if (standIn.hasAccessToken(token)) return token;
+    sendJson(res, 400, graphError('Invalid OAuth access token.'));
+    return null;
+  };
+  // Graph pages its lists and may answer fewer than `limit` asks: here two a page, `paging.next` while more are left.
+  standIn.addRoute('GET', `${GRAPH}/me/accounts`, (req, res) => {
+    const token = userOf(req, res);
+    if (!token) return;
+    const pages = pagelessTokens.has(token) ? [] : FACEBOOK_PAGES;
+    const from = req.query.after ? Number(Buffer.from(String(req.query.after), 'base64url').toString()) : 0;
+    const data = pages.slice(from, from + Math.min(Number(req.query.limit ?? 25), 2)).map(withToken);
+    const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+    const more = from + data.length < pages.length;
+    sendJson(res, 200, {
+      data,
+      ...(data.length && { paging: { cursors: { before: cursor(from), after: cursor(from + data.length) }, ...(more && { next: `${standIn.url}${GRAPH}/me/accounts?after=${cursor(from + data.length)}` }) } }),
+    });
   });
-  return {
+  // GET /{page-id}?fields=access_token: the Page's token again, for a user who still has a task on it.
+  for (const page of FACEBOOK_PAGES) {
+    standIn.addRoute('GET', `${GRAPH}/${page.id}`, (req, res) => {
+      const token = userOf(req, res);
+      if (!token) return;
+      if (pagelessTokens.has(token) || result.refusePageTokens) return sendJson(res, 200, { id: page.id, name: page.name });
+      sendJson(res, 200, withToken(page));
+    });
+  }
+  const result: PlatformStandIn = {
     platform: 'facebook',
     standIn,
     pagelessTokens,
-    authorizePath: '/v22.0/dialog/oauth',
-    env: { FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: clientSecret, FACEBOOK_AUTH_URL: `${standIn.url}/v22.0/dialog/oauth`, FACEBOOK_GRAPH_URL: `${standIn.url}/v22.0` },
+    pageTokens,
+    refusePageTokens: false,
+    authorizePath: `${GRAPH}/dialog/oauth`,
+    env: { FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: clientSecret, FACEBOOK_AUTH_URL: standIn.url, FACEBOOK_GRAPH_URL: standIn.url },
   };
+  return result;
 }
 
 /** Instagram Login and Threads: short-lived token by POST, then GET access_token / refresh_access_token for long-lived ones. */
@@ -110,7 +160,7 @@ async function metaLogin(platform: 'instagram' | 'threads'): Promise<PlatformSta
     longLived(res);
   });
   // The user node answers the fields asked for and always its `id`; a field the node lacks is refused (Graph error 100).
-  standIn.addRoute('GET', platform === 'instagram' ? '/me' : '/v1.0/me', (req, res) => {
+  standIn.addRoute('GET', platform === 'instagram' ? `${GRAPH}/me` : `${THREADS}/me`, (req, res) => {
     if (!standIn.hasAccessToken(req.query.access_token as string)) return sendJson(res, 400, graphError('Invalid OAuth access token.'));
     const fields = String(req.query.fields ?? 'id').split(',');
     const missing = fields.find((field) => !(field in user));

@@ -2,7 +2,7 @@ import { startFacebookStandIn, type FacebookStandIn } from '@planner/platform-st
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facebookAdapter } from '../../src/adapters/platforms/facebook.js';
 import { bodyOf, config, credentials, expectOneCreate, platformFailure, post, recordingSteps, signal } from './harness.js';
-import { FAST, startMedia } from './meta-support.js';
+import { FAST, GRAPH, startMedia } from './meta-support.js';
 
 let facebook: FacebookStandIn;
 let media: Awaited<ReturnType<typeof startMedia>>;
@@ -11,7 +11,7 @@ let page: ReturnType<typeof credentials>;
 
 beforeAll(async () => {
   [facebook, media] = await Promise.all([startFacebookStandIn({ slowMs: 1000 }), startMedia()]);
-  adapter = facebookAdapter(config({ FACEBOOK_GRAPH_URL: `${facebook.url}/v22.0` }), FAST);
+  adapter = facebookAdapter(config({ FACEBOOK_GRAPH_URL: facebook.url }), FAST);
   page = credentials('facebook', {
     access_token: 'facebook-user-token',
     page_access_token: facebook.pageToken,
@@ -22,7 +22,7 @@ afterAll(() => Promise.all([facebook.close(), media.close()]));
 
 const photo = () => ({ url: media.urlOf('photo.jpg'), contentType: 'image/jpeg' });
 const clip = () => ({ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' });
-const feedPath = () => `/v22.0/${facebook.pageId}/feed`;
+const feedPath = () => `${GRAPH}/${facebook.pageId}/feed`;
 
 describe('Facebook adapter: publishing', () => {
   it('publishes a text post on the Page feed with the page token, inside the one create call', async () => {
@@ -44,7 +44,7 @@ describe('Facebook adapter: publishing', () => {
     const recorded = recordingSteps(facebook);
     const published = await adapter.publish({ post: single, credentials: page, steps: recorded.steps, signal: signal() });
 
-    expectOneCreate(recorded, 'POST', `/v22.0/${facebook.pageId}/photos`);
+    expectOneCreate(recorded, 'POST', `${GRAPH}/${facebook.pageId}/photos`);
     expect(bodyOf(recorded.creates()[0]!.requests[0]!)).toMatchObject({ url: photo().url, caption: single.text });
     expect(facebook.posts.find((item) => item.id === published.platformPostId)).toMatchObject({ kind: 'photo', message: single.text });
     expect(media.requests.some((request) => request.path === '/media/photo.jpg')).toBe(true);
@@ -68,7 +68,7 @@ describe('Facebook adapter: publishing', () => {
     const recorded = recordingSteps(facebook);
     const published = await adapter.publish({ post: video, credentials: page, steps: recorded.steps, signal: signal() });
 
-    expectOneCreate(recorded, 'POST', `/v22.0/${facebook.pageId}/videos`);
+    expectOneCreate(recorded, 'POST', `${GRAPH}/${facebook.pageId}/videos`);
     expect(bodyOf(recorded.creates()[0]!.requests[0]!)).toMatchObject({ file_url: clip().url, description: video.text });
     expect(published.link).toBe(`https://www.facebook.com/${facebook.pageId}/videos/${published.platformPostId}/`);
   });
@@ -80,8 +80,8 @@ describe('Facebook adapter: publishing', () => {
 
     const videoId = recorded.remembered.videoId as string;
     expect(published).toEqual({ platformPostId: videoId, link: `https://www.facebook.com/reel/${videoId}` });
-    expect(recorded.remembered).toMatchObject({ uploadUrl: `${facebook.url}/video-upload/v22.0/${videoId}`, uploaded: true });
-    expectOneCreate(recorded, 'POST', `/v22.0/${facebook.pageId}/video_reels`);
+    expect(recorded.remembered).toMatchObject({ uploadUrl: `${facebook.url}/video-upload${GRAPH}/${videoId}`, uploaded: true });
+    expectOneCreate(recorded, 'POST', `${GRAPH}/${facebook.pageId}/video_reels`);
     expect(bodyOf(recorded.creates()[0]!.requests[0]!)).toMatchObject({ upload_phase: 'finish', video_id: videoId, video_state: 'PUBLISHED', description: reel.text });
     const upload = facebook.requests.find((request) => request.path.startsWith('/video-upload/'))!;
     expect(upload.headers).toMatchObject({ authorization: `OAuth ${facebook.pageToken}`, file_url: clip().url });
@@ -92,7 +92,7 @@ describe('Facebook adapter: publishing', () => {
     const photoStory = post({ mediaType: 'story', media: [photo()] });
     const recordedPhoto = recordingSteps(facebook);
     const fromPhoto = await adapter.publish({ post: photoStory, credentials: page, steps: recordedPhoto.steps, signal: signal() });
-    expectOneCreate(recordedPhoto, 'POST', `/v22.0/${facebook.pageId}/photo_stories`);
+    expectOneCreate(recordedPhoto, 'POST', `${GRAPH}/${facebook.pageId}/photo_stories`);
     expect(facebook.stories.find((story) => story.post_id === fromPhoto.platformPostId)).toMatchObject({
       media_type: 'photo',
       media_id: (recordedPhoto.remembered.photoIds as string[])[0],
@@ -102,7 +102,7 @@ describe('Facebook adapter: publishing', () => {
     const videoStory = post({ mediaType: 'story', media: [clip()] });
     const recordedVideo = recordingSteps(facebook);
     const fromVideo = await adapter.publish({ post: videoStory, credentials: page, steps: recordedVideo.steps, signal: signal() });
-    expectOneCreate(recordedVideo, 'POST', `/v22.0/${facebook.pageId}/video_stories`);
+    expectOneCreate(recordedVideo, 'POST', `${GRAPH}/${facebook.pageId}/video_stories`);
     expect(facebook.stories.find((story) => story.post_id === fromVideo.platformPostId)).toMatchObject({ media_type: 'video', media_id: recordedVideo.remembered.videoId });
   });
 
@@ -141,7 +141,7 @@ describe('Facebook adapter: errors as Graph answers them', () => {
   const publishText = () => adapter.publish({ post: post({}), credentials: page, steps: recordingSteps(facebook).steps, signal: signal() });
 
   it('a throttled Page waits as long as X-Business-Use-Case-Usage says', async () => {
-    facebook.failNext('rate_limited', { path: '/v22.0/:pageId/feed' });
+    facebook.failNext('rate_limited', { path: `${GRAPH}/:pageId/feed` });
     const error = await platformFailure(publishText());
     expect(error.kind).toBe('rate_limited');
     expect(error.retryAfterMs).toBe(7 * 60_000);
@@ -186,7 +186,7 @@ describe('Facebook adapter: resuming and recovering', () => {
   it('resumes several photos from the remembered uploads: only the feed post is sent again', async () => {
     const album = post({ mediaType: 'image', media: [photo(), photo()] });
     const first = recordingSteps(facebook);
-    facebook.failNext('server_error', { path: '/v22.0/:pageId/feed' });
+    facebook.failNext('server_error', { path: `${GRAPH}/:pageId/feed` });
     expect((await platformFailure(adapter.publish({ post: album, credentials: page, steps: first.steps, signal: signal() }))).kind).toBe('transient');
     expect(first.creates()).toHaveLength(1);
 
@@ -206,7 +206,7 @@ describe('Facebook adapter: resuming and recovering', () => {
     expect(await adapter.recover({ post: text, credentials: page, handle: recorded.remembered, signal: signal() })).toEqual({ status: 'published', published });
 
     const listing = facebook.requests.at(-1)!;
-    expect(listing.path).toBe(`/v22.0/${facebook.pageId}/published_posts`);
+    expect(listing.path).toBe(`${GRAPH}/${facebook.pageId}/published_posts`);
     expect(Number(listing.query.get('since'))).toBe(recorded.remembered.listedSince);
 
     const captionless = post({ mediaType: 'image', media: [photo()], text: '' });
@@ -228,7 +228,7 @@ describe('Facebook adapter: resuming and recovering', () => {
       ...first.steps,
       async remember(values: Record<string, unknown>) {
         await first.steps.remember(values);
-        if (values.uploaded === true) facebook.failNext('rate_limited', { path: '/v22.0/:pageId/video_reels' });
+        if (values.uploaded === true) facebook.failNext('rate_limited', { path: `${GRAPH}/:pageId/video_reels` });
       },
     };
     expect((await platformFailure(adapter.publish({ post: reel, credentials: page, steps: throttledFinish, signal: signal() }))).kind).toBe('rate_limited');
@@ -250,5 +250,27 @@ describe('Facebook adapter: resuming and recovering', () => {
     const recorded = recordingSteps(facebook);
     const published = await adapter.publish({ post: story, credentials: page, steps: recorded.steps, signal: signal() });
     expect(await adapter.recover({ post: story, credentials: page, handle: recorded.remembered, signal: signal() })).toEqual({ status: 'published', published });
+  });
+});
+
+describe('Facebook adapter: issue 29', () => {
+  it('calls the configured Graph version; one Meta no longer serves is refused with its 2635 body', async () => {
+    const expired = facebookAdapter(config({ FACEBOOK_GRAPH_URL: facebook.url, META_GRAPH_VERSION: 'v20.0' }), FAST);
+    const error = await platformFailure(expired.publish({ post: post({}), credentials: page, steps: recordingSteps(facebook).steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'permanent' });
+    expect(error.message).toContain('You are calling a deprecated version of the Graph API');
+  });
+
+  it('a video whose answer was lost: failing list reads (100 / 33, 5xx) are errors to check again, then it is found once', async () => {
+    const video = post({ mediaType: 'video', media: [clip()] });
+    const recorded = recordingSteps(facebook);
+    facebook.faults.loseCreateAnswers(1);
+    expect((await platformFailure(adapter.publish({ post: video, credentials: page, steps: recorded.steps, signal: signal() }))).kind).toBe('transient');
+    for (const as of ['unsupported_get', 'server_error'] as const) {
+      facebook.faults.failReads(1, as);
+      expect((await platformFailure(adapter.recover({ post: video, credentials: page, handle: recorded.remembered, signal: signal() }))).kind).toBe('transient');
+    }
+    expect(await adapter.recover({ post: video, credentials: page, handle: recorded.remembered, signal: signal() })).toMatchObject({ status: 'published' });
+    expect(facebook.posts.filter((item) => item.message === video.text)).toHaveLength(1);
   });
 });

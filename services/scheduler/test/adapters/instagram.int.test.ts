@@ -2,7 +2,7 @@ import { startInstagramStandIn, type InstagramStandIn } from '@planner/platform-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instagramAdapter } from '../../src/adapters/platforms/instagram.js';
 import { bodyOf, config, credentials, expectOneCreate, platformFailure, post, recordingSteps, signal } from './harness.js';
-import { FAST, postsTo, startMedia } from './meta-support.js';
+import { FAST, GRAPH, postsTo, startMedia } from './meta-support.js';
 
 let instagram: InstagramStandIn;
 let media: Awaited<ReturnType<typeof startMedia>>;
@@ -20,9 +20,9 @@ afterAll(() => Promise.all([instagram.close(), media.close()]));
 const photo = () => ({ url: media.urlOf('photo.jpg'), contentType: 'image/jpeg' });
 const clip = () => ({ url: media.urlOf('clip.mp4'), contentType: 'video/mp4' });
 const missing = () => ({ url: media.urlOf('gone.jpg'), contentType: 'image/jpeg' });
-const publishPath = '/v22.0/me/media_publish';
+const publishPath = `${GRAPH}/me/media_publish`;
 
-const containerCalls = (from: number) => postsTo(instagram, '/v22.0/me/media', from);
+const containerCalls = (from: number) => postsTo(instagram, `${GRAPH}/me/media`, from);
 
 describe('Instagram adapter: publishing', () => {
   it('publishes an image: container, status polled until FINISHED, container remembered, then media_publish', async () => {
@@ -37,7 +37,7 @@ describe('Instagram adapter: publishing', () => {
     expect(recorded.events.map((event) => event.step)).toEqual(['remember', 'create']);
     expectOneCreate(recorded, 'POST', publishPath);
     expect(bodyOf(recorded.creates()[0]!.requests[0]!)).toMatchObject({ creation_id: containerId });
-    const statusReads = instagram.requests.slice(from).filter((request) => request.path === `/v22.0/${containerId}`);
+    const statusReads = instagram.requests.slice(from).filter((request) => request.path === `${GRAPH}/${containerId}`);
     expect(statusReads.length).toBeGreaterThanOrEqual(2);
     expect(statusReads[0]!.query.get('fields')).toBe('status_code,status');
 
@@ -102,7 +102,7 @@ describe('Instagram adapter: publishing', () => {
       ...recorded.steps,
       create: async <T>(call: () => Promise<T>) => {
         const created = await recorded.steps.create(call);
-        instagram.failNext('server_error', { path: '/v22.0/:id' });
+        instagram.failNext('server_error', { path: `${GRAPH}/:id` });
         return created;
       },
     };
@@ -139,7 +139,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
     adapter.publish({ post: post({ mediaType: 'image', media: [photo()] }), credentials: account, steps, signal: signal() });
 
   it('a throttled account waits as long as the usage headers say', async () => {
-    instagram.failNext('rate_limited', { path: '/v22.0/:userId/media' });
+    instagram.failNext('rate_limited', { path: `${GRAPH}/:userId/media` });
     const error = await platformFailure(publishImage());
     expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 12 * 60_000 });
   });
@@ -153,7 +153,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
   });
 
   it('a content refusal is permanent, in Meta’s words for the user', async () => {
-    instagram.failNext('refused', { path: '/v22.0/:userId/media' });
+    instagram.failNext('refused', { path: `${GRAPH}/:userId/media` });
     const error = await platformFailure(publishImage());
     expect(error).toMatchObject({
       kind: 'permanent',
@@ -163,7 +163,7 @@ describe('Instagram adapter: errors as the API answers them', () => {
 
   it('a server error on media_publish is transient and thrown from the create call (outcome unknown)', async () => {
     const recorded = recordingSteps(instagram);
-    instagram.failNext('server_error', { path: '/v22.0/:userId/media_publish' });
+    instagram.failNext('server_error', { path: `${GRAPH}/:userId/media_publish` });
     expect((await platformFailure(publishImage(recorded.steps))).kind).toBe('transient');
     expect(recorded.creates()).toHaveLength(1);
   });
@@ -184,8 +184,9 @@ describe('Instagram adapter: errors as the API answers them', () => {
       expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60 * 60_000 });
       expect(error.message).toContain('You reached maximum number of posts');
       // A stored user id is used instead of `me`.
-      expect(capped.requests.filter((request) => request.path === `/v22.0/${capped.userId}/media_publish`)).toHaveLength(2);
-      expect(await cappedAdapter.rateWindows(cappedAccount, signal(), post({}))).toEqual([{ limit: 1, windowMs: 86_400_000 }]);
+      expect(capped.requests.filter((request) => request.path === `${GRAPH}/${capped.userId}/media_publish`)).toHaveLength(2);
+      // The next one waits before any container is made: quota_usage says the cap is used.
+      expect(await platformFailure(cappedAdapter.rateWindows(cappedAccount, signal(), post({})))).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60 * 60_000 });
     } finally {
       await capped.close();
     }
@@ -196,14 +197,14 @@ describe('Instagram adapter: publishing limit', () => {
   it('reads its window from content_publishing_limit', async () => {
     expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 100, windowMs: 86_400_000 }]);
     const read = instagram.requests.at(-1)!;
-    expect(read.path).toBe('/v22.0/me/content_publishing_limit');
+    expect(read.path).toBe(`${GRAPH}/me/content_publishing_limit`);
     expect(read.query.get('fields')).toBe('config,quota_usage');
   });
 
   it('falls back to the documented 50 a day when the limit cannot be read, and passes a refused token on', async () => {
-    instagram.failNext('server_error', { path: '/v22.0/:userId/content_publishing_limit' });
+    instagram.failNext('server_error', { path: `${GRAPH}/:userId/content_publishing_limit` });
     expect(await adapter.rateWindows(account, signal(), post({}))).toEqual([{ limit: 50, windowMs: 86_400_000 }]);
-    instagram.failNext('expired_token', { path: '/v22.0/:userId/content_publishing_limit' });
+    instagram.failNext('expired_token', { path: `${GRAPH}/:userId/content_publishing_limit` });
     expect((await platformFailure(adapter.rateWindows(account, signal(), post({})))).kind).toBe('auth');
   });
 });
@@ -212,7 +213,7 @@ describe('Instagram adapter: resuming and recovering', () => {
   it('resumes from the remembered container: no new container, only the publish', async () => {
     const image = post({ mediaType: 'image', media: [photo()] });
     const first = recordingSteps(instagram);
-    instagram.failNext('rate_limited', { path: '/v22.0/:userId/media_publish' });
+    instagram.failNext('rate_limited', { path: `${GRAPH}/:userId/media_publish` });
     expect((await platformFailure(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }))).kind).toBe('rate_limited');
     expect(await adapter.recover({ post: image, credentials: account, handle: first.remembered, signal: signal() })).toEqual({ status: 'not_published' });
 
@@ -227,7 +228,7 @@ describe('Instagram adapter: resuming and recovering', () => {
   it('replaces an expired container with a new one', async () => {
     const image = post({ mediaType: 'image', media: [photo()] });
     const first = recordingSteps(instagram);
-    instagram.failNext('rate_limited', { path: '/v22.0/:userId/media_publish' });
+    instagram.failNext('rate_limited', { path: `${GRAPH}/:userId/media_publish` });
     await platformFailure(adapter.publish({ post: image, credentials: account, steps: first.steps, signal: signal() }));
     instagram.store.expire(first.remembered.containerId as string);
 
@@ -254,10 +255,86 @@ describe('Instagram adapter: resuming and recovering', () => {
     const image = post({ mediaType: 'image', media: [photo()] });
     const recorded = recordingSteps(instagram);
     await adapter.publish({ post: image, credentials: account, steps: recorded.steps, signal: signal() });
-    instagram.failNext('server_error', { path: '/v22.0/:userId/media' });
+    instagram.failNext('server_error', { path: `${GRAPH}/:userId/media` });
     expect(await adapter.recover({ post: image, credentials: account, handle: recorded.remembered, signal: signal() })).toEqual({
       status: 'published',
       published: { platformPostId: recorded.remembered.containerId, link: null },
     });
+  });
+});
+
+describe('Instagram adapter: issue 29', () => {
+  it('calls the configured Graph version, and one Meta no longer serves is refused with its 2635 body', async () => {
+    const from = instagram.requests.length;
+    await adapter.rateWindows(account, signal(), post({}));
+    expect(instagram.requests[from]!.path).toBe(`${GRAPH}/me/content_publishing_limit`);
+
+    const expired = instagramAdapter(config({ INSTAGRAM_GRAPH_URL: instagram.url, META_GRAPH_VERSION: 'v20.0' }), FAST);
+    const error = await platformFailure(expired.publish({ post: post({ mediaType: 'image', media: [photo()] }), credentials: account, steps: recordingSteps(instagram).steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'permanent' });
+    expect(error.message).toContain('You are calling a deprecated version of the Graph API');
+  });
+
+  it('checks the caption before upload: 30 hashtags and 20 @ tags at most, in words naming Instagram', () => {
+    const tags = (mark: string, count: number) => Array.from({ length: count }, (_, i) => `${mark}tag${i}`).join(' ');
+    const image = (text: string) => post({ mediaType: 'image', media: [photo()], text });
+    expect(adapter.check(image(tags('#', 30)))).toBeNull();
+    expect(adapter.check(image(tags('#', 31)))).toBe('Instagram allows at most 30 hashtags in a post; this post has 31.');
+    expect(adapter.check(image(tags('@', 20)))).toBeNull();
+    expect(adapter.check(image(tags('@', 21)))).toBe('Instagram allows at most 20 @ tags in a post; this post has 21.');
+    expect(adapter.check(image('x'.repeat(2201)))).toBe('Instagram allows at most 2200 characters; this post has 2201.');
+  });
+
+  it('the stand-in refuses an over-limit caption as Instagram does (code 100), and no container is made', async () => {
+    const over = post({ mediaType: 'image', media: [photo()], text: Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(' ') });
+    const before = instagram.store.containers.size;
+    const error = await platformFailure(adapter.publish({ post: over, credentials: account, steps: recordingSteps(instagram).steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'permanent', message: 'Instagram refused the post: The caption can have at most 30 hashtags.' });
+    expect(instagram.store.containers.size).toBe(before);
+  });
+
+  it('counts posts made with other tools: quota_usage at the cap waits instead of publishing into a refusal', async () => {
+    const capped = await startInstagramStandIn({ quotaTotal: 3 });
+    try {
+      const cappedAdapter = instagramAdapter(config({ INSTAGRAM_GRAPH_URL: capped.url }), FAST);
+      const cappedAccount = credentials('instagram', { access_token: capped.token });
+      capped.store.publishElsewhere(2);
+      expect(await cappedAdapter.rateWindows(cappedAccount, signal(), post({}))).toEqual([{ limit: 3, windowMs: 86_400_000 }]);
+      capped.store.publishElsewhere(1);
+      const error = await platformFailure(cappedAdapter.rateWindows(cappedAccount, signal(), post({})));
+      expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60 * 60_000 });
+      expect(error.message).toBe('Instagram allows 3 posts in 24 hours from this account, posts made with other tools included, and they are all used. It will be tried again later.');
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('reads a container’s status at Meta’s pace, once a minute: an attempt with less time leaves it to the next', async () => {
+    // Only the attempt's budget is shortened: the first read finds the container IN_PROGRESS, the next is a minute away.
+    const paced = instagramAdapter(config({ INSTAGRAM_GRAPH_URL: instagram.url }), { requestTimeoutMs: FAST.requestTimeoutMs, pollTimeoutMs: 2000 });
+    const recorded = recordingSteps(instagram);
+    const error = await platformFailure(paced.publish({ post: post({ mediaType: 'image', media: [photo()] }), credentials: account, steps: recorded.steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'transient', message: 'Instagram is still processing the media. It will be tried again.' });
+    expect(instagram.requests.filter((request) => request.path === `${GRAPH}/${recorded.remembered.containerId as string}`)).toHaveLength(1);
+  });
+
+  it('a status read refused with code 100 / subcode 33 now and then is read again, not a refusal of the post', async () => {
+    const image = post({ mediaType: 'image', media: [photo()] });
+    instagram.store.faults.failReads(1, 'unsupported_get');
+    const published = await adapter.publish({ post: image, credentials: account, steps: recordingSteps(instagram).steps, signal: signal() });
+    expect(instagram.store.published.find((item) => item.id === published.platformPostId)!.text).toBe(image.text);
+  });
+
+  it('while checking after an unknown outcome, a refused or failed status read is an error to check again (never "not published")', async () => {
+    const image = post({ mediaType: 'image', media: [photo()] });
+    const recorded = recordingSteps(instagram);
+    instagram.store.faults.loseCreateAnswers(1);
+    await platformFailure(adapter.publish({ post: image, credentials: account, steps: recorded.steps, signal: signal() }));
+    for (const as of ['unsupported_get', 'server_error'] as const) {
+      instagram.store.faults.failReads(1, as);
+      expect((await platformFailure(adapter.recover({ post: image, credentials: account, handle: recorded.remembered, signal: signal() }))).kind).toBe('transient');
+    }
+    expect(await adapter.recover({ post: image, credentials: account, handle: recorded.remembered, signal: signal() })).toMatchObject({ status: 'published' });
+    expect(instagram.store.published.filter((item) => item.text === image.text)).toHaveLength(1);
   });
 });

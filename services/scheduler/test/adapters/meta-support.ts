@@ -1,6 +1,9 @@
 import { startMediaHost, type RecordedRequest } from '@planner/platform-stand-ins';
 import type { AdapterTiming } from '../../src/adapters/platforms/platform-fetch.js';
-import { bodyOf } from './harness.js';
+import { bodyOf, config } from './harness.js';
+
+/** The Graph version path the adapters call by default (META_GRAPH_VERSION): `/v27.0`. */
+export const GRAPH = `/${config({}).META_GRAPH_VERSION}`;
 
 /** Short timings so polls and timeouts take milliseconds; the stand-ins answer `slow` after 1 s. */
 export const FAST: Partial<AdapterTiming> = { requestTimeoutMs: 400, pollDelaysMs: [10], pollTimeoutMs: 3000 };

@@ -154,3 +154,40 @@ describe('Threads adapter: publishing limit, resuming and recovering', () => {
     expect(await adapter.recover({ post: text, credentials: account, handle: {}, signal: signal() })).toEqual({ status: 'not_published' });
   });
 });
+
+describe('Threads adapter: issue 29', () => {
+  const linked = (count: number) => post({ text: Array.from({ length: count }, (_, i) => `https://example.com/${i}`).join(' ') });
+
+  it('checks the 5 links before upload, in words naming Threads', () => {
+    expect(adapter.check(linked(5))).toBeNull();
+    expect(adapter.check(linked(6))).toBe('Threads allows at most 5 links in a post; this post has 6.');
+    // The same link twice is one link.
+    expect(adapter.check(post({ text: `${linked(5).text} https://example.com/0` }))).toBeNull();
+  });
+
+  it('the stand-in refuses a post with more than 5 links (THREADS_API__LINK_LIMIT_EXCEEDED), and no container is made', async () => {
+    const before = threads.store.containers.size;
+    const error = await platformFailure(adapter.publish({ post: linked(6), credentials: account, steps: recordingSteps(threads).steps, signal: signal() }));
+    expect(error).toMatchObject({ kind: 'permanent', message: 'Threads refused the post: The post has more than 5 links. Remove some links and try again.' });
+    expect(threads.store.containers.size).toBe(before);
+  });
+
+  it('calls its own version (THREADS_API_VERSION); a version Threads does not serve is refused', async () => {
+    const other = threadsAdapter(config({ THREADS_GRAPH_URL: threads.url, THREADS_API_VERSION: 'v2.0' }), FAST);
+    const error = await platformFailure(other.publish({ post: post({}), credentials: account, steps: recordingSteps(threads).steps, signal: signal() }));
+    expect(error.message).toContain('deprecated version');
+  });
+
+  it('counts posts made with other tools: quota_usage at 250 waits', async () => {
+    const capped = await startThreadsStandIn();
+    try {
+      const cappedAdapter = threadsAdapter(config({ THREADS_GRAPH_URL: capped.url }), FAST);
+      capped.store.publishElsewhere(250);
+      const error = await platformFailure(cappedAdapter.rateWindows(credentials('threads', { access_token: capped.token }), signal(), post({})));
+      expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: 60 * 60_000 });
+      expect(error.message).toContain('Threads allows 250 posts in 24 hours');
+    } finally {
+      await capped.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { requiredToken } from './credentials.js';
 import { DAY_MS, GraphApi, META_TIMING, metaPostRules, stillProcessing } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
-import { pollUntil, type AdapterTiming } from './platform-fetch.js';
+import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';
 import { brokenRule, mediaKindOf } from './post-rules.js';
 
 /** Facebook Page rules (63,206 characters; up to 10 photos; one video, reel or story). */
@@ -94,13 +94,14 @@ class Handles {
 const handleString = (handle: Readonly<PublishHandle>, name: string) => (typeof handle[name] === 'string' ? (handle[name] as string) : null);
 
 /**
- * Facebook Pages (Graph API v22.0): text and link posts, one photo or several
+ * Facebook Pages (Graph API, at META_GRAPH_VERSION): text and link posts, one photo or several
  * (uploaded unpublished, then attached to one feed post), videos by file_url,
  * reels and stories. Meta fetches every media link itself.
  */
 export function facebookAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
   const timing = { ...META_TIMING, ...overrides };
-  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', config.FACEBOOK_GRAPH_URL, page.token, signal, timing);
+  const baseUrl = apiUrl(config.FACEBOOK_GRAPH_URL, config.META_GRAPH_VERSION);
+  const graphOf = (page: Page, signal: AbortSignal) => new GraphApi('facebook', baseUrl, page.token, signal, timing);
 
   /** The public link of a post, photo or video; a failure here never fails a published post. */
   async function linkOf(graph: GraphApi, id: string): Promise<string> {

@@ -1,13 +1,16 @@
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { DAY_MS, type MediaRules } from './meta-graph.js';
+import { countHashtags, countMentions, DAY_MS, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
 import type { AdapterTiming } from './platform-fetch.js';
 import { mediaKindOf } from './post-rules.js';
 
 const CAROUSEL = { min: 2, max: 10, kinds: ['image', 'video'] } as const;
 
-/** Instagram's publishing rules (caption 2,200; JPEG images; MP4/MOV videos; carousels of 2 to 10; no text-only posts). */
+/**
+ * Instagram's publishing rules (caption 2,200 characters, 30 hashtags and 20 @ tags, as the media reference
+ * gives them; JPEG images; MP4/MOV videos; carousels of 2 to 10; no text-only posts).
+ */
 const INSTAGRAM_RULES: MediaRules = {
   platform: 'instagram',
   shapes: {
@@ -18,7 +21,14 @@ const INSTAGRAM_RULES: MediaRules = {
     story: { min: 1, max: 1, kinds: ['image', 'video'] },
   },
   types: { image: ['image/jpeg'], video: ['video/mp4', 'video/quicktime'] },
+  textCounts: [
+    { noun: 'hashtags', max: 30, count: countHashtags },
+    { noun: '@ tags', max: 20, count: countMentions },
+  ],
 };
+
+/** The content publishing guide: "query a container's status once per minute, for no more than 5 minutes". */
+const CONTAINER_PACING = { pollDelaysMs: [60_000], pollTimeoutMs: 5 * 60_000 };
 
 /** Error subcodes an ERROR container's `status` carries, in plain words; `retryable` where Meta advises a new container. */
 const MEDIA_FAILURES: Record<string, { reason: string; retryable: boolean }> = {
@@ -51,7 +61,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
 }
 
 /**
- * Instagram API with Instagram Login (graph.instagram.com, Graph v22.0):
+ * Instagram API with Instagram Login (graph.instagram.com, at META_GRAPH_VERSION):
  * images, reels, stories and carousels from the media's links (Meta fetches
  * them), through containers; the publishing cap read from content_publishing_limit.
  */
@@ -59,7 +69,8 @@ export function instagramAdapter(config: SchedulerConfig, timing: Partial<Adapte
   return containerAdapter(
     {
       platform: 'instagram',
-      version: 'v22.0',
+      version: config.META_GRAPH_VERSION,
+      pacing: CONTAINER_PACING,
       rules: INSTAGRAM_RULES,
       createEdge: 'media',
       publishEdge: 'media_publish',

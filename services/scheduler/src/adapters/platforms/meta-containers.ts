@@ -38,6 +38,8 @@ export interface ContainerDialect {
   platform: Extract<ConnectionPlatform, 'instagram' | 'threads'>;
   /** The API version, appended to the configured base URL. */
   version: string;
+  /** How often a container's status is read, where the platform says so (else META_TIMING's). */
+  pacing?: Pick<AdapterTiming, 'pollDelaysMs' | 'pollTimeoutMs'>;
   rules: MediaRules;
   createEdge: string;
   publishEdge: string;
@@ -58,7 +60,7 @@ export interface ContainerDialect {
 const rememberedContainer = (handle: Readonly<Record<string, unknown>>) => (typeof handle.containerId === 'string' ? handle.containerId : null);
 
 export function containerAdapter(dialect: ContainerDialect, configuredUrl: string, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
-  const timing = { ...META_TIMING, ...overrides };
+  const timing = { ...META_TIMING, ...dialect.pacing, ...overrides };
   const baseUrl = apiUrl(configuredUrl, dialect.version);
   const name = displayName(dialect.platform);
   const rules = metaPostRules(dialect.rules);
@@ -67,11 +69,18 @@ export function containerAdapter(dialect: ContainerDialect, configuredUrl: strin
 
   const statusOf = async (graph: GraphApi, id: string) => dialect.readStatus(await graph.get<Record<string, unknown>>(id, { fields: dialect.statusFields }));
 
+  /** A status read while waiting: one that failed on Meta's side (a 5xx, its odd code 100 / subcode 33) is read again at the next poll. */
+  const pollRead = (graph: GraphApi, id: string): Promise<ContainerStatus> =>
+    statusOf(graph, id).catch((error: unknown) => {
+      if (error instanceof PlatformError && error.kind === 'transient') return { state: 'IN_PROGRESS', detail: null };
+      throw error;
+    });
+
   /** Waits until Meta has processed a container; `item` names it when it failed. */
   async function untilFinished(graph: GraphApi, id: string, item: string, signal: AbortSignal): Promise<void> {
     const status = await pollUntil(
       name,
-      { read: () => statusOf(graph, id), settled: (value) => value.state !== 'IN_PROGRESS', outlasted: () => stillProcessing(dialect.platform) },
+      { read: () => pollRead(graph, id), settled: (value) => value.state !== 'IN_PROGRESS', outlasted: () => stillProcessing(dialect.platform) },
       timing,
       signal,
     );

@@ -33,6 +33,8 @@ const isUseCaseThrottle = (code: number) => code >= 80000 && code <= 80014;
 const AUTH_CODES = new Set([102, 190]);
 // Unknown (1), service (2) and Instagram's server-side (-1, -2) errors: Meta asks to retry.
 const TRANSIENT_CODES = new Set([1, 2, -1, -2]);
+/** "Unsupported get request" (code 100, subcode 33): Meta answers it now and then to reads of objects that exist (container status). */
+const UNSUPPORTED_GET = { code: 100, subcode: 33 };
 /** Instagram and Threads: "restricted as spam" comes with code 4 yet is a refusal, not a throttle. */
 const SPAM_SUBCODE = 2207051;
 /** Waits when a throttle says nothing of its own: usage windows roll over within the hour. */
@@ -71,10 +73,12 @@ function plainReason(error: GraphErrorBody, status: number, token: string): stri
   return token ? reason.split(token).join('[token]') : reason;
 }
 
-function kindOf(status: number, error: GraphErrorBody): PlatformErrorKind {
+function kindOf(status: number, error: GraphErrorBody, read: boolean): PlatformErrorKind {
   const code = error.code;
   if (code === undefined) return status === 401 ? 'auth' : status === 429 ? 'rate_limited' : status >= 500 ? 'transient' : 'permanent';
   if (AUTH_CODES.has(code)) return 'auth';
+  // On a read it is read again later: an id we were given does exist, and a write is never repeated for it.
+  if (read && code === UNSUPPORTED_GET.code && error.error_subcode === UNSUPPORTED_GET.subcode) return 'transient';
   if (error.error_subcode === SPAM_SUBCODE) return 'permanent';
   if (THROTTLE_CODES.has(code) || isUseCaseThrottle(code)) return 'rate_limited';
   if (TRANSIENT_CODES.has(code) || error.is_transient === true || status >= 500) return 'transient';
@@ -99,10 +103,10 @@ function platformError(platform: ConnectionPlatform, kind: PlatformErrorKind, re
   }
 }
 
-/** A Graph failure classified from its error body (codes, subcodes) and status, with the usage headers' wait for throttles. */
-export function graphError(platform: ConnectionPlatform, status: number, body: unknown, headers: Headers, token: string): PlatformError {
+/** A Graph failure classified from its error body (codes, subcodes) and status, with the usage headers' wait for throttles; `read`: a GET's. */
+export function graphError(platform: ConnectionPlatform, status: number, body: unknown, headers: Headers, token: string, read = false): PlatformError {
   const error: GraphErrorBody = (body as { error?: GraphErrorBody } | null)?.error ?? {};
-  const kind = kindOf(status, error);
+  const kind = kindOf(status, error, read);
   const wait = kind === 'rate_limited' ? (usageWaitMs(headers) ?? (error.code === 9 ? PUBLISH_CAP_WAIT_MS : undefined)) : undefined;
   return platformError(platform, kind, plainReason(error, status, token), status, wait);
 }
@@ -154,7 +158,7 @@ export class GraphApi {
 
   private async request<T>(url: URL, init: RequestInit): Promise<T> {
     const { response, body } = await this.fetch(url, init);
-    if (!response.ok || body.error) throw graphError(this.platform, response.status, body, response.headers, this.token);
+    if (!response.ok || body.error) throw graphError(this.platform, response.status, body, response.headers, this.token, init.method === 'GET');
     return body as T;
   }
 
@@ -177,19 +181,30 @@ export const DAY_MS = 24 * 60 * 60_000;
 /**
  * A publishing cap read from the platform (Instagram's content_publishing_limit,
  * Threads' threads_publishing_limit): `{ data: [{ quota_usage, config: { quota_total, quota_duration } }] }`.
- * A refused token is thrown (the worker refreshes it); any other failure falls back to the documented cap.
+ * `quota_usage` counts the posts made with other tools too: at the cap, the
+ * post waits (rate limited) instead of being refused by the publish call. A
+ * refused token is thrown (the worker refreshes it); any other failure falls
+ * back to the documented cap.
  */
 export async function publishingLimit(api: GraphApi, path: string, documented: RateWindow): Promise<RateWindow[]> {
+  let answer: { data?: Array<{ quota_usage?: number; config?: { quota_total?: number; quota_duration?: number } }> };
   try {
-    const answer = await api.get<{ data?: Array<{ config?: { quota_total?: number; quota_duration?: number } }> }>(path, { fields: 'config,quota_usage' });
-    const config = answer.data?.[0]?.config;
-    if (config?.quota_total && config.quota_total > 0 && config.quota_duration && config.quota_duration > 0) {
-      return [{ limit: config.quota_total, windowMs: config.quota_duration * 1000 }];
-    }
+    answer = await api.get(path, { fields: 'config,quota_usage' });
   } catch (error) {
     if (error instanceof PlatformError && error.kind === 'auth') throw error;
+    return [documented];
   }
-  return [documented];
+  const { quota_usage: used, config } = answer.data?.[0] ?? {};
+  if (!config?.quota_total || config.quota_total <= 0 || !config.quota_duration || config.quota_duration <= 0) return [documented];
+  const window = { limit: config.quota_total, windowMs: config.quota_duration * 1000 };
+  if (typeof used === 'number' && used >= window.limit) {
+    const name = displayName(api.platform);
+    const hours = Math.round(window.windowMs / 3_600_000);
+    throw new PlatformError('rate_limited', `${name} allows ${window.limit} posts in ${hours} hours from this account, posts made with other tools included, and they are all used. It will be tried again later.`, {
+      retryAfterMs: PUBLISH_CAP_WAIT_MS,
+    });
+  }
+  return [window];
 }
 
 /** How many media a post of one media type takes, and of which kinds. */
@@ -207,7 +222,23 @@ export interface MediaRules {
   types: Record<MediaKind, string[]>;
   /** How the platform counts text (Threads counts an emoji as its UTF-8 bytes); code points by default. */
   textLength?: (text: string) => number;
+  /** Things counted in the text and the most the platform takes of each (Instagram's hashtags, Threads' links). */
+  textCounts?: TextCount[];
 }
+
+export interface TextCount {
+  /** What is counted, plural (hashtags). */
+  noun: string;
+  max: number;
+  count(text: string): number;
+}
+
+/** Hashtags as Meta reads them: # then letters, digits or underscores, at the start or after a space. */
+export const countHashtags = (text: string) => (text.match(/(?:^|\s)#[\p{L}\p{N}_]+/gu) ?? []).length;
+/** @ tags: @ then a username (letters, digits, dots, underscores), at the start or after a space. */
+export const countMentions = (text: string) => (text.match(/(?:^|\s)@[\w.]+/g) ?? []).length;
+/** Distinct web links in the text. */
+export const countLinks = (text: string) => new Set(text.match(/\bhttps?:\/\/\S+/gi) ?? []).size;
 
 const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (count === 1 ? kind : `${kind}s`)).join(' or ');
 
@@ -223,6 +254,10 @@ export function metaPostRules(rules: MediaRules): PostRule[] {
       (length, limit) => `${name} allows at most ${limit} characters; this post has ${length}.`,
       rules.textLength,
     ),
+    ...(rules.textCounts ?? []).map((counted): PostRule => (post) => {
+      const count = counted.count(post.text);
+      return count > counted.max ? `${name} allows at most ${counted.max} ${counted.noun} in a post; this post has ${count}.` : null;
+    }),
     textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0),
     mediaCount(shapeOf, (count, post) => {
       const shape = shapeOf(post);

@@ -1,6 +1,6 @@
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { DAY_MS, type MediaRules } from './meta-graph.js';
+import { countLinks, DAY_MS, type MediaRules } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
 import type { AdapterTiming } from './platform-fetch.js';
 import { mediaKindOf } from './post-rules.js';
@@ -14,7 +14,7 @@ export function threadsTextLength(text: string): number {
   return length;
 }
 
-/** Threads' publishing rules (500 characters; JPEG/PNG images; MP4/MOV videos; carousels of 2 to 20; no stories). */
+/** Threads' publishing rules (500 characters and 5 links; JPEG/PNG images; MP4/MOV videos; carousels of 2 to 20; no stories). */
 const THREADS_RULES: MediaRules = {
   platform: 'threads',
   shapes: {
@@ -27,6 +27,8 @@ const THREADS_RULES: MediaRules = {
   },
   types: { image: ['image/jpeg', 'image/png'], video: ['video/mp4', 'video/quicktime'] },
   textLength: threadsTextLength,
+  // Threads refuses more with THREADS_API__LINK_LIMIT_EXCEEDED (its posts documentation: "up to 5 links").
+  textCounts: [{ noun: 'links', max: 5, count: countLinks }],
 };
 
 /** A failed container's `error_message`, in plain words. */
@@ -57,7 +59,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
 }
 
 /**
- * Threads API (graph.threads.net, v1.0): text, image, video and carousel posts
+ * Threads API (graph.threads.net, at THREADS_API_VERSION): text, image, video and carousel posts
  * from the media's links, through containers; the 250-a-day cap read from
  * threads_publishing_limit.
  */
@@ -65,7 +67,7 @@ export function threadsAdapter(config: SchedulerConfig, timing: Partial<AdapterT
   return containerAdapter(
     {
       platform: 'threads',
-      version: 'v1.0',
+      version: config.THREADS_API_VERSION,
       rules: THREADS_RULES,
       createEdge: 'threads',
       publishEdge: 'threads_publish',
