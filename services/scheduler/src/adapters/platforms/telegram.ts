@@ -49,6 +49,16 @@ function channelOf(credentials: ConnectionCredentials): { chatId: string; userna
   return { chatId: String(id), username: typeof username === 'string' && username ? username : null };
 }
 
+/**
+ * A channel post's link: t.me/<username>/<id> for a public channel; a private
+ * one's is t.me/c/<its id without the -100 prefix>/<id>, which opens for its
+ * members (platforms.md §7.3). Other chats (a basic group) have none.
+ */
+function linkOf(chatId: string, username: string | null, messageId: number): string | null {
+  if (username) return `https://t.me/${username}/${messageId}`;
+  return chatId.startsWith('-100') ? `https://t.me/c/${chatId.slice(4)}/${messageId}` : null;
+}
+
 /** The Bot API's refusal in plain words (its descriptions read "Forbidden: bot was kicked from the channel chat"). */
 function botApiError(status: number, answer: BotApiAnswer): PlatformError {
   const code = answer.error_code ?? status;
@@ -185,11 +195,13 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
     check: (post) => brokenRule(post, RULES),
 
-    async rateWindows(credentials) {
-      // Telegram's guidance for a channel: about 20 messages a minute, and no more than one a second.
+    async rateWindows(credentials, _signal, post) {
+      // Telegram's guidance for a channel (Bots FAQ): about 20 messages a minute, and no more than one a second.
+      // An album is one request but as many messages as it holds, each counted against the minute's 20.
       const { chatId } = channelOf(credentials);
+      const messages = Math.max(1, post.media.length);
       return [
-        { limit: 20, windowMs: 60_000, scope: chatId },
+        { limit: 20, windowMs: 60_000, scope: chatId, ...(messages > 1 && { cost: messages }) },
         { limit: 1, windowMs: 1_000, scope: chatId },
       ];
     },
@@ -205,7 +217,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       // An album answers with one message per item; the first one is the post's.
       const messageId = (Array.isArray(result) ? result[0] : result)?.message_id;
       if (typeof messageId !== 'number') throw new PlatformError('transient', 'Telegram sent the message but did not say its id.');
-      return { platformPostId: String(messageId), link: username ? `https://t.me/${username}/${messageId}` : null };
+      return { platformPostId: String(messageId), link: linkOf(chatId, username, messageId) };
     },
 
     async recover() {
