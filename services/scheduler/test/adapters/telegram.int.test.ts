@@ -108,6 +108,12 @@ describe('Telegram adapter against the Bot API stand-in', () => {
       'Telegram takes JPEG, PNG or WebP photos and MP4 videos, not image/gif.',
     );
     expect(adapter.check(post({ mediaType: 'story', media: [photo()] }))).toBe('Telegram channels cannot publish stories.');
+    // From the sizes stored with the media, when known.
+    const facts = (size: number) => ({ size, durationSeconds: null, width: null, height: null, frameRate: null });
+    expect(adapter.check(post({ mediaType: 'carousel', media: [{ ...photo(), facts: facts(1024) }, { ...video(), facts: facts(51 * 1024 * 1024) }] }))).toBe(
+      'Telegram bots can send photos up to 10 MB and videos up to 50 MB; media 2 is 51.0 MB.',
+    );
+    expect(adapter.check(post({ mediaType: 'carousel', media: [{ ...photo(), facts: facts(9 * 1024 * 1024) }, video()] }))).toBeNull();
   });
 
   it('waits out flood control: 429 is rate_limited with retry_after', async () => {

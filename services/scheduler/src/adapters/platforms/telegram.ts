@@ -6,7 +6,7 @@ import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost 
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { openMediaLink, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
+import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia, type PostRule } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -118,8 +118,15 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
 
 const captioned = (post: PublishablePost) => post.media.length > 0;
 
+/** The first media item over the Bot API's upload caps, by `sizes` (a media item's, when known), said for the user; else null. */
+function tooLargeMedia(post: PublishablePost, sizes: Array<number | undefined>): string | null {
+  const index = sizes.findIndex((size, i) => size !== undefined && size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
+  // Not worded by the spec.
+  return index < 0 ? null : `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${index + 1} is ${(sizes[index]! / 1024 / 1024).toFixed(1)} MB.`;
+}
+
 /** A channel post's rules: a message, or up to 10 photos and videos with a caption. */
-const RULES = [
+const RULES: PostRule[] = [
   postTypes(ALL_BUT_STORIES, 'Telegram channels cannot publish stories.'),
   textRequired('Telegram cannot send an empty message.', withoutMedia),
   textLength(
@@ -130,6 +137,8 @@ const RULES = [
   ),
   mediaTypes([...PHOTO_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or WebP photos and MP4 videos')),
   mediaCount({ max: ALBUM_MAX }, plainRules.tooMany('Telegram albums', ALBUM_MAX, 'photos and videos')),
+  // Sizes stored with the media, when known: the links are read again before the send.
+  (post) => tooLargeMedia(post, post.media.map((media) => media.facts?.size)),
 ];
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
@@ -162,12 +171,10 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       await Promise.all(downloads.map((download) => download.discard()));
       throw failed.reason;
     }
-    const tooLarge = downloads.findIndex((download, i) => download.size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
-    if (tooLarge >= 0) {
+    const tooLarge = tooLargeMedia(post, downloads.map((download) => download.size));
+    if (tooLarge) {
       await Promise.all(downloads.map((download) => download.discard()));
-      // Not worded by the spec.
-      const megabytes = (downloads[tooLarge]!.size / 1024 / 1024).toFixed(1);
-      throw new PlatformError('permanent', `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${tooLarge + 1} is ${megabytes} MB.`);
+      throw new PlatformError('permanent', tooLarge);
     }
     const kinds = post.media.map((media) => kindOfMedia(media)!);
     const caption: Record<string, string> = post.text ? { caption: post.text } : {};
