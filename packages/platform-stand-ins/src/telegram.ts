@@ -46,6 +46,9 @@ const CAPTION_LIMIT = 1024;
 const PHOTO_BYTES = 10 * 1024 * 1024;
 const FILE_BYTES = 50 * 1024 * 1024;
 
+/** Bots FAQ: "no more than 20 messages per minute to the same group"; channels are held to it too (platforms.md §7.5). */
+const MESSAGES_PER_MINUTE = 20;
+
 class BotApiError extends Error {
   constructor(
     readonly code: number,
@@ -99,11 +102,17 @@ function isImage(bytes: Buffer): boolean {
  * The Telegram Bot API (`/bot{token}/{method}`) for a channel bot: sendMessage,
  * sendPhoto, sendVideo and sendMediaGroup with params as query, form, JSON or
  * multipart, its `{ok:false,error_code,description,parameters}` errors and the
- * channel's posts. Scenarios: rate_limited (429 with retry_after), expired_token
+ * channel's posts, held to flood control (20 messages a minute per chat, an
+ * album's messages each counted). Scenarios: rate_limited (429 with retry_after), expired_token
  * (401), refused (400, no rights to post), server_error (500), slow.
  */
-export async function startTelegramStandIn(options: { botToken?: string; channels?: TelegramChannel[]; slowMs?: number } = {}): Promise<TelegramStandIn> {
+export async function startTelegramStandIn(
+  options: { botToken?: string; channels?: TelegramChannel[]; slowMs?: number; messagesPerMinute?: number } = {},
+): Promise<TelegramStandIn> {
   const server = await startStandInServer();
+  const { messagesPerMinute = MESSAGES_PER_MINUTE } = options;
+  /** When each message went to each chat: flood control counts an album's messages one by one. */
+  const sentAt = new Map<string, number[]>();
   const botToken = options.botToken ?? '7000000001:AAStandInTelegramBotToken';
   const channels = options.channels ?? [{ ...TELEGRAM_PUBLIC_CHANNEL }, { ...TELEGRAM_PRIVATE_CHANNEL }];
   const messages: TelegramSentMessage[] = [];
@@ -153,11 +162,24 @@ export async function startTelegramStandIn(options: { botToken?: string; channel
     };
   }
 
+  /** Flood control: `count` more messages to the chat within a minute of the 20 before, refused with a 429 naming the wait. */
+  function floodCheck(chatId: string, count: number): void {
+    const now = Date.now();
+    const recent = (sentAt.get(chatId) ?? []).filter((at) => at > now - 60_000);
+    sentAt.set(chatId, recent);
+    const over = recent.length + count - messagesPerMinute;
+    if (over > 0) {
+      const retryAfter = Math.max(1, Math.ceil((recent[over - 1]! + 60_000 - now) / 1000));
+      throw new BotApiError(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+    }
+  }
+
   function send(method: string, params: Record<string, unknown>, files: Record<string, TelegramUpload>): unknown {
     const channel = channelOf(params.chat_id === undefined ? undefined : String(params.chat_id));
     const record = (message: Omit<TelegramSentMessage, 'chatId' | 'messageId' | 'method'>) => {
       const sent = { chatId: channel.id, messageId: nextMessageId++, method, ...message };
       messages.push(sent);
+      sentAt.get(channel.id)!.push(Date.now());
       return messageView(sent, channel);
     };
     switch (method) {
@@ -165,13 +187,16 @@ export async function startTelegramStandIn(options: { botToken?: string; channel
         const text = params.text === undefined ? '' : String(params.text);
         if (!text.trim()) throw new BotApiError(400, 'Bad Request: message text is empty');
         if (text.length > TEXT_LIMIT) throw new BotApiError(400, 'Bad Request: message is too long');
+        floodCheck(channel.id, 1);
         return record({ text });
       }
       case 'sendPhoto':
       case 'sendVideo': {
         const type = method === 'sendPhoto' ? 'photo' : 'video';
         const caption = captionOf(params.caption);
-        return record({ caption, media: mediaOf(type, params[type], files, type) });
+        const media = mediaOf(type, params[type], files, type);
+        floodCheck(channel.id, 1);
+        return record({ caption, media });
       }
       case 'sendMediaGroup': {
         let media: unknown;
@@ -186,6 +211,7 @@ export async function startTelegramStandIn(options: { botToken?: string; channel
           if (item.type !== 'photo' && item.type !== 'video') throw new BotApiError(400, "Bad Request: can't parse InputMedia: unsupported type");
           return { caption: captionOf(item.caption), media: mediaOf(item.type, item.media, files, '') };
         });
+        floodCheck(channel.id, items.length);
         const mediaGroupId = String(nextGroupId++);
         return items.map((item) => record({ ...item, mediaGroupId }));
       }

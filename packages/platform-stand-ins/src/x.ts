@@ -9,6 +9,8 @@ export interface XStandInUser {
   id: string;
   username: string;
   name: string;
+  /** X Premium / verified: longer and larger Post videos. */
+  premium?: boolean;
 }
 
 export const X_STAND_IN_USER: XStandInUser = { token: 'x-user-token', id: '1600000000000000001', username: 'standin_brand', name: 'Stand-in Brand' };
@@ -19,7 +21,10 @@ export interface XStandInPost {
   authorId: string;
   text: string;
   createdAt: Date;
+  /** As the post lists them: `<type>_<media id>`. */
   mediaKeys: string[];
+  /** X now and then leaves a post's `attachments` out of a timeline answer although it carries media. */
+  attachmentsUnlisted?: boolean;
 }
 
 type ProcessingState = 'pending' | 'in_progress' | 'succeeded' | 'failed';
@@ -35,6 +40,8 @@ export interface XStandInMedia {
   segments: Map<number, Buffer>;
   /** null until FINALIZE. */
   state: ProcessingState | null;
+  /** Why processing failed, as X's processing_info.error says it. */
+  failure?: { code: number; name: string; message: string };
   /** Unix ms after which X no longer knows the id. */
   expiresAt: number;
   bytes?: Buffer;
@@ -55,17 +62,37 @@ export interface XStandInOptions {
   checkAfterSecs?: number;
   /** Seconds a media id lives (X: a day for images, longer for videos). */
   mediaLifetimeSecs?: number;
+  /**
+   * POST /2/tweets per 24 hours: per user (`x-user-limit-24hour-*`, its number
+   * depends on the plan) and per app (`x-app-limit-24hour-*`, 10,000 in the
+   * docs' table).
+   */
+  userDayLimit?: number;
+  appDayLimit?: number;
 }
 
 const MB = 1024 * 1024;
-const MEDIA_TYPES: Record<string, { categories: string[]; maxBytes: number; keyPrefix: string }> = {
-  'image/jpeg': { categories: ['tweet_image'], maxBytes: 5 * MB, keyPrefix: '3' },
-  'image/png': { categories: ['tweet_image'], maxBytes: 5 * MB, keyPrefix: '3' },
-  'image/webp': { categories: ['tweet_image'], maxBytes: 5 * MB, keyPrefix: '3' },
-  'image/gif': { categories: ['tweet_image', 'tweet_gif'], maxBytes: 15 * MB, keyPrefix: '16' },
-  'video/mp4': { categories: ['tweet_video', 'amplify_video'], maxBytes: 512 * MB, keyPrefix: '13' },
-  'video/quicktime': { categories: ['tweet_video', 'amplify_video'], maxBytes: 512 * MB, keyPrefix: '13' },
+const GB = 1024 * MB;
+/**
+ * Upload limits per category (docs.x.com media best practices, 2026): images
+ * 5 MB, GIFs 15 MB, Post video 8 GB and 0.5 s–20 min, 16 GB and 125 min for
+ * X Premium. Media keys: 13_ at upload (the docs' INIT example), 7_ as a
+ * post lists its video (X's own post answers), 3_ photos, 16_ GIFs.
+ */
+const IMAGE = { categories: ['tweet_image'], maxBytes: () => 5 * MB, keyPrefix: '3' };
+const VIDEO = { categories: ['tweet_video', 'amplify_video'], maxBytes: (premium: boolean) => (premium ? 16 : 8) * GB, keyPrefix: '13' };
+const MEDIA_TYPES: Record<string, { categories: string[]; maxBytes: (premium: boolean) => number; keyPrefix: string }> = {
+  'image/jpeg': IMAGE,
+  'image/png': IMAGE,
+  'image/webp': IMAGE,
+  'image/gif': { categories: ['tweet_image', 'tweet_gif'], maxBytes: () => 15 * MB, keyPrefix: '16' },
+  'video/mp4': VIDEO,
+  'video/quicktime': VIDEO,
 };
+const POST_KEY_PREFIX: Record<string, string> = { tweet_image: '3', tweet_gif: '16', tweet_video: '7', amplify_video: '13' };
+const VIDEO_MIN_MS = 500;
+const videoMaxMs = (premium: boolean) => (premium ? 125 : 20) * 60_000;
+const DAY_MS = 86_400_000;
 /** One APPEND segment may carry up to 5 MB (docs.x.com, media upload). */
 const MAX_SEGMENT_BYTES = 5 * MB;
 const TWEET_WINDOW_MS = 15 * 60_000;
@@ -110,6 +137,80 @@ function multipartFields(req: StandInRequest): Map<string, Buffer> {
   return fields;
 }
 
+/** A box's body inside `bytes` (ISO base media file: size, type, body), looked for among the boxes from `start` to `end`. */
+function boxIn(bytes: Buffer, type: string, start = 0, end = bytes.length): { start: number; end: number } | null {
+  let at = start;
+  while (at + 8 <= end) {
+    const size32 = bytes.readUInt32BE(at);
+    const header = size32 === 1 ? 16 : 8;
+    const size = size32 === 1 ? Number(bytes.readBigUInt64BE(at + 8)) : size32 === 0 ? end - at : size32;
+    if (size < header) return null;
+    if (bytes.toString('latin1', at + 4, at + 8) === type) return { start: at + header, end: Math.min(end, at + size) };
+    at += size;
+  }
+  return null;
+}
+
+/** A video's duration (mvhd) and its first track's size (tkhd), as X reads them when it processes the upload; null when the file has no movie header. */
+export function mp4Facts(bytes: Buffer): { durationMs: number; width: number; height: number } | null {
+  const moov = boxIn(bytes, 'moov');
+  const mvhd = moov && boxIn(bytes, 'mvhd', moov.start, moov.end);
+  if (!moov || !mvhd) return null;
+  const v1 = bytes[mvhd.start] === 1;
+  const timescale = bytes.readUInt32BE(mvhd.start + (v1 ? 20 : 12));
+  const duration = v1 ? Number(bytes.readBigUInt64BE(mvhd.start + 24)) : bytes.readUInt32BE(mvhd.start + 16);
+  const trak = boxIn(bytes, 'trak', moov.start, moov.end);
+  const tkhd = trak && boxIn(bytes, 'tkhd', trak.start, trak.end);
+  // tkhd ends with width and height as 16.16 fixed point.
+  const [width, height] = tkhd ? [bytes.readUInt32BE(tkhd.end - 8) / 65536, bytes.readUInt32BE(tkhd.end - 4) / 65536] : [0, 0];
+  return timescale > 0 ? { durationMs: (duration / timescale) * 1000, width, height } : null;
+}
+
+/** An MP4 X can read: ftyp, a moov with its movie header and one track header, then `mdatBytes` of media data. */
+export function mp4Video({ seconds, width, height, mdatBytes = 1024 }: { seconds: number; width: number; height: number; mdatBytes?: number }): Buffer {
+  const box = (type: string, ...body: Buffer[]) => {
+    const content = Buffer.concat(body);
+    const header = Buffer.alloc(8);
+    header.writeUInt32BE(content.length + 8);
+    header.write(type, 4, 'latin1');
+    return Buffer.concat([header, content]);
+  };
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(Math.round(seconds * 1000), 16);
+  const tkhd = Buffer.alloc(84);
+  tkhd.writeUInt32BE(width * 65536, 76);
+  tkhd.writeUInt32BE(height * 65536, 80);
+  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\x02\0isomiso2avc1mp41', 'latin1')), box('moov', box('mvhd', mvhd), box('trak', box('tkhd', tkhd))), box('mdat', Buffer.alloc(mdatBytes, 7))]);
+}
+
+/** `2.minutes+29.seconds+350.milliseconds`, as X words a duration. */
+function xDuration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.floor((ms % 60_000) / 1000);
+  const millis = Math.round(ms % 1000);
+  return [minutes && `${minutes}.minutes`, seconds && `${seconds}.seconds`, millis && `${millis}.milliseconds`].filter(Boolean).join('+') || '0.milliseconds';
+}
+
+/**
+ * Why X's processing refuses a Post video: a file it cannot read, a duration
+ * outside 0.5 s–20 min (125 for Premium), a side under 32 px or an aspect
+ * ratio beyond 1:3–3:1 (docs.x.com media best practices). The duration words
+ * are X's (plhery/node-twitter-api-v2#243); the others follow them.
+ */
+function videoRefusal(bytes: Buffer, premium: boolean): XStandInMedia['failure'] {
+  const facts = mp4Facts(bytes);
+  const unsupported = (message: string) => ({ code: 3, name: 'UnsupportedMedia', message });
+  if (!facts) return { code: 1, name: 'InvalidMedia', message: 'Invalid or Unsupported media, Reason: UnsupportedMedia.' };
+  const maxMs = videoMaxMs(premium);
+  if (facts.durationMs > maxMs) return unsupported(`Duration ${xDuration(facts.durationMs)} exceeds max duration of ${xDuration(maxMs)}`);
+  if (facts.durationMs < VIDEO_MIN_MS) return unsupported(`Duration ${xDuration(facts.durationMs)} is below min duration of ${xDuration(VIDEO_MIN_MS)}`);
+  const [short, long] = [Math.min(facts.width, facts.height), Math.max(facts.width, facts.height)];
+  if (short < 32) return unsupported(`Dimensions ${facts.width}x${facts.height} are below min dimensions of 32x32`);
+  if (long / short > 3) return unsupported(`Aspect ratio of ${facts.width}x${facts.height} is outside 1:3 to 3:1`);
+  return undefined;
+}
+
 /** The text as X returns it: `&`, `<`, `>` as entities, each link as a t.co link, and a link to the media appended. */
 function storedText(text: string, withMedia: boolean): string {
   const tco = () => `https://t.co/${randomBytes(5).toString('hex')}`;
@@ -125,7 +226,7 @@ function storedText(text: string, withMedia: boolean): string {
  * `x-rate-limit-*` headers on every answer.
  */
 export async function startXStandIn(options: XStandInOptions = {}): Promise<XStandIn> {
-  const { slowMs = 2000, checkAfterSecs = 1, mediaLifetimeSecs = 86_400 } = options;
+  const { slowMs = 2000, checkAfterSecs = 1, mediaLifetimeSecs = 86_400, userDayLimit = 1_000, appDayLimit = 10_000 } = options;
   const server = await startStandInServer();
   const users = new Map<string, XStandInUser>([[X_STAND_IN_USER.token, X_STAND_IN_USER]]);
   const posts: XStandInPost[] = [];
@@ -134,18 +235,33 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
   /** Texts each user posted, as sent: X refuses the same text again. */
   const sentTexts = new Set<string>();
 
-  function windowOf(userId: string): { resetAt: number; used: number } {
+  const userDays = new Map<string, { resetAt: number; used: number }>();
+  const appDay = new Map<string, { resetAt: number; used: number }>();
+
+  /** A window of `lengthMs` that opens at its first post: X's 15-minute and 24-hour windows. */
+  function windowIn(windows: Map<string, { resetAt: number; used: number }>, key: string, lengthMs: number): { resetAt: number; used: number } {
     const now = Date.now();
-    let window = tweetWindows.get(userId);
-    if (!window || window.resetAt <= now) tweetWindows.set(userId, (window = { resetAt: now + TWEET_WINDOW_MS, used: 0 }));
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) windows.set(key, (window = { resetAt: now + lengthMs, used: 0 }));
     return window;
   }
+  const windowOf = (userId: string) => windowIn(tweetWindows, userId, TWEET_WINDOW_MS);
+  const dayWindowsOf = (userId: string) => ({ user: windowIn(userDays, userId, DAY_MS), app: windowIn(appDay, 'app', DAY_MS) });
+  const headersOf = (prefix: string, limit: number, window: { resetAt: number; used: number }) => ({
+    [`${prefix}-limit`]: String(limit),
+    [`${prefix}-remaining`]: String(Math.max(0, limit - window.used)),
+    [`${prefix}-reset`]: String(Math.ceil(window.resetAt / 1000)),
+  });
 
+  /** `x-rate-limit-*` on every answer; on POST /2/tweets also its 24-hour caps, the user's and the app's. */
   function rateHeaders(userId: string, path: string): Record<string, string> {
-    const window = windowOf(userId);
-    const limit = path === '/2/tweets' ? TWEETS_PER_WINDOW : 900;
-    const remaining = path === '/2/tweets' ? Math.max(0, TWEETS_PER_WINDOW - window.used) : 899;
-    return { 'x-rate-limit-limit': String(limit), 'x-rate-limit-remaining': String(remaining), 'x-rate-limit-reset': String(Math.ceil(window.resetAt / 1000)) };
+    if (path !== '/2/tweets') return { 'x-rate-limit-limit': '900', 'x-rate-limit-remaining': '899', 'x-rate-limit-reset': String(Math.ceil(windowOf(userId).resetAt / 1000)) };
+    const days = dayWindowsOf(userId);
+    return {
+      ...headersOf('x-rate-limit', TWEETS_PER_WINDOW, windowOf(userId)),
+      ...headersOf('x-user-limit-24hour', userDayLimit, days.user),
+      ...headersOf('x-app-limit-24hour', appDayLimit, days.app),
+    };
   }
 
   /** Answers an armed scenario other than 'slow' as X does; true when it answered. */
@@ -198,7 +314,7 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
   });
   const processingInfo = (upload: XStandInMedia) =>
     upload.state === 'failed'
-      ? { state: 'failed', progress_percent: 0, error: { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } }
+      ? { state: 'failed', progress_percent: 100, error: upload.failure ?? { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' } }
       : { state: upload.state, progress_percent: upload.state === 'succeeded' ? 100 : upload.state === 'in_progress' ? 50 : 0, ...(upload.state !== 'succeeded' && { check_after_secs: checkAfterSecs }) };
 
   userRoute('POST', '/2/media/upload/initialize', (req, res, user, headers) => {
@@ -208,7 +324,9 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
     if (!kind) return invalidRequest(res, `media_type ${String(mediaType)} is not supported.`, headers);
     if (typeof totalBytes !== 'number' || !Number.isInteger(totalBytes) || totalBytes <= 0) return invalidRequest(res, 'total_bytes must be a positive integer.', headers);
     if (category !== undefined && !kind.categories.includes(String(category))) return invalidRequest(res, `media_category ${String(category)} does not fit ${mediaType}.`, headers);
-    if (totalBytes > kind.maxBytes) return invalidRequest(res, `File size exceeds ${kind.maxBytes} bytes.`, headers);
+    // A GIF sent as tweet_image is held to the image limit.
+    const maxBytes = category === 'tweet_image' ? IMAGE.maxBytes() : kind.maxBytes(Boolean(user.premium));
+    if (totalBytes > maxBytes) return invalidRequest(res, `File size exceeds ${maxBytes} bytes.`, headers);
     const id = nextId();
     const upload: XStandInMedia = {
       id,
@@ -251,6 +369,10 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
     // Videos and GIFs are processed asynchronously; images are ready at once.
     const processed = upload.category !== 'tweet_image';
     upload.state = processed ? 'pending' : 'succeeded';
+    if (VIDEO.categories.includes(upload.category)) {
+      upload.failure = videoRefusal(bytes, Boolean(user.premium));
+      if (upload.failure) upload.state = 'failed';
+    }
     sendJson(res, 200, { data: { ...mediaView(upload), size: bytes.length, ...(processed && { processing_info: processingInfo(upload) }) } }, headers);
   });
 
@@ -289,7 +411,9 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
     const videos = uploads.filter((upload) => upload!.category !== 'tweet_image').length;
     if (mediaIds.length > 4 || (videos > 0 && mediaIds.length > 1)) return invalidRequest(res, 'Your media IDs are invalid: a post takes up to 4 images or one video or GIF.', headers);
     const window = windowOf(user.id);
-    if (window.used >= TWEETS_PER_WINDOW) {
+    const days = dayWindowsOf(user.id);
+    // The same answer for the 15-minute window and the 24-hour caps: only the headers tell which is spent.
+    if (window.used >= TWEETS_PER_WINDOW || days.user.used >= userDayLimit || days.app.used >= appDayLimit) {
       return problem(res, 429, { title: 'Too Many Requests', type: 'about:blank', detail: 'Too Many Requests' }, headers);
     }
     const body = text ?? '';
@@ -297,8 +421,16 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
       return problem(res, 403, { title: 'Forbidden', type: 'about:blank', detail: 'You are not allowed to create a Tweet with duplicate content.' }, headers);
     }
     window.used += 1;
+    days.user.used += 1;
+    days.app.used += 1;
     if (body !== '') sentTexts.add(`${user.id}\n${body}`);
-    const post = { id: nextId(), authorId: user.id, text: storedText(body, mediaIds.length > 0), createdAt: new Date(), mediaKeys: uploads.map((upload) => upload!.key) };
+    const post = {
+      id: nextId(),
+      authorId: user.id,
+      text: storedText(body, mediaIds.length > 0),
+      createdAt: new Date(),
+      mediaKeys: uploads.map((upload) => `${POST_KEY_PREFIX[upload!.category]}_${upload!.id}`),
+    };
     posts.push(post);
     sendJson(res, 201, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, { ...headers, ...rateHeaders(user.id, req.path) });
   });
@@ -324,7 +456,7 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
       text: post.text,
       edit_history_tweet_ids: [post.id],
       ...(fields.includes('created_at') && { created_at: post.createdAt.toISOString() }),
-      ...(fields.includes('attachments') && post.mediaKeys.length > 0 && { attachments: { media_keys: post.mediaKeys } }),
+      ...(fields.includes('attachments') && post.mediaKeys.length > 0 && !post.attachmentsUnlisted && { attachments: { media_keys: post.mediaKeys } }),
     }));
     sendJson(res, 200, { data, meta: { result_count: data.length, newest_id: data[0]!.id, oldest_id: data.at(-1)!.id } }, headers);
   });

@@ -59,10 +59,11 @@ describe('Telegram adapter against the Bot API stand-in', () => {
     expect(stepLog(events)).toEqual([{ step: 'create', requests: [`POST /bot${telegram.botToken}/sendMessage`], outcome: 'returned' }]);
   });
 
-  it('gives no link for a private channel', async () => {
+  it("links a private channel's message as t.me/c/<channel id without -100>/<message id>", async () => {
     const { published } = await publish(post(), credentials(TELEGRAM_PRIVATE_CHANNEL));
-    expect(published.link).toBeNull();
-    expect(telegram.messages.at(-1)!.chatId).toBe(TELEGRAM_PRIVATE_CHANNEL.id);
+    const sent = telegram.messages.at(-1)!;
+    expect(sent.chatId).toBe(TELEGRAM_PRIVATE_CHANNEL.id);
+    expect(published.link).toBe(`https://t.me/c/1000000002/${sent.messageId}`);
   });
 
   it('uploads one photo with sendPhoto, the caption beside it, bytes as at the link', async () => {
@@ -107,6 +108,12 @@ describe('Telegram adapter against the Bot API stand-in', () => {
       'Telegram takes JPEG, PNG or WebP photos and MP4 videos, not image/gif.',
     );
     expect(adapter.check(post({ mediaType: 'story', media: [photo()] }))).toBe('Telegram channels cannot publish stories.');
+    // From the sizes stored with the media, when known.
+    const facts = (size: number) => ({ size, durationSeconds: null, width: null, height: null, frameRate: null });
+    expect(adapter.check(post({ mediaType: 'carousel', media: [{ ...photo(), facts: facts(1024) }, { ...video(), facts: facts(51 * 1024 * 1024) }] }))).toBe(
+      'Telegram bots can send photos up to 10 MB and videos up to 50 MB; media 2 is 51.0 MB.',
+    );
+    expect(adapter.check(post({ mediaType: 'carousel', media: [{ ...photo(), facts: facts(9 * 1024 * 1024) }, video()] }))).toBeNull();
   });
 
   it('waits out flood control: 429 is rate_limited with retry_after', async () => {
@@ -160,10 +167,32 @@ describe('Telegram adapter against the Bot API stand-in', () => {
     expect(telegram.requests).toEqual([]);
   });
 
-  it('limits each channel to 20 messages a minute and one a second', async () => {
+  it('limits each channel to 20 messages a minute, an album counting each of its messages, and one request a second', async () => {
     expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([
       { limit: 20, windowMs: 60_000, scope: TELEGRAM_PUBLIC_CHANNEL.id },
       { limit: 1, windowMs: 1_000, scope: TELEGRAM_PUBLIC_CHANNEL.id },
     ]);
+    expect(await adapter.rateWindows(credentials(), signal(), post({ mediaType: 'carousel', media: [photo(), photo(), video()] }))).toEqual([
+      { limit: 20, windowMs: 60_000, scope: TELEGRAM_PUBLIC_CHANNEL.id, cost: 3 },
+      { limit: 1, windowMs: 1_000, scope: TELEGRAM_PUBLIC_CHANNEL.id },
+    ]);
+  });
+
+  it("is refused by flood control past 20 messages a minute, an album's counted one by one: rate limited for the wait Telegram names", async () => {
+    const flooded = await startTelegramStandIn({ channels: [{ ...TELEGRAM_PUBLIC_CHANNEL }] });
+    try {
+      const floodAdapter = telegramAdapter(config({ TELEGRAM_API_URL: flooded.url }), { requestTimeoutMs: 1_000, uploadTimeoutMs: 1_000 });
+      const connection = { ...credentials(), access_token: flooded.botToken };
+      const album = () => post({ mediaType: 'carousel', media: Array.from({ length: 10 }, () => photo()) });
+      await recordedPublish(floodAdapter, flooded, album(), connection);
+      await recordedPublish(floodAdapter, flooded, album(), connection);
+      const { error } = await failedPublish(floodAdapter, flooded, post(), connection);
+      expect(error.kind).toBe('rate_limited');
+      expect(error.retryAfterMs).toBeGreaterThan(55_000);
+      expect(error.retryAfterMs).toBeLessThanOrEqual(60_000);
+      expect(flooded.messages).toHaveLength(20);
+    } finally {
+      await flooded.close();
+    }
   });
 });

@@ -93,6 +93,8 @@ export type RecoveryCheck = { status: 'published'; published: PublishedPost } | 
 export interface RateWindow {
   limit: number;
   windowMs: number;
+  /** How much of the budget this post takes (a Telegram album: one per message it holds); absent: 1. */
+  cost?: number;
   /** Narrows the budget below the connection (a Telegram channel); absent: the whole connection. */
   scope?: string;
 }

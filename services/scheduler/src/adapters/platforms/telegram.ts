@@ -6,7 +6,7 @@ import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost 
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { openMediaLink, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
+import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia, type PostRule } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
@@ -47,6 +47,16 @@ function channelOf(credentials: ConnectionCredentials): { chatId: string; userna
     throw new PlatformError('permanent', 'The Telegram connection names no channel. Please connect the channel again.');
   }
   return { chatId: String(id), username: typeof username === 'string' && username ? username : null };
+}
+
+/**
+ * A channel post's link: t.me/<username>/<id> for a public channel; a private
+ * one's is t.me/c/<its id without the -100 prefix>/<id>, which opens for its
+ * members (platforms.md §7.3). Other chats (a basic group) have none.
+ */
+function linkOf(chatId: string, username: string | null, messageId: number): string | null {
+  if (username) return `https://t.me/${username}/${messageId}`;
+  return chatId.startsWith('-100') ? `https://t.me/c/${chatId.slice(4)}/${messageId}` : null;
 }
 
 /** The Bot API's refusal in plain words (its descriptions read "Forbidden: bot was kicked from the channel chat"). */
@@ -108,8 +118,15 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
 
 const captioned = (post: PublishablePost) => post.media.length > 0;
 
+/** The first media item over the Bot API's upload caps, by `sizes` (a media item's, when known), said for the user; else null. */
+function tooLargeMedia(post: PublishablePost, sizes: Array<number | undefined>): string | null {
+  const index = sizes.findIndex((size, i) => size !== undefined && size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
+  // Not worded by the spec.
+  return index < 0 ? null : `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${index + 1} is ${(sizes[index]! / 1024 / 1024).toFixed(1)} MB.`;
+}
+
 /** A channel post's rules: a message, or up to 10 photos and videos with a caption. */
-const RULES = [
+const RULES: PostRule[] = [
   postTypes(ALL_BUT_STORIES, 'Telegram channels cannot publish stories.'),
   textRequired('Telegram cannot send an empty message.', withoutMedia),
   textLength(
@@ -120,6 +137,8 @@ const RULES = [
   ),
   mediaTypes([...PHOTO_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or WebP photos and MP4 videos')),
   mediaCount({ max: ALBUM_MAX }, plainRules.tooMany('Telegram albums', ALBUM_MAX, 'photos and videos')),
+  // Sizes stored with the media, when known: the links are read again before the send.
+  (post) => tooLargeMedia(post, post.media.map((media) => media.facts?.size)),
 ];
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
@@ -152,12 +171,10 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       await Promise.all(downloads.map((download) => download.discard()));
       throw failed.reason;
     }
-    const tooLarge = downloads.findIndex((download, i) => download.size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
-    if (tooLarge >= 0) {
+    const tooLarge = tooLargeMedia(post, downloads.map((download) => download.size));
+    if (tooLarge) {
       await Promise.all(downloads.map((download) => download.discard()));
-      // Not worded by the spec.
-      const megabytes = (downloads[tooLarge]!.size / 1024 / 1024).toFixed(1);
-      throw new PlatformError('permanent', `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${tooLarge + 1} is ${megabytes} MB.`);
+      throw new PlatformError('permanent', tooLarge);
     }
     const kinds = post.media.map((media) => kindOfMedia(media)!);
     const caption: Record<string, string> = post.text ? { caption: post.text } : {};
@@ -185,11 +202,13 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
 
     check: (post) => brokenRule(post, RULES),
 
-    async rateWindows(credentials) {
-      // Telegram's guidance for a channel: about 20 messages a minute, and no more than one a second.
+    async rateWindows(credentials, _signal, post) {
+      // Telegram's guidance for a channel (Bots FAQ): about 20 messages a minute, and no more than one a second.
+      // An album is one request but as many messages as it holds, each counted against the minute's 20.
       const { chatId } = channelOf(credentials);
+      const messages = Math.max(1, post.media.length);
       return [
-        { limit: 20, windowMs: 60_000, scope: chatId },
+        { limit: 20, windowMs: 60_000, scope: chatId, ...(messages > 1 && { cost: messages }) },
         { limit: 1, windowMs: 1_000, scope: chatId },
       ];
     },
@@ -205,7 +224,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       // An album answers with one message per item; the first one is the post's.
       const messageId = (Array.isArray(result) ? result[0] : result)?.message_id;
       if (typeof messageId !== 'number') throw new PlatformError('transient', 'Telegram sent the message but did not say its id.');
-      return { platformPostId: String(messageId), link: username ? `https://t.me/${username}/${messageId}` : null };
+      return { platformPostId: String(messageId), link: linkOf(chatId, username, messageId) };
     },
 
     async recover() {

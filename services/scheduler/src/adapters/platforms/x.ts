@@ -30,13 +30,30 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 /** Recent posts read by recovery: an interrupted create is among the account's last few. */
 const RECENT_POSTS_READ = 20;
 
-/** Media categories of X's upload, with its size limits (platforms.md §1.4). */
+const GB = 1024 * MB;
+/**
+ * Media categories of X's upload, with the largest file any account may post
+ * (docs.x.com media best practices, 2026: images 5 MB, GIFs 15 MB, Post video
+ * 8 GB, 16 GB for X Premium; the connection does not say which, so X judges
+ * between the two).
+ */
 const CATEGORIES = {
   tweet_image: { maxBytes: 5 * MB, label: 'image' },
   tweet_gif: { maxBytes: 15 * MB, label: 'animated GIF' },
-  tweet_video: { maxBytes: 512 * MB, label: 'video' },
+  tweet_video: { maxBytes: 16 * GB, label: 'video' },
 } as const;
+/** A Post video's duration: at least 0.5 s; at most 20 minutes, 125 for X Premium (docs.x.com media best practices). */
+const VIDEO_SECONDS = { min: 0.5, max: 125 * 60 };
+/** A Post video's frame rate, side and aspect ratio (docs.x.com media best practices, "Advanced"). */
+const VIDEO_MAX_FPS = 60;
+const VIDEO_MIN_SIDE = 32;
+const VIDEO_MAX_ASPECT = 3;
 type MediaCategory = keyof typeof CATEGORIES;
+/** 6.0 MB, 17.0 GB; a limit without its decimals: 5 MB, 16 GB. */
+const sizeOf = (bytes: number, digits = 1) => (bytes >= GB ? `${(bytes / GB).toFixed(digits)} GB` : `${(bytes / MB).toFixed(digits)} MB`);
+const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
+/** "X takes an image of up to 5 MB; this one is 6.0 MB." */
+const tooLarge = (label: string, maxBytes: number, size: number) => `X takes ${withArticle(label)} of up to ${sizeOf(maxBytes, 0)}; this one is ${sizeOf(size)}.`;
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
@@ -47,8 +64,13 @@ function categoryOf(contentType: string): MediaCategory {
   return mediaKindOf(contentType) === 'video' ? 'tweet_video' : 'tweet_image';
 }
 
-/** An uploaded media item, remembered (by its place in the post) until X forgets it. */
-const uploadedSchema = z.object({ id: z.string(), key: z.string(), expiresAt: z.string() });
+/**
+ * An uploaded media item, remembered (by its place in the post) until X forgets
+ * it. Recovery matches a post's media by these ids: a post's media_keys are
+ * `<type>_<media id>`, and the type prefix X lists on the post need not be the
+ * one the upload answered (13_ uploaded, 7_ on the post, for a video).
+ */
+const uploadedSchema = z.object({ id: z.string(), expiresAt: z.string() });
 type UploadedMedia = z.infer<typeof uploadedSchema>;
 const handleSchema = z.object({
   media: z.array(uploadedSchema.nullable()).catch([]),
@@ -59,7 +81,6 @@ const handleSchema = z.object({
 /** What X's upload endpoints answer in `data` (INIT, FINALIZE, STATUS). */
 interface MediaUploadData {
   id: string;
-  media_key: string;
   expires_after_secs?: number;
   processing_info?: { state: 'pending' | 'in_progress' | 'succeeded' | 'failed'; check_after_secs?: number; error?: { message?: string } };
 }
@@ -88,6 +109,21 @@ function isDuplicateRefusal(error: unknown): boolean {
   return error instanceof ApiResponseError && error.code === 403 && /duplicate content/i.test(reasonOf(error));
 }
 
+/**
+ * A 429: a spent 24-hour cap (the user's `x-user-limit-24hour-*`, the app's
+ * `x-app-limit-24hour-*`, read by twitter-api-v2 as `userDay` and `day`) waits
+ * for its reset, not the 15-minute window's, which would only be refused again.
+ */
+function rateLimited(error: ApiResponseError, reason: string): PlatformError {
+  const limits = error.rateLimit;
+  const spentDay = [limits?.userDay, limits?.day].filter((cap) => cap !== undefined && cap.remaining <= 0).map((cap) => cap!.reset);
+  const reset = spentDay.length > 0 ? Math.max(...spentDay) : limits?.reset;
+  const retryAfterMs = resetAtMs(reset === undefined ? undefined : String(reset)) ?? PUBLISH_WINDOW.windowMs;
+  // Not worded by the spec.
+  const message = spentDay.length > 0 ? `X's daily posting limit was reached (${reason}); it resets at ${new Date(reset! * 1000).toISOString()}.` : `X's rate limit was reached (${reason}).`;
+  return new PlatformError('rate_limited', message, { status: 429, retryAfterMs, cause: error });
+}
+
 /** A failure of twitter-api-v2 (or of the media link feeding an upload) as the worker reads it. */
 function xError(error: unknown): PlatformError {
   if (error instanceof PlatformError) return error;
@@ -96,10 +132,7 @@ function xError(error: unknown): PlatformError {
   const status = error.code;
   const reason = reasonOf(error);
   // Messages not worded by the spec: X's reason, in its words.
-  if (status === 429) {
-    const retryAfterMs = resetAtMs(error.rateLimit ? String(error.rateLimit.reset) : undefined) ?? PUBLISH_WINDOW.windowMs;
-    return new PlatformError('rate_limited', `X's rate limit was reached (${reason}).`, { status, retryAfterMs, cause: error });
-  }
+  if (status === 429) return rateLimited(error, reason);
   if (status === 401) return new PlatformError('auth', `X refused the access token (${reason}).`, { status, cause: error });
   if (isDuplicateRefusal(error)) {
     return new PlatformError('permanent', 'X refused the post as duplicate content: this account already posted the same text.', { status, cause: error });
@@ -149,7 +182,7 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   if (opened.size > maxBytes) {
     await opened.discard();
     // Not worded by the spec.
-    throw new PlatformError('permanent', `X takes an ${label} of up to ${maxBytes / MB} MB; this one is ${(opened.size / MB).toFixed(1)} MB.`);
+    throw new PlatformError('permanent', tooLarge(label, maxBytes, opened.size));
   }
   let init: { data: MediaUploadData };
   try {
@@ -177,28 +210,73 @@ async function upload(api: TwitterApiv2, media: PublishablePost['media'][number]
   );
   if (processed?.state === 'failed') throw new PlatformError('permanent', `X could not process the ${label}: ${processed.error?.message ?? 'it gave no reason'}.`);
   const expiresAfterMs = (finalized.expires_after_secs ?? init.data.expires_after_secs ?? 0) * 1000;
-  return { id, key: finalized.media_key, expiresAt: new Date(Date.now() + expiresAfterMs).toISOString() };
+  return { id, expiresAt: new Date(Date.now() + expiresAfterMs).toISOString() };
 }
 
+/** The X user the connection posts as: the id organizations kept at connect, else (older connections) X's answer for the token. */
+async function userIdOf(api: TwitterApiv2, credentials: ConnectionCredentials): Promise<string> {
+  const { user_id: userId } = credentials.specific_data;
+  return typeof userId === 'string' && userId !== '' ? userId : (await api.me()).data.id;
+}
+
+/** The media ids of a post, read from its media_keys (`<type>_<media id>`); undefined when X listed no attachments. */
+const mediaIdsOf = (tweet: TweetV2) => tweet.attachments?.media_keys?.map((key) => key.slice(key.indexOf('_') + 1));
+
+/** What the account's recent posts say of an interrupted create. */
+type Search = { found: TweetV2 } | { found: null; unsure: boolean };
+
 /**
- * The account's recent post carrying this text and exactly these media, created
- * since `since` (less the clock skew) when known: how an interrupted create is
- * found, since X has no idempotency key (platforms.md §1.8).
+ * The account's recent post carrying this text and exactly these media,
+ * created since `since` (less the clock skew) when known: how an interrupted
+ * create is found, since X has no idempotency key (platforms.md §1.8). A
+ * candidate with the same text (or, like a media-only post, none) whose
+ * attachments X did not list cannot be told apart: `unsure`, never a guess
+ * (a wrong "published" loses the post, a wrong "not published" doubles it).
  */
-async function findPost(api: TwitterApiv2, text: string, mediaKeys: string[], since: string | undefined): Promise<TweetV2 | undefined> {
-  const { data: user } = await api.me();
-  const timeline = await api.userTimeline(user.id, {
+async function findPost(api: TwitterApiv2, userId: string, text: string, mediaIds: string[], since: string | undefined): Promise<Search> {
+  const timeline = await api.userTimeline(userId, {
     max_results: RECENT_POSTS_READ,
     exclude: ['replies', 'retweets'],
     'tweet.fields': ['created_at', 'attachments'],
     ...(since && { start_time: new Date(Date.parse(since) - CLOCK_SKEW_MS).toISOString() }),
   });
   const wanted = comparable(text);
-  const sameMedia = (keys: string[] = []) => keys.length === mediaKeys.length && keys.every((key) => mediaKeys.includes(key));
-  return timeline.tweets.find((tweet) => comparable(tweet.text) === wanted && sameMedia(tweet.attachments?.media_keys));
+  const candidates = timeline.tweets.filter((tweet) => comparable(tweet.text) === wanted);
+  const sameMedia = (ids: string[]) => ids.length === mediaIds.length && ids.every((id) => mediaIds.includes(id));
+  const found = candidates.find((tweet) => sameMedia(mediaIdsOf(tweet) ?? []));
+  if (found) return { found };
+  return { found: null, unsure: mediaIds.length > 0 && candidates.some((tweet) => mediaIdsOf(tweet) === undefined) };
 }
 
 const isVideoPost = (post: PublishablePost) => post.mediaType === 'video';
+
+/**
+ * What the media's stored facts show X would refuse, before anything is
+ * uploaded; a fact not known (older media, a container that does not say) is
+ * left to X. Its video resolution rule (32x32 to 1280x1024) is not checked:
+ * the same page recommends 720x1280 portrait and 1080p uploads, beyond it.
+ */
+function mediaFactsRule(post: PublishablePost): string | null {
+  for (const media of post.media) {
+    const facts = media.facts;
+    if (!facts) continue;
+    const { maxBytes, label } = CATEGORIES[categoryOf(media.contentType)];
+    // Not worded by the spec.
+    if (facts.size > maxBytes) return tooLarge(label, maxBytes, facts.size);
+    if (mediaKindOf(media.contentType) !== 'video') continue;
+    const { durationSeconds: seconds, width, height, frameRate } = facts;
+    if (seconds !== null && seconds < VIDEO_SECONDS.min) return `X takes videos of at least ${VIDEO_SECONDS.min} seconds; this one lasts ${seconds} seconds.`;
+    if (seconds !== null && seconds > VIDEO_SECONDS.max) {
+      return `X takes videos of up to ${VIDEO_SECONDS.max / 60} minutes (20 minutes without X Premium); this one lasts ${Math.ceil(seconds / 60)} minutes.`;
+    }
+    if (frameRate !== null && frameRate > VIDEO_MAX_FPS) return `X takes videos of up to ${VIDEO_MAX_FPS} frames a second; this one has ${Math.round(frameRate)}.`;
+    if (width !== null && height !== null) {
+      if (Math.min(width, height) < VIDEO_MIN_SIDE) return `X takes videos of at least ${VIDEO_MIN_SIDE}x${VIDEO_MIN_SIDE} pixels; this one is ${width}x${height}.`;
+      if (Math.max(width, height) / Math.min(width, height) > VIDEO_MAX_ASPECT) return `X takes videos with an aspect ratio between 1:3 and 3:1; this one is ${width}x${height}.`;
+    }
+  }
+  return null;
+}
 
 /** X's rules for a post (platforms.md §1.4), checked before anything is sent. */
 const RULES = [
@@ -217,6 +295,7 @@ const RULES = [
     mediaCount({ max: MAX_IMAGES }, `X takes at most ${MAX_IMAGES} images per post.`),
     alone(['image/gif'], 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.'),
   ),
+  mediaFactsRule,
 ];
 
 /**
@@ -245,7 +324,6 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
         await steps.remember({ media: uploaded });
       }
       const mediaIds = uploaded.map((media) => media!.id);
-      const mediaKeys = uploaded.map((media) => media!.key);
       await steps.remember({ createStartedAt: new Date().toISOString() });
       const payload: SendTweetV2Params = {
         ...(post.text.trim() !== '' && { text: post.text }),
@@ -257,8 +335,9 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
             return (await api.tweet(payload)).data.id;
           } catch (error) {
             // X refuses an exact resend: after an earlier attempt's create, that refusal most likely means it went out.
-            const found = isDuplicateRefusal(error) && earlier.createStartedAt ? await findPost(api, post.text, mediaKeys, earlier.createStartedAt) : undefined;
-            if (found) return found.id;
+            if (!isDuplicateRefusal(error) || !earlier.createStartedAt) throw error;
+            const search = await findPost(api, await userIdOf(api, credentials), post.text, mediaIds, earlier.createStartedAt);
+            if (search.found) return search.found.id;
             throw error;
           }
         }),
@@ -268,9 +347,13 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
 
     async recover({ post, credentials, handle, signal }) {
       const { media, createStartedAt } = handleSchema.parse(handle);
-      const mediaKeys = media.flatMap((item) => (item ? [item.key] : []));
-      const found = await classified(() => findPost(clientOf(config, credentials, signal, timing), post.text, mediaKeys, createStartedAt));
-      return found ? { status: 'published', published: { platformPostId: found.id, link: linkOf(credentials, found.id) } } : { status: 'not_published' };
+      const mediaIds = media.flatMap((item) => (item ? [item.id] : []));
+      const api = clientOf(config, credentials, signal, timing);
+      const search = await classified(async () => findPost(api, await userIdOf(api, credentials), post.text, mediaIds, createStartedAt));
+      if (search.found) return { status: 'published', published: { platformPostId: search.found.id, link: linkOf(credentials, search.found.id) } };
+      // Not worded by the spec.
+      if (search.unsure) return { status: 'unknown', reason: 'X lists a post that may be this one without saying which media it carries. Check the account, then confirm it or publish again.' };
+      return { status: 'not_published' };
     },
   };
 }
