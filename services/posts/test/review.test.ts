@@ -22,6 +22,7 @@ const post: PublishedFields & { autoScheduleId: string | null; originalRequest: 
   mediaType: 'text',
   mediaPaths: [],
   scheduledTime: null,
+  platformOptions: {},
   autoScheduleId: null,
   originalRequest: null,
 };

@@ -30,6 +30,15 @@ export const configSchema = serviceConfigSchema(4004, {
   PUBLICATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How often auto-schedules are looked at for slots whose post is due (at most a day). */
   SLOT_OPENING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  /**
+   * Whether TikTok audited this app: until it has, TikTok takes its posts
+   * only as SELF_ONLY (visible to the creator), so every post is sent so and
+   * says so (TikTok's Direct Post guidelines: unaudited clients post private only).
+   */
+  TIKTOK_APP_AUDITED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Where Sandbox connections publish: the Sandbox feed of a scheduler API process. */
   SANDBOX_FEED_URL: z.string().url().default('http://127.0.0.1:4004'),
 });

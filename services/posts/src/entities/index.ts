@@ -7,6 +7,7 @@ import { StatisticsIndex1764000000100 } from '../migrations/1764000000100-statis
 import { PostCounts1764100000000 } from '../migrations/1764100000000-post-counts.js';
 import { ScheduleSlotPosts1764300000100 } from '../migrations/1764300000100-schedule-slot-posts.js';
 import { PublishedAt1764500000300 } from '../migrations/1764500000300-published-at.js';
+import { PlatformOptions1764600000700 } from '../migrations/1764600000700-platform-options.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
@@ -22,4 +23,5 @@ export const migrations = [
   PostCounts1764100000000,
   ScheduleSlotPosts1764300000100,
   PublishedAt1764500000300,
+  PlatformOptions1764600000700,
 ];
