@@ -73,6 +73,7 @@ import type {
   successMessageSchema,
   systemMessageCreateSchema,
   systemMessageUpdateSchema,
+  TikTokCreatorInfo,
   userIdBodySchema,
   UserSearchField,
   verifyPaymentRequestSchema,
@@ -358,6 +359,8 @@ export interface ApiEndpoints {
     '/organizations/:id/calendar-data': Endpoint<CalendarData>;
     '/organizations/:id/designer-data': Endpoint<DesignerData>;
     '/platforms/media_types': Endpoint<PlatformMediaTypes>;
+    /** What TikTok lets the connected creator choose for the next post (TIKTOK_CREATOR_INFO_PATH). */
+    '/publications/tiktok-creator-info': Endpoint<TikTokCreatorInfo, never, { organization_id: string }>;
     /** A stored media file (an upload, an AI image), as a Blob: it needs the login an <img> would not send. */
     '/media/:organizationId/:file': Endpoint<Blob>;
     '/oauth/facebook/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;

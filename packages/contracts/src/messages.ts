@@ -200,6 +200,10 @@ export const PostMessages = {
   mediaLinkInvalid: 'This media link is invalid or has expired.',
   /** Not worded by the spec: a form with more files or fields than a post takes. */
   tooManyParts: 'Too many files or fields in one post.',
+  /** Not worded by the spec: TikTok's guidelines give its privacy level no default, so a TikTok post is not published until the user chose one. */
+  tiktokPrivacyRequired: 'Choose who can see the TikTok post.',
+  /** Not worded by the spec: a form's platform_options that are not the per-platform choices. */
+  platformOptionsInvalid: 'The TikTok or YouTube choices sent could not be read. Please choose them again.',
   /** Not worded by the spec: an auto-schedule's post still pending review when its slot came (part 2 §4: it is not published). */
   missedSlot: 'This post missed its scheduled time: it was still waiting for review. Approve it to publish it now, or choose a new time.',
   /** Not worded by the spec: an auto-schedule's post whose content could not be generated; it waits for review whatever the schedule says. */

@@ -10,6 +10,13 @@ import { MEDIA_TYPES } from './organizations.js';
 /** TikTok's privacy levels; which ones an account may use is read from its `creator_info` before posting. */
 export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
 export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
+/** The privacy levels as TikTok's own app names them to the user. */
+export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
+  PUBLIC_TO_EVERYONE: 'Everyone',
+  MUTUAL_FOLLOW_FRIENDS: 'Friends',
+  FOLLOWER_OF_CREATOR: 'Followers',
+  SELF_ONLY: 'Only me',
+};
 
 /**
  * What TikTok's content-sharing guidelines require the user to choose for

@@ -106,6 +106,8 @@ export const postSchema = z.object({
   original_request: originalRequestSchema.nullable(),
   /** Why an auto-schedule's post was not published at its slot (still pending review when it came); null otherwise. */
   missed_slot: z.string().nullable(),
+  /** What the user chose for the platforms that ask (TikTok's privacy and toggles, YouTube's visibility); only the post's platforms. */
+  platform_options: platformPostOptionsSchema,
   created_at: z.string().datetime({ offset: true }),
   updated_at: z.string().datetime({ offset: true }),
 });
@@ -263,6 +265,8 @@ export const postUpdateSchema = z.object({
   character_limit: characterSetting('Character limit'),
   target_character_count: characterSetting('Target character count'),
   auto_schedule_id: z.string().uuid().nullable().optional(),
+  /** The per-platform choices; replace the post's when sent (a platform's left out has none). */
+  platform_options: platformPostOptionsSchema.optional(),
   /** A generation's draft_id (POST /posts/generate): its request becomes the post's original request, under the fields sent here. */
   draft_id: z.string().uuid().optional(),
   business_name: z.string().max(500).optional(),
@@ -334,7 +338,6 @@ export const postForPublishingRequestSchema = z.object({ post_ids: z.array(z.str
  */
 export const postForPublishingSchema = postSchema.extend({
   media: z.array(z.object({ url: z.string().url(), content_type: z.string(), facts: mediaFactsSchema.optional() })),
-  platform_options: platformPostOptionsSchema.default({}),
 });
 export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
 /**
@@ -507,6 +510,11 @@ export const scheduleFormSchema = z.object({
     .describe(
       "The draft_id of the generation the post comes from (POST /posts/generate): its request becomes the post's original request (for Regenerate), under the form's own fields. A draft of another organization is a 404.",
     ),
+  platform_options: z
+    .string()
+    .max(5000)
+    .optional()
+    .describe("The per-platform choices as JSON (platformPostOptionsSchema: `{\"tiktok\":{…},\"youtube\":{\"privacy_status\":\"public\"}}`); a scheduled or published TikTok post needs its privacy level."),
   media_urls: z
     .array(z.string().max(2000))
     .max(20)

@@ -57,6 +57,7 @@ describe('posts.post.list_for_organization', () => {
       posted_links: [],
       original_request: null,
       missed_slot: null,
+      platform_options: {},
       created_at: earlier!.createdAt.toISOString(),
       updated_at: earlier!.updatedAt.toISOString(),
     });

@@ -22,6 +22,7 @@ const post: PublishedFields & { autoScheduleId: string | null; originalRequest: 
   mediaType: 'text',
   mediaPaths: [],
   scheduledTime: null,
+  platformOptions: {},
   autoScheduleId: null,
   originalRequest: null,
 };
@@ -40,7 +41,8 @@ describe('platform names', () => {
 describe('review rules', () => {
   it('what, where and when make a new version; nothing else', () => {
     expect(publishesDifferently(post, { ...post })).toBe(false);
-    for (const change of [{ content: 'Hi' }, { platforms: ['X'] }, { mediaType: 'image' as const }, { mediaPaths: ['a.png'] }, { scheduledTime: now }]) {
+    const privateOnYouTube = { platformOptions: { youtube: { privacy_status: 'private' as const } } };
+    for (const change of [{ content: 'Hi' }, { platforms: ['X'] }, { mediaType: 'image' as const }, { mediaPaths: ['a.png'] }, { scheduledTime: now }, privateOnYouTube]) {
       expect(publishesDifferently(post, { ...post, ...change }), JSON.stringify(change)).toBe(true);
     }
     expect(publishesDifferently({ ...post, scheduledTime: now }, { ...post, scheduledTime: new Date(now.getTime()) })).toBe(false);
@@ -84,11 +86,18 @@ describe('an edit (POST /posts/{id}/update)', () => {
     const edit = editedPost(post, { content: 'New', platforms: ['instagram'], media_type: 'image', media_paths: ['m.png'], scheduled_time: '2030-01-01T10:00:00+01:00' }, 'UTC');
     expect(edit).toEqual({
       ok: true,
-      fields: { content: 'New', platforms: ['Instagram'], mediaType: 'image', mediaPaths: ['m.png'], scheduledTime: new Date('2030-01-01T09:00:00Z') },
+      fields: { content: 'New', platforms: ['Instagram'], mediaType: 'image', mediaPaths: ['m.png'], scheduledTime: new Date('2030-01-01T09:00:00Z'), platformOptions: {} },
       autoScheduleId: null,
       originalRequest: null,
     });
     expect(editedPost({ ...post, scheduledTime: now }, { scheduled_time: null }, 'UTC')).toMatchObject({ ok: true, fields: { scheduledTime: null } });
+  });
+
+  it('keeps the platform choices of the post’s platforms only, YouTube’s public unless chosen', () => {
+    const unlisted = { youtube: { privacy_status: 'unlisted' as const } };
+    expect(editedPost(post, { platform_options: unlisted }, 'UTC')).toMatchObject({ ok: true, fields: { platformOptions: {} } });
+    expect(editedPost(post, { platforms: ['X', 'YouTube'] }, 'UTC')).toMatchObject({ ok: true, fields: { platformOptions: { youtube: { privacy_status: 'public' } } } });
+    expect(editedPost({ ...post, platforms: ['YouTube'], platformOptions: unlisted }, { content: 'New' }, 'UTC')).toMatchObject({ ok: true, fields: { platformOptions: unlisted } });
   });
 
   it('reads a scheduled time as schedule for later does: with its offset as it says, the time picker\'s in the organization\'s zone', () => {

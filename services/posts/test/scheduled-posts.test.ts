@@ -93,7 +93,7 @@ describe('a schedule’s pending posts', () => {
     expect(isPendingSchedulePost(post('pending_review', {}, slot))).toBe(false);
   });
 
-  const generated: PublishedFields = { content: 'Our sourdough rises for 36 hours.', platforms: ['X'], mediaType: 'image', mediaPaths: ['org/drawn.png'], scheduledTime: slot };
+  const generated: PublishedFields = { content: 'Our sourdough rises for 36 hours.', platforms: ['X'], mediaType: 'image', mediaPaths: ['org/drawn.png'], scheduledTime: slot, platformOptions: {} };
 
   it('take the schedule’s new text when it has one, and keep a generated text otherwise', () => {
     expect(followedContent(generated, { ...settings, mediaType: 'image', generateMedia: true, specificContent: 'Fresh bread!' })).toEqual({

@@ -145,6 +145,7 @@ describe('post view (part 2 §3)', () => {
       version: 2,
       publications: { x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: '2026-03-09T08:30:01.000Z' } },
       originalRequest: null,
+      platformOptions: { youtube: { privacy_status: 'unlisted' } },
       createdBy: null,
       createdAt: new Date('2026-03-01T09:00:00.000Z'),
       updatedAt: new Date('2026-03-01T09:05:00.000Z'),
@@ -167,6 +168,7 @@ describe('post view (part 2 §3)', () => {
       posted_links: ['https://x.com/acme/status/1'],
       original_request: null,
       missed_slot: null,
+      platform_options: { youtube: { privacy_status: 'unlisted' } },
       created_at: '2026-03-01T09:00:00.000Z',
       updated_at: '2026-03-01T09:05:00.000Z',
     });

@@ -32,7 +32,8 @@ export const configSchema = serviceConfigSchema(4004, {
   SLOT_OPENING_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /**
    * Whether TikTok audited this app (its Direct Post audit). Until it has,
-   * TikTok takes SELF_ONLY posts only and the designer says so
+   * TikTok takes its posts only as SELF_ONLY (visible to the creator), so
+   * every post is sent so and says so, and the designer says it beforehand
    * (creator info's `unaudited`): false, as for every new app.
    */
   TIKTOK_APP_AUDITED: z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]).default(false),

@@ -32,6 +32,7 @@ function post(over: Partial<PostView> = {}): PostView {
       schedule_option: 'later', content: '', media_type: 'image', media_paths: '', scheduled_time: null, auto_schedule_id: null,
     },
     missed_slot: null,
+    platform_options: {},
     created_at: '2099-06-01T10:00:00.000Z',
     updated_at: '2099-06-01T10:00:00.000Z',
     ...over,

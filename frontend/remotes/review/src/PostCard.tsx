@@ -19,17 +19,27 @@ type Action = { kind: 'approve'; notes: string; scheduledTime: string } | { kind
 type Panel = 'approve' | 'reject' | 'delete' | null;
 
 
-/** Where the post stands on one platform: its link once published, the platform's reason when it failed or is in doubt. */
+/**
+ * Where the post stands on one platform: its link once published, with a
+ * note where it went out otherwise than asked (TikTok visible to the creator
+ * only, a YouTube upload locked private), the platform's reason when it
+ * failed or is in doubt.
+ */
 function Outcome({ line }: { line: PlatformLine }) {
   const outcome = line.outcome;
   if (!outcome) return null;
   if (outcome.status === 'published') {
-    return outcome.link ? (
-      <a href={outcome.link} target="_blank" rel="noreferrer">
-        View on {line.name}
-      </a>
-    ) : (
-      <span>Published</span>
+    return (
+      <>
+        {outcome.link ? (
+          <a href={outcome.link} target="_blank" rel="noreferrer">
+            View on {line.name}
+          </a>
+        ) : (
+          <span>Published</span>
+        )}
+        {outcome.reason && <span className="post-platform-note"> Note: {outcome.reason}</span>}
+      </>
     );
   }
   if (outcome.status === 'queued') return <span className="muted">Queued for publishing</span>;

@@ -287,3 +287,21 @@ describe('Post Review without a selected organization', () => {
     expect(listCalls(calls)).toHaveLength(0);
   });
 });
+
+describe('a platform that published otherwise than asked (issue 29 §7, §8)', () => {
+  it('shows its reason as a note beside the link, and nothing more where it published as asked', async () => {
+    const notice = 'TikTok posted it visible to the creator only: this app is not yet audited by TikTok.';
+    const published = post('p1', {
+      status: 'published',
+      platforms: 'X,TikTok',
+      publications: {
+        x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at: '2026-12-24T18:00:01.000Z' },
+        tiktok: { status: 'published', link: null, reason: notice, at: '2026-12-24T18:00:01.000Z' },
+      },
+    });
+    const { host } = reviewHost(() => page([published]));
+    renderPage(PostReviewPage, host, `${PATH}?status=published`);
+    expect(await screen.findByText(`Note: ${notice}`)).toBeTruthy();
+    expect(screen.getAllByText(/^Note:/)).toHaveLength(1);
+  });
+});

@@ -26,6 +26,7 @@ export function post(id: string, over: Partial<PostView> = {}): PostView {
     posted_links: [],
     original_request: null,
     missed_slot: null,
+    platform_options: {},
     created_at: STAMP,
     updated_at: STAMP,
     ...over,

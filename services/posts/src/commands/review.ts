@@ -14,6 +14,7 @@ import {
 } from '@planner/contracts';
 import { ask, badRequest, conflict, notFound, organizationAccess, organizationFacts, rowId, type ServiceContext } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
+import { missingPlatformChoice } from '../domain/platform-options.js';
 import { platformIdsOf } from '../domain/platforms.js';
 import { editedPost } from '../domain/post-update.js';
 import { toPostView } from '../domain/post-view.js';
@@ -183,6 +184,9 @@ export async function updatePost(ctx: PostsContext, caller: Identity, id: string
     if (input.organization_id !== undefined && input.organization_id !== post.organizationId) throw notFound();
     const edit = editedPost(post, input, facts?.timezone ?? 'UTC', draft?.request);
     if (!edit.ok) throw badRequest(edit.problem);
+    // An approved post is to be published as edited: it needs its platforms' choices, as a submit does.
+    const missing = post.status === 'approved' ? missingPlatformChoice(platformIdsOf(edit.fields.platforms), edit.fields.platformOptions) : null;
+    if (missing) throw badRequest(missing);
     await saveEdit(ctx, manager, post, edit.fields, { autoScheduleId: edit.autoScheduleId, originalRequest: edit.originalRequest, createdBy: caller.userId });
     return toPostView(post);
   });
@@ -229,6 +233,9 @@ export async function approvePost(ctx: ServiceContext, caller: Identity, id: str
   return lockedChange(ctx, found.id, 'approve', async (post, next, manager) => {
     if (post.status === next) return toPostView(post);
     await checkedMedia(ctx, post.organizationId, post);
+    // An auto-schedule's post has no TikTok choices: the user edits it to choose, then approves.
+    const missing = missingPlatformChoice(platformIdsOf(post.platforms), post.platformOptions);
+    if (missing) throw badRequest(missing);
     post.status = next;
     post.reviewNotes = input?.notes?.trim() || null;
     if (time && time.getTime() !== post.scheduledTime?.getTime()) {

@@ -12,6 +12,7 @@ import {
 } from '@planner/contracts';
 import { badRequest, conflict, notFound, organizationFacts } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
+import { formPlatformOptions, missingPlatformChoice, optionsForPlatforms } from '../domain/platform-options.js';
 import { transition } from '../domain/transitions.js';
 import { Post } from '../entities/post.entity.js';
 import { draftOf } from './generation.js';
@@ -52,7 +53,7 @@ function originalRequestOf(form: ScheduleForm, post: Post, base: Partial<Origina
  * Saves the post of a publish-now or schedule-later form and asks for its
  * publication, in one transaction: the platforms known, the media (uploaded
  * now, and referenced by media_urls: the organization's, existing) by part 2
- * §5's rules, a later time in the future. An edit (post_id) must be of the
+ * §5's rules, a later time in the future, TikTok's privacy level chosen. An edit (post_id) must be of the
  * organization and allow editing (409 otherwise); its version grows. With
  * draft_id the original request is that generation draft's (404 for another
  * organization's), under the form's original-request fields. The
@@ -73,7 +74,9 @@ export async function schedulePost(
   const media = [...(await referencedMedia(ctx, organizationId, form.media_urls)), ...uploaded];
   const broken = postRuleBroken({ platforms, mediaType: form.media_type, content: form.content, media });
   if (broken) throw badRequest(broken);
-  await checkPlatformRules(ctx, { platforms, mediaType: form.media_type, content: form.content, media });
+  const sentOptions = form.platform_options === undefined ? undefined : formPlatformOptions(form.platform_options);
+  if (sentOptions === null) throw badRequest(PostMessages.platformOptionsInvalid, { field: 'platform_options' });
+  await checkPlatformRules(ctx, { platforms, mediaType: form.media_type, content: form.content, media, platformOptions: sentOptions });
   const draft = form.draft_id === undefined ? null : await draftOf(ctx, organizationId, form.draft_id);
   const givesOriginalRequest = draft !== null || ORIGINAL_REQUEST_FIELDS.some((field) => form[field] !== undefined);
   // Asked before the transaction: no row stays locked while another service answers.
@@ -93,6 +96,10 @@ export async function schedulePost(
     } else {
       post = posts.create({ organizationId, publications: {}, version: 1, originalRequest: null });
     }
+    // Choices not sent: an edited post keeps its own (of the platforms it still has).
+    post.platformOptions = optionsForPlatforms(platforms, sentOptions ?? post.platformOptions ?? {});
+    const missing = missingPlatformChoice(platforms, post.platformOptions);
+    if (missing) throw badRequest(missing, { field: 'platform_options' });
     post.status = 'approved';
     post.platforms = parsed.names;
     post.mediaType = form.media_type;

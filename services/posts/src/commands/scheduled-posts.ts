@@ -2,6 +2,7 @@ import { In, type EntityManager } from 'typeorm';
 import { PostMessages, type EventData } from '@planner/contracts';
 import { HttpError, type ServiceContext } from '@planner/service-kit';
 import type { PostsContext } from '../context.js';
+import { missingPlatformChoice, optionsForPlatforms } from '../domain/platform-options.js';
 import { platformIdsOf } from '../domain/platforms.js';
 import { imagesToDraw, sharedPostText } from '../domain/regeneration.js';
 import { publishDue, publishedFieldsOf, type PublishedFields } from '../domain/review.js';
@@ -67,8 +68,9 @@ async function ruleBroken(ctx: ServiceContext, organizationId: string, fields: P
  * and slot (a second event for the slot finds it made, deleted ones too). It
  * keeps the schedule's settings as its original request, for Regenerate. With
  * review off it is approved and asked to be published at the slot; with
- * review on, or when its content could not be generated or breaks a rule, it
- * waits for review, the review notes saying why.
+ * review on, or when its content could not be generated or breaks a rule, or
+ * it is for TikTok (whose privacy level only the user chooses), it waits for
+ * review, the review notes saying why.
  */
 export async function openSlotPost(ctx: PostsContext, manager: EntityManager, slot: SlotOpened): Promise<void> {
   const slotAt = new Date(slot.slotAt);
@@ -82,6 +84,7 @@ export async function openSlotPost(ctx: PostsContext, manager: EntityManager, sl
     scheduledTime: slotAt,
     status: 'pending_review',
     platforms: slot.platforms,
+    platformOptions: optionsForPlatforms(platformIdsOf(slot.platforms), {}),
     mediaType: slot.mediaType,
     mediaPaths: made.mediaPaths,
     content: made.content,
@@ -89,7 +92,9 @@ export async function openSlotPost(ctx: PostsContext, manager: EntityManager, sl
     createdBy: slot.createdBy,
   });
   try {
-    post.reviewNotes = made.generationFailed ? PostMessages.slotGenerationFailed : await ruleBroken(ctx, slot.organizationId, post);
+    post.reviewNotes = made.generationFailed
+      ? PostMessages.slotGenerationFailed
+      : ((await ruleBroken(ctx, slot.organizationId, post)) ?? missingPlatformChoice(platformIdsOf(post.platforms), post.platformOptions));
     if (slot.reviewBeforePublishing || post.reviewNotes !== null) {
       await manager.save(post);
       return;

@@ -1,4 +1,6 @@
 import { normalisePlatforms, originalRequestSchema, PostMessages, scheduledInstant, type OriginalRequest, type PostUpdate } from '@planner/contracts';
+import { optionsForPlatforms } from './platform-options.js';
+import { platformIdsOf } from './platforms.js';
 import { mediaPathList, type PublishedFields } from './review.js';
 
 /** The fields of an update that belong to the original generation request, not to the post itself. */
@@ -31,7 +33,8 @@ export type EditResult =
  * organization's `timeZone`). The original request follows the form's fields
  * when the post has one (or a generation draft's request is given: the
  * form's draft_id), or gets one when the update names the business (a post
- * written by hand has nothing to regenerate from otherwise).
+ * written by hand has nothing to regenerate from otherwise). The platform
+ * choices sent replace the post's; a platform the post no longer has loses its.
  */
 export function editedPost(
   current: PublishedFields & { autoScheduleId: string | null; originalRequest: OriginalRequest | null },
@@ -51,6 +54,8 @@ export function editedPost(
     mediaType: input.media_type ?? current.mediaType,
     mediaPaths: input.media_paths === undefined ? current.mediaPaths : mediaPathList(input.media_paths),
     scheduledTime: current.scheduledTime,
+    // Choices sent replace the post's; either way only its platforms' are kept.
+    platformOptions: optionsForPlatforms(platformIdsOf(platforms), input.platform_options ?? current.platformOptions),
   };
   if (fields.platforms.length === 0) return { ok: false, problem: PostMessages.selectPlatform };
   if (input.scheduled_time !== undefined) {

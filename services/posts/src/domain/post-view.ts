@@ -19,6 +19,7 @@ export function toPostView(post: Post): PostView {
     posted_links: postedLinks(post.publications),
     original_request: post.originalRequest,
     missed_slot: missedSlot(post, new Date()) ? PostMessages.missedSlot : null,
+    platform_options: post.platformOptions,
     created_at: post.createdAt.toISOString(),
     updated_at: post.updatedAt.toISOString(),
   };

@@ -1,4 +1,14 @@
-import { needsUser, PLATFORM_DISPLAY_NAMES, platformIdOf, PostMessages, type ConnectionPlatform, type MediaType, type PlatformOutcome } from '@planner/contracts';
+import {
+  needsUser,
+  PLATFORM_DISPLAY_NAMES,
+  platformIdOf,
+  PostMessages,
+  type ConnectionPlatform,
+  type MediaType,
+  type PlatformOutcome,
+  type PlatformPostOptions,
+} from '@planner/contracts';
+import { optionsDiffer } from './platform-options.js';
 
 /** What of a post goes out when it is published: a change of any of it makes a new version. */
 export interface PublishedFields {
@@ -7,21 +17,31 @@ export interface PublishedFields {
   mediaType: MediaType;
   mediaPaths: string[];
   scheduledTime: Date | null;
+  /** TikTok's and YouTube's choices (what the platform shows it as). */
+  platformOptions: PlatformPostOptions;
 }
 
 /** The fields of a post that go out, on their own. */
 export function publishedFieldsOf(post: PublishedFields): PublishedFields {
-  return { content: post.content, platforms: post.platforms, mediaType: post.mediaType, mediaPaths: post.mediaPaths, scheduledTime: post.scheduledTime };
+  return {
+    content: post.content,
+    platforms: post.platforms,
+    mediaType: post.mediaType,
+    mediaPaths: post.mediaPaths,
+    scheduledTime: post.scheduledTime,
+    platformOptions: post.platformOptions,
+  };
 }
 
-/** Whether two versions of a post would publish differently (what, where or when). */
+/** Whether two versions of a post would publish differently (what, where, when or how the platform shows it). */
 export function publishesDifferently(before: PublishedFields, after: PublishedFields): boolean {
   return (
     before.content !== after.content ||
     before.mediaType !== after.mediaType ||
     before.platforms.join('\n') !== after.platforms.join('\n') ||
     before.mediaPaths.join('\n') !== after.mediaPaths.join('\n') ||
-    (before.scheduledTime?.getTime() ?? null) !== (after.scheduledTime?.getTime() ?? null)
+    (before.scheduledTime?.getTime() ?? null) !== (after.scheduledTime?.getTime() ?? null) ||
+    optionsDiffer(before.platformOptions, after.platformOptions)
   );
 }
 

@@ -9,6 +9,7 @@ import { ScheduleSlotPosts1764300000100 } from '../migrations/1764300000100-sche
 import { PublishedAt1764500000300 } from '../migrations/1764500000300-published-at.js';
 import { MediaVideoFacts1764600000000 } from '../migrations/1764600000000-media-video-facts.js';
 import { GenerationsOrder1764600003600 } from '../migrations/1764600003600-generations-order.js';
+import { PlatformOptions1764600000700 } from '../migrations/1764600000700-platform-options.js';
 import { GenerationDraft } from './generation-draft.entity.js';
 import { Media } from './media.entity.js';
 import { Post } from './post.entity.js';
@@ -25,5 +26,6 @@ export const migrations = [
   ScheduleSlotPosts1764300000100,
   PublishedAt1764500000300,
   MediaVideoFacts1764600000000,
+  PlatformOptions1764600000700,
   GenerationsOrder1764600003600,
 ];

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, DeleteDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { MediaType, OriginalRequest, PlatformOutcome, PostStatus } from '@planner/contracts';
+import type { MediaType, OriginalRequest, PlatformOutcome, PlatformPostOptions, PostStatus } from '@planner/contracts';
 
 /** A post of an organization (part 2 §3 Post), through review (§4) to publication. */
 @Entity({ name: 'posts' })
@@ -47,6 +47,10 @@ export class Post {
   /** Platform id → where the post stands there, once publishing was asked for. */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   publications!: Record<string, PlatformOutcome>;
+
+  /** The user's choices for the platforms that ask (TikTok's privacy and toggles, YouTube's visibility); only the post's platforms'. */
+  @Column({ type: 'jsonb', name: 'platform_options', default: () => "'{}'" })
+  platformOptions!: PlatformPostOptions;
 
   /** What it was generated from, for Regenerate; null for a post written by hand. */
   @Column({ type: 'jsonb', name: 'original_request', nullable: true })

@@ -33,7 +33,7 @@ export const publishingRequests = [
       // Text counts up to 4 bytes a character once encoded; the first post always goes.
       size += post.content.length * 4 + 2_000 + urls.join('').length;
       if (posts.length > 0 && size > ANSWER_BUDGET_CHARS) remaining.push(post.id);
-      else posts.push({ ...toPostView(post), media, platform_options: {} });
+      else posts.push({ ...toPostView(post), media });
     }
     return { posts, remaining };
   }),

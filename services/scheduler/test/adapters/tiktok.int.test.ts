@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TikTokPostOptions } from '@planner/contracts';
 import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
 import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
 import { tiktokAdapter } from '../../src/adapters/platforms/tiktok.js';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     'a.jpg': { contentType: 'image/jpeg', bytes: jpeg },
     'b.webp': { contentType: 'image/webp', bytes: webp },
   });
-  adapter = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
+  adapter = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url, TIKTOK_APP_AUDITED: 'true' }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
 });
 afterAll(async () => {
   await tiktok?.close();
@@ -42,8 +43,16 @@ beforeEach(() => {
 
 const credentials = () => credentialsOf('tiktok', { access_token: tiktok.accessToken, specific_data: { username: 'planner.bakery', open_id: 'open-id-1' } });
 
+/** What the user chose in the designer: everyone sees it, everything allowed, nothing to disclose. */
+const chosen: TikTokPostOptions = { privacy_level: 'PUBLIC_TO_EVERYONE', allow_comment: true, allow_duet: true, allow_stitch: true, brand_organic: false, brand_content: false };
 const post = (fields: Partial<PublishablePost> = {}) =>
-  publishable({ text: 'How we shape a country loaf #sourdough', mediaType: 'video', media: [{ url: media.urlOf('large.mp4'), contentType: 'video/mp4' }], ...fields });
+  publishable({
+    text: 'How we shape a country loaf #sourdough',
+    mediaType: 'video',
+    media: [{ url: media.urlOf('large.mp4'), contentType: 'video/mp4' }],
+    options: { tiktok: chosen },
+    ...fields,
+  });
 
 const photos = (...names: string[]) => names.map((name) => ({ url: media.urlOf(name), contentType: name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp' }));
 const paths = () => tiktok.requests.map((r) => `${r.method} ${r.path}`);
@@ -74,7 +83,15 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
       'POST /v2/post/publish/status/fetch/',
     ]);
     expect(bodyOf('/v2/post/publish/video/init/')).toEqual({
-      post_info: { title: 'How we shape a country loaf #sourdough', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, disable_duet: false, disable_stitch: true },
+      post_info: {
+        title: 'How we shape a country loaf #sourdough',
+        privacy_level: 'PUBLIC_TO_EVERYONE',
+        disable_comment: false,
+        disable_duet: false,
+        disable_stitch: true,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
+      },
       source_info: { source: 'FILE_UPLOAD', video_size: 21_000_000, chunk_size: 10_000_000, total_chunk_count: 2 },
     });
     const puts = tiktok.requests.filter((r) => r.method === 'PUT');
@@ -84,7 +101,7 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
 
   it('uploads a small video in one chunk, and posts privately where the account allows only that', async () => {
     tiktok.creator.privacyLevelOptions = ['SELF_ONLY'];
-    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }], options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY' } } }));
     const init = bodyOf('/v2/post/publish/video/init/');
     expect(init.source_info).toEqual({ source: 'FILE_UPLOAD', video_size: 300_000, chunk_size: 300_000, total_chunk_count: 1 });
     expect(init.post_info!.privacy_level).toBe('SELF_ONLY');
@@ -99,7 +116,14 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     expect(bodyOf('/v2/post/publish/content/init/')).toEqual({
       media_type: 'PHOTO',
       post_mode: 'DIRECT_POST',
-      post_info: { description: 'How we shape a country loaf #sourdough', privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, auto_add_music: true },
+      post_info: {
+        description: 'How we shape a country loaf #sourdough',
+        privacy_level: 'PUBLIC_TO_EVERYONE',
+        disable_comment: false,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
+        auto_add_music: true,
+      },
       source_info: { source: 'PULL_FROM_URL', photo_images: [media.urlOf('a.jpg'), media.urlOf('b.webp')], photo_cover_index: 0 },
     });
     expect(stepLog(events)).toEqual([
@@ -302,5 +326,69 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
 
   it('budgets init calls at 6 a minute', async () => {
     expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([{ limit: 6, windowMs: 60_000 }]);
+  });
+});
+
+describe('TikTok adapter: the user’s choices (issue 29 §7)', () => {
+  const INIT_PATHS = ['/v2/post/publish/video/init/', '/v2/post/publish/content/init/'];
+  const initCalls = () => tiktok.requests.filter((r) => INIT_PATHS.includes(r.path));
+
+  it('sends the chosen privacy level, toggles and disclosure; what the creator turned off stays off; photo posts take no duet or stitch', async () => {
+    const choice: TikTokPostOptions = { privacy_level: 'MUTUAL_FOLLOW_FRIENDS', allow_comment: false, allow_duet: true, allow_stitch: true, brand_organic: true, brand_content: true };
+    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }], options: { tiktok: choice } }));
+    // The stand-in's creator has stitches disabled.
+    expect(bodyOf('/v2/post/publish/video/init/').post_info).toEqual({
+      title: 'How we shape a country loaf #sourdough',
+      privacy_level: 'MUTUAL_FOLLOW_FRIENDS',
+      disable_comment: true,
+      disable_duet: false,
+      disable_stitch: true,
+      brand_content_toggle: true,
+      brand_organic_toggle: true,
+    });
+
+    await publish(post({ mediaType: 'carousel', media: photos('a.jpg'), options: { tiktok: { ...choice, privacy_level: 'FOLLOWER_OF_CREATOR', allow_comment: true } } }));
+    expect(bodyOf('/v2/post/publish/content/init/').post_info).toEqual({
+      description: 'How we shape a country loaf #sourdough',
+      privacy_level: 'FOLLOWER_OF_CREATOR',
+      disable_comment: false,
+      brand_content_toggle: true,
+      brand_organic_toggle: true,
+      auto_add_music: true,
+    });
+  });
+
+  it('refuses before anything is created: no choice made (a post from before), a privacy level the account no longer offers, branded content only the creator sees', async () => {
+    const none = await failure(post({ options: {} }));
+    expect(none.error).toMatchObject({ kind: 'permanent', message: 'Choose who can see the TikTok post.' });
+    expect(tiktok.requests).toEqual([]);
+
+    tiktok.creator.privacyLevelOptions = ['FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+    const withdrawn = await failure(post());
+    expect(withdrawn.error).toMatchObject({
+      kind: 'permanent',
+      message: 'This TikTok account no longer lets posts be seen by "Everyone". Choose who can see the TikTok post again.',
+    });
+    expect(stepLog(withdrawn.events)).toEqual([]);
+
+    const branded = await failure(post({ options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY', brand_content: true } } }));
+    expect(branded.error).toMatchObject({ kind: 'permanent', message: 'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.' });
+    expect(stepLog(branded.events)).toEqual([]);
+    expect(initCalls()).toEqual([]);
+  });
+
+  it('an app TikTok has not audited posts visible to the creator only, whatever was chosen, and says so', async () => {
+    const unaudited = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
+    const { published } = await recordedPublish(unaudited, tiktok, post({ mediaType: 'carousel', media: photos('a.jpg') }), credentials());
+    expect(bodyOf('/v2/post/publish/content/init/').post_info!.privacy_level).toBe('SELF_ONLY');
+    expect(published.notice).toBe('TikTok posted it visible to the creator only: this app is not yet audited by TikTok.');
+
+    tiktok.requests.length = 0;
+    const branded = await failedPublish(unaudited, tiktok, post({ options: { tiktok: { ...chosen, brand_content: true } } }), credentials());
+    expect(branded.error).toMatchObject({
+      kind: 'permanent',
+      message: 'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
+    });
+    expect(initCalls()).toEqual([]);
   });
 });

@@ -352,3 +352,17 @@ describe('YouTube adapter: resuming and recovery', () => {
     expect(error.kind).toBe('auth');
   });
 });
+
+describe('YouTube adapter: the user’s visibility (issue 29 §8)', () => {
+  it('uploads as the post chose (unlisted, private); a post made before the choice existed stays public', async () => {
+    for (const privacy of ['unlisted', 'private'] as const) {
+      youtube.requests.length = 0;
+      const { published } = await publish({ ...postOf('Chosen visibility'), options: { youtube: { privacy_status: privacy } } });
+      expect(JSON.parse(sessionOpens()[0]!.body.toString()).status.privacyStatus).toBe(privacy);
+      expect(youtube.videos.find((v) => v.id === published.platformPostId)!.status.privacyStatus).toBe(privacy);
+    }
+    youtube.requests.length = 0;
+    await publish({ ...postOf('From before'), options: {} });
+    expect(JSON.parse(sessionOpens()[0]!.body.toString()).status.privacyStatus).toBe('public');
+  });
+});

@@ -1,5 +1,6 @@
-import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
+import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, tiktokCreatorInfoSchema, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostDraft } from './drafts.js';
@@ -7,6 +8,8 @@ import { DraftCard } from './DraftCard.js';
 import { lengthOf, overLimitText } from './LengthCounter.js';
 import { commonMediaTypes, defaultMediaType, storedEntry, type MediaEntry } from './media.js';
 import { MediaSection, type AiImageAccess } from './MediaSection.js';
+import { PlatformChoices, useVideoSeconds } from './PlatformChoices.js';
+import { choicesOf, platformOptionsOf, tiktokProblem, videoTooLong } from './platform-choices.js';
 import type { PreviewAccount } from './PlatformPreview.js';
 import { defaultValue, scheduleProblem, valueAt } from './schedule-time.js';
 import { SchedulePicker } from './SchedulePicker.js';
@@ -88,6 +91,20 @@ export function PostForm(props: PostFormProps) {
   const [failureLinks, setFailureLinks] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [choices, setChoices] = useState(() => choicesOf(editing?.platform_options));
+  const toTikTok = chosen.includes('tiktok');
+  // TikTok's guidelines: its choices come from the creator's current settings, read before each post.
+  const creatorInfo = useQuery({
+    queryKey: ['tiktok-creator-info', organization.id],
+    queryFn: async () => tiktokCreatorInfoSchema.parse(await host.api.request('GET', '/publications/tiktok-creator-info', { query: { organization_id: organization.id } })),
+    enabled: toTikTok,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const creator = creatorInfo.data ?? null;
+  const videoSeconds = useVideoSeconds(mediaType === 'text' ? [] : media);
+  const tiktokCheck = toTikTok ? tiktokProblem(creator, choices.tiktok, videoSeconds) : null;
+  const tooLong = toTikTok ? videoTooLong(creator, videoSeconds) : null;
 
   // Part 2 §4: a media type the chosen platforms no longer share falls back to text, or their first common type.
   const fallback = available.includes(mediaType) ? null : defaultMediaType(available);
@@ -112,7 +129,7 @@ export function PostForm(props: PostFormProps) {
         if (over) return overLimitText(platform, length!, limit);
       }
     }
-    return null;
+    return tiktokCheck;
   };
 
   const submit = async () => {
@@ -142,6 +159,7 @@ export function PostForm(props: PostFormProps) {
           postId: editing?.id,
           draftId: draft.draftId ?? undefined,
           scheduledTime,
+          platformOptions: platformOptionsOf(choices, draft.platforms, creator),
           requestFields: request
             ? { business_data: request.business_data, content_type: request.content_type, topic: request.topic, context: request.context, time_of_year: request.time_of_year, event_details: request.event_details }
             : undefined,
@@ -232,6 +250,16 @@ export function PostForm(props: PostFormProps) {
         platformName={chosen[0] ? PLATFORM_DISPLAY_NAMES[chosen[0]] : null}
         disabled={disabled}
       />
+      <PlatformChoices
+        platforms={chosen}
+        choices={choices}
+        onChange={setChoices}
+        tiktok={{ creator, loading: creatorInfo.isPending && creatorInfo.fetchStatus !== 'idle' }}
+        photos={mediaType !== 'text' && media.length > 0 && media.every((entry) => entry.kind === 'image')}
+        tiktokProblem={tiktokCheck}
+        tooLong={tooLong}
+        disabled={disabled}
+      />
       <fieldset className="schedule-choice" disabled={disabled}>
         <legend>When</legend>
         <label className="field-checkbox">
@@ -273,7 +301,8 @@ export function PostForm(props: PostFormProps) {
         </FormMessage>
       )}
       <p className="actions">
-        <button type="submit" className="button" disabled={disabled}>
+        {/* Without TikTok's choices for the account the post cannot go to TikTok (PlatformChoices says why). */}
+        <button type="submit" className="button" disabled={disabled || (toTikTok && !creator)}>
           {label}
         </button>
       </p>

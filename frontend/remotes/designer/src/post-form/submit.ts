@@ -1,4 +1,4 @@
-import { PostMessages, type MediaType, type PublishResponse, type ScheduleForm } from '@planner/contracts';
+import { PostMessages, type MediaType, type PlatformPostOptions, type PublishResponse, type ScheduleForm } from '@planner/contracts';
 import { isApiError } from '@planner/remote-contract';
 import { failureText } from '../messages.js';
 
@@ -22,6 +22,8 @@ export interface Submission {
   /** Later: the picker's YYYY-MM-DDTHH:mm, in the organization's time zone. */
   scheduledTime?: string;
   requestFields?: RequestFields;
+  /** TikTok's and YouTube's choices for this post's platforms. */
+  platformOptions?: PlatformPostOptions;
   /** Stored media by path (AI images, an edited post's, files an earlier post of the same submit uploaded). */
   mediaUrls: readonly string[];
   files: readonly File[];
@@ -43,6 +45,9 @@ export function submissionForm(submission: Submission): FormData {
   field('media_type', submission.mediaType);
   field('post_id', submission.postId);
   field('draft_id', submission.draftId);
+  // Only platforms that ask have choices; a post without them sends none (the service keeps none for its other platforms).
+  const options = submission.platformOptions;
+  if (options && Object.keys(options).length > 0) field('platform_options', JSON.stringify(options));
   if (submission.mode === 'later') {
     field('scheduled_time', submission.scheduledTime);
     for (const [name, value] of Object.entries(submission.requestFields ?? {}) as [keyof RequestFields, string | undefined][]) field(name, value);

@@ -1,4 +1,12 @@
-import { ConnectionMessages, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import {
+  ConnectionMessages,
+  platformTextLimit,
+  PostMessages,
+  TIKTOK_PRIVACY_LABELS,
+  type ConnectionCredentials,
+  type TikTokPostOptions,
+  type TikTokPrivacyLevel,
+} from '@planner/contracts';
 import type { SchedulerConfig } from '../../config.js';
 import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } from './platform-adapter.js';
@@ -179,6 +187,48 @@ function publishedOf(status: PublishStatus, publishId: string, username: string 
   return { platformPostId: postId ?? publishId, link: postId && username ? `https://www.tiktok.com/@${username}/video/${postId}` : null };
 }
 
+/** Not worded by the spec: what the user sees on a post an unaudited app could only send as SELF_ONLY. */
+const UNAUDITED_NOTICE = 'TikTok posted it visible to the creator only: this app is not yet audited by TikTok.';
+
+/**
+ * The user's choices as TikTok's post_info takes them, within what the
+ * creator allows now (creator_info): a privacy level it offers, else a refusal
+ * before anything is created; comments (and for a video duets and stitches,
+ * which photo posts do not take) off where the user or the creator turned them
+ * off; the commercial-content disclosure. An unaudited app posts SELF_ONLY
+ * whatever was chosen (TikTok's Direct Post guidelines), and TikTok refuses
+ * branded content that only the creator sees (its UX guidelines).
+ */
+function postInfoOf(chosen: TikTokPostOptions, creator: CreatorInfo, audited: boolean, photos: boolean) {
+  const privacy: TikTokPrivacyLevel = audited ? chosen.privacy_level : 'SELF_ONLY';
+  // Not worded by the spec.
+  if (!(creator.privacy_level_options ?? []).includes(privacy)) {
+    throw new PlatformError(
+      'permanent',
+      audited
+        ? `This TikTok account no longer lets posts be seen by "${TIKTOK_PRIVACY_LABELS[privacy]}". Choose who can see the TikTok post again.`
+        : 'This app is not yet audited by TikTok, so it can post only visible to the creator, and this TikTok account does not allow that.',
+    );
+  }
+  if (chosen.brand_content && privacy === 'SELF_ONLY') {
+    throw new PlatformError(
+      'permanent',
+      audited
+        ? 'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.'
+        : 'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
+    );
+  }
+  return {
+    privacy_level: privacy,
+    disable_comment: !chosen.allow_comment || creator.comment_disabled === true,
+    ...(photos
+      ? {}
+      : { disable_duet: !chosen.allow_duet || creator.duet_disabled === true, disable_stitch: !chosen.allow_stitch || creator.stitch_disabled === true }),
+    brand_content_toggle: chosen.brand_content,
+    brand_organic_toggle: chosen.brand_organic,
+  };
+}
+
 /**
  * TikTok Content Posting API: a video (uploaded in chunks from its link) or
  * photos (pulled by TikTok from their links) as a direct post. The init call
@@ -275,14 +325,14 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
         if (resumed) return resumed;
       }
 
+      // TikTok's guidelines: the user chooses who sees the post, nothing is chosen for them (a post made before it asked has no choice).
+      const chosen = post.options.tiktok;
+      if (!chosen) throw new PlatformError('permanent', PostMessages.tiktokPrivacyRequired);
       // TikTok requires the creator's current settings before each post: the privacy levels it may use, what it disabled.
       const creator = await creatorFor(token, post, signal);
       const username = usernameOf(credentials) ?? creator.creator_username ?? null;
-      const options = creator.privacy_level_options ?? [];
-      const privacy = options.includes('PUBLIC_TO_EVERYONE') ? 'PUBLIC_TO_EVERYONE' : options[0];
-      // Not worded by the spec.
-      if (!privacy) throw new PlatformError('permanent', 'TikTok offers this account no privacy level to post with.');
-      const disableComment = creator.comment_disabled === true;
+      const choices = postInfoOf(chosen, creator, config.TIKTOK_APP_AUDITED, isPhotoPost(post));
+      const published = (done: PublishedPost): PublishedPost => (config.TIKTOK_APP_AUDITED ? done : { ...done, notice: UNAUDITED_NOTICE });
 
       if (isPhotoPost(post)) {
         const init = await steps.create(() =>
@@ -292,14 +342,14 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
             {
               media_type: 'PHOTO',
               post_mode: 'DIRECT_POST',
-              post_info: { description: post.text, privacy_level: privacy, disable_comment: disableComment, auto_add_music: true },
+              post_info: { description: post.text, ...choices, auto_add_music: true },
               source_info: { source: 'PULL_FROM_URL', photo_images: post.media.map((media) => media.url), photo_cover_index: 0 },
             },
             signal,
           ),
         );
         await steps.remember({ publish_id: init.publish_id, username });
-        return outcome(token, init.publish_id, username, signal);
+        return published(await outcome(token, init.publish_id, username, signal));
       }
 
       const media = post.media[0]!;
@@ -312,13 +362,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
             token,
             'video/init/',
             {
-              post_info: {
-                title: post.text,
-                privacy_level: privacy,
-                disable_comment: disableComment,
-                disable_duet: creator.duet_disabled === true,
-                disable_stitch: creator.stitch_disabled === true,
-              },
+              post_info: { title: post.text, ...choices },
               source_info: { source: 'FILE_UPLOAD', video_size: video.size, chunk_size: plan.chunkSize, total_chunk_count: plan.sizes.length },
             },
             signal,
@@ -330,7 +374,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       }
       await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, initiated_at: Date.now(), username });
       await upload(init.upload_url, video, media.contentType, 0, signal);
-      return outcome(token, init.publish_id, username, signal);
+      return published(await outcome(token, init.publish_id, username, signal));
     },
 
     async recover({ credentials, handle, signal }): Promise<RecoveryCheck> {

@@ -212,7 +212,8 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
           uploadType: 'resumable',
           requestBody: {
             snippet: { title: titleOf(post.text), description: descriptionOf(post.text) },
-            status: { privacyStatus: 'public', selfDeclaredMadeForKids: false },
+            // The user's choice; a post made before it was asked stays public, as it was then.
+            status: { privacyStatus: post.options.youtube?.privacy_status ?? 'public', selfDeclaredMadeForKids: false },
           },
         },
         // The metadata goes to the upload endpoint; the worker, not gaxios, decides on retries.
