@@ -93,12 +93,13 @@ async function changePost<T>(
 export async function checkedMedia(
   ctx: ServiceContext,
   organizationId: string,
-  post: Pick<PublishedFields, 'platforms' | 'mediaType' | 'content' | 'mediaPaths'>,
+  post: Pick<PublishedFields, 'platforms' | 'mediaType' | 'content' | 'mediaPaths' | 'platformOptions'>,
 ): Promise<string[]> {
   const media = await referencedMedia(ctx, organizationId, post.mediaPaths);
   const broken = postRuleBroken({ platforms: post.platforms, mediaType: post.mediaType, content: post.content, media });
   if (broken) throw badRequest(broken);
-  await checkPlatformRules(ctx, { platforms: platformIdsOf(post.platforms), mediaType: post.mediaType, content: post.content, media });
+  const { platformOptions } = post;
+  await checkPlatformRules(ctx, { platforms: platformIdsOf(post.platforms), mediaType: post.mediaType, content: post.content, media, platformOptions });
   return media.map((item) => item.key);
 }
 
