@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkedInStandIn, type LinkedInStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
@@ -17,18 +17,7 @@ import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
  * (a 5xx now, a refusal then). The publication must end in doubt (or be found
  * published), never failed, and the post must be created once.
  */
-const tokenKey = randomBytes(32);
 
-/**
- * A token sealed as organizations stores it (AES-256-GCM, `v1.<iv>.<tag>.<ciphertext>` in base64url, its
- * token-cipher.ts), which services may not import from one another; the harness's addConnection stores none.
- */
-function sealed(token: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', tokenKey, iv);
-  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
-}
 let linkedin: LinkedInStandIn;
 beforeAll(async () => {
   linkedin = await startLinkedInStandIn({ slowMs: 1_500 });
@@ -39,17 +28,17 @@ const h = usePublishing(() => ({
   // The create's answer (1.5 s) outlasts the adapter's wait for it.
   platforms: { ...acceptingPlatforms(), linkedin: linkedinAdapter(config({ LINKEDIN_API_URL: linkedin.url }), { requestTimeoutMs: 800 }) } as PlatformAdapters,
   env: { PUBLISH_MAX_ATTEMPTS: '2' },
-  organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64') },
 }));
 
 /** An organization posting as the stand-in's page, its member's token stored sealed as organizations stores it. */
 async function pageConnected(): Promise<string> {
   const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
-  await h.addConnection(organizationId, 'linkedin', { user_name: 'Ada Baker', organization_name: 'Planner Bakery', person_id: linkedin.member.sub, organization_id: '5515715' });
-  await h.ctx.dataSource.query(`UPDATE ${h.table('organizations', 'connections')} SET access_token = $2 WHERE organization_id = $1`, [
+  await h.addConnection(
     organizationId,
-    sealed(linkedin.member.accessToken),
-  ]);
+    'linkedin',
+    { user_name: 'Ada Baker', organization_name: 'Planner Bakery', person_id: linkedin.member.sub, organization_id: '5515715' },
+    { access: linkedin.member.accessToken },
+  );
   return organizationId;
 }
 

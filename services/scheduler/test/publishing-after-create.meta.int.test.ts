@@ -1,7 +1,7 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFacebookStandIn, startThreadsStandIn, type FacebookStandIn, type ThreadsStandIn } from '@planner/platform-stand-ins';
-import { PublishingMessages, type ConnectionPlatform } from '@planner/contracts';
+import { PublishingMessages } from '@planner/contracts';
 import { publishEvent, waitFor } from '@planner/service-kit/testing';
 import { facebookAdapter } from '../src/adapters/platforms/facebook.js';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
@@ -21,7 +21,6 @@ import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
  */
 let threads: ThreadsStandIn;
 let facebook: FacebookStandIn;
-const tokenKey = randomBytes(32);
 
 beforeAll(async () => {
   [threads, facebook] = await Promise.all([startThreadsStandIn(), startFacebookStandIn()]);
@@ -36,29 +35,9 @@ const h = usePublishing(() => {
     platforms,
     env: { PUBLISH_MAX_ATTEMPTS: '3' },
     // Organizations refreshes Facebook tokens at the stand-in (the user token, then the Page's read again with it).
-    organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64'), FACEBOOK_GRAPH_URL: facebook.url, FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: 'facebook-app-secret' },
+    organizationsEnv: { FACEBOOK_GRAPH_URL: facebook.url, FACEBOOK_APP_ID: 'facebook-app', FACEBOOK_APP_SECRET: 'facebook-app-secret' },
   };
 });
-
-/**
- * A token sealed as organizations stores it (its domain/connections/token-cipher.ts: AES-256-GCM,
- * `v1.<iv>.<tag>.<ciphertext>`), which this service may not import: a real connection needs one.
- */
-function sealed(token: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', tokenKey, iv);
-  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
-}
-
-/** A real connection with its tokens sealed as organizations keeps them. */
-async function connect(organizationId: string, platform: ConnectionPlatform, tokens: { access: string; page?: string }, specificData: Record<string, unknown>) {
-  await h.ctx.dataSource.query(
-    `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, access_token, page_access_token, specific_data, connected_by)
-     VALUES ($1, $2, false, $3, $4, $5, gen_random_uuid())`,
-    [organizationId, platform, sealed(tokens.access), tokens.page ? sealed(tokens.page) : null, specificData],
-  );
-}
 
 const settled = (postId: string) =>
   waitFor(
@@ -70,8 +49,8 @@ const settled = (postId: string) =>
 describe('Meta: reads failing after the publish call', () => {
   it('end in doubt (Threads, every check refused) or published on a later check (Facebook), never failed, one post each', async () => {
     const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
-    await connect(organizationId, 'threads', { access: threads.token }, { username: 'planner_sandbox', user_id: threads.userId });
-    await connect(organizationId, 'facebook', { access: 'facebook-user-token', page: facebook.pageToken }, { page_id: facebook.pageId, page_name: 'Stand-in Page' });
+    await h.addConnection(organizationId, 'threads', { username: 'planner_sandbox', user_id: threads.userId }, { access: threads.token });
+    await h.addConnection(organizationId, 'facebook', { page_id: facebook.pageId, page_name: 'Stand-in Page' }, { access: 'facebook-user-token', page: facebook.pageToken });
     threads.store.faults.loseCreateAnswers(1);
     facebook.faults.loseCreateAnswers(1);
 
@@ -100,7 +79,7 @@ describe('Meta: reads failing after the publish call', () => {
   it('Facebook: a Page token Graph refuses (190) is read again through the user token, and the post goes out once', async () => {
     const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
     const stale = facebook.pageToken;
-    await connect(organizationId, 'facebook', { access: [...facebook.userTokens][0]!, page: stale }, { page_id: facebook.pageId, page_name: 'Stand-in Page' });
+    await h.addConnection(organizationId, 'facebook', { page_id: facebook.pageId, page_name: 'Stand-in Page' }, { access: [...facebook.userTokens][0]!, page: stale });
     facebook.revokePageToken();
     const content = `Facebook, page token refused ${randomBytes(4).toString('hex')}`;
     const postId = await h.addPost(organizationId, { content, platforms: ['Facebook'] });

@@ -6,7 +6,6 @@ import { publishEvent, waitFor } from '@planner/service-kit/testing';
 import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { usePublishing } from './publishing-harness.js';
-import { addTikTokConnection, CONNECTION_TOKEN_KEY } from './tiktok-connection.js';
 
 /**
  * Issue 29 §1 for TikTok, with its real adapter against the stand-in: once
@@ -29,9 +28,11 @@ afterAll(async () => {
   await host?.close();
 });
 
+/** The connected creator as organizations keeps it. */
+const TIKTOK_CREATOR = { username: 'planner.bakery', open_id: 'open-id-1' };
+
 const h = usePublishing(() => ({
   env: { TIKTOK_API_URL: tiktok.url, PUBLISH_MAX_ATTEMPTS: '2' },
-  organizationsEnv: { CONNECTION_TOKEN_KEY },
   postsEnv: { APP_URL: host.url },
 }));
 
@@ -40,7 +41,7 @@ const inits = () => tiktok.requests.filter((r) => r.path === '/v2/post/publish/v
 
 async function publishVideo(text: string): Promise<Publication> {
   const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
-  await addTikTokConnection(h, organizationId, tiktok.accessToken);
+  await h.addConnection(organizationId, 'tiktok', TIKTOK_CREATOR, { access: tiktok.accessToken });
   const postId = await h.addPost(organizationId, { content: text, platforms: ['TikTok'] });
   await h.ctx.dataSource.query(`UPDATE ${h.table('posts', 'posts')} SET media_type = 'video', media_paths = $2 WHERE id = $1`, [postId, [`${organizationId}/clip.mp4`]]);
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['tiktok'], dueAt: null });

@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramStandIn, startXStandIn, TELEGRAM_PUBLIC_CHANNEL, X_STAND_IN_USER, type TelegramStandIn, type XStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
@@ -21,14 +21,6 @@ import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
  */
 let x: XStandIn;
 let telegram: TelegramStandIn;
-const tokenKey = randomBytes(32);
-/** A token as the organizations service stores it, sealed with its CONNECTION_TOKEN_KEY: AES-256-GCM, `v1.<iv>.<tag>.<ciphertext>`. */
-function sealed(token: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', tokenKey, iv);
-  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return ['v1', ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
-}
 beforeAll(async () => {
   [x, telegram] = await Promise.all([startXStandIn({ slowMs: 1_500 }), startTelegramStandIn({ channels: [TELEGRAM_PUBLIC_CHANNEL], slowMs: 1_500 })]);
 });
@@ -43,7 +35,7 @@ const h = usePublishing(() => ({
     telegram: telegramAdapter(config({ TELEGRAM_API_URL: telegram.url }), timing),
   } as PlatformAdapters,
   env: { PUBLISH_MAX_ATTEMPTS: '2' },
-  organizationsEnv: { CONNECTION_TOKEN_KEY: tokenKey.toString('base64'), TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: telegram.botToken },
+  organizationsEnv: { TELEGRAM_API_URL: telegram.url, TELEGRAM_BOT_TOKEN: telegram.botToken },
 }));
 
 async function publish(organizationId: string, content: string, platform: 'x' | 'telegram') {
@@ -61,11 +53,7 @@ async function publish(organizationId: string, content: string, platform: 'x' | 
 describe('an error after the create call, with the real adapters', () => {
   it('X: the lookup after a lost create answer is refused, then fails: in doubt, never failed, and the post exists once', async () => {
     const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
-    await h.addConnection(organizationId, 'x', { username: X_STAND_IN_USER.username, name: X_STAND_IN_USER.name, user_id: X_STAND_IN_USER.id });
-    await h.ctx.dataSource.query(`UPDATE ${h.table('organizations', 'connections')} SET access_token = $1 WHERE organization_id = $2`, [
-      sealed(X_STAND_IN_USER.token),
-      organizationId,
-    ]);
+    await h.addConnection(organizationId, 'x', { username: X_STAND_IN_USER.username, name: X_STAND_IN_USER.name, user_id: X_STAND_IN_USER.id }, { access: X_STAND_IN_USER.token });
     const text = `Opening hours, lost answer ${randomBytes(4).toString('hex')}`;
     x.failNext('slow', { path: '/2/tweets' });
     x.failNext('expired_token', { path: '/2/users/:id/tweets' });

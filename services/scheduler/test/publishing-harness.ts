@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,21 @@ import { schedulerService } from '../src/service.js';
 
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The organizations process's CONNECTION_TOKEN_KEY here: the tokens addConnection stores are sealed with it. */
+const CONNECTION_TOKEN_KEY = randomBytes(32);
+
+/**
+ * A token sealed as organizations stores it (its token-cipher.ts: AES-256-GCM,
+ * `v1.<iv>.<tag>.<ciphertext>` in base64url), which a service may not import
+ * from another: one copy here for every test of a real connection.
+ */
+function sealed(token: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', CONNECTION_TOKEN_KEY, iv);
+  const ciphertext = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
+  return ['v1', ...[iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
+}
+
 export interface PublishingHarness {
   ctx: TestServiceContext<SchedulerConfig> & { adapters: SchedulerAdapters };
   /** The scheduler's own HTTP address (its Sandbox feed). */
@@ -24,7 +39,8 @@ export interface PublishingHarness {
   /** An active (or not) organization of `ownerId` with a Sandbox connection to each of `sandboxPlatforms`. */
   addOrganization(options?: { isActive?: boolean; sandboxPlatforms?: ConnectionPlatform[]; ownerId?: string }): Promise<string>;
   /** A real (not Sandbox) connection of the organization, as organizations keeps it. */
-  addConnection(organizationId: string, platform: ConnectionPlatform, specificData: Record<string, unknown>): Promise<void>;
+  /** `tokens`: the connection's access token (and Facebook's Page token), stored sealed as organizations keeps them. */
+  addConnection(organizationId: string, platform: ConnectionPlatform, specificData: Record<string, unknown>, tokens?: { access: string; page?: string }): Promise<void>;
   /** A post in the posts service's table. */
   addPost(organizationId: string, post?: { status?: string; version?: number; content?: string; platforms?: string[] }): Promise<string>;
 }
@@ -58,7 +74,7 @@ export function usePublishing(options: () => PublishingOptions = () => ({})): Pu
     h.ctx = started.ctx;
     await started.app.listen({ port, host: '127.0.0.1' });
     const start = (service: string, serviceEnv?: Record<string, string>) => startServiceProcess(path.join(servicesDir, service), { namespace: h.ctx.id, logDir, env: serviceEnv });
-    [h.organizations, h.posts] = await Promise.all([start('organizations', organizationsEnv), start('posts', postsEnv)]);
+    [h.organizations, h.posts] = await Promise.all([start('organizations', { CONNECTION_TOKEN_KEY: CONNECTION_TOKEN_KEY.toString('base64'), ...organizationsEnv }), start('posts', postsEnv)]);
   });
 
   afterAll(async () => {
@@ -81,10 +97,11 @@ export function usePublishing(options: () => PublishingOptions = () => ({})): Pu
     }
     return row!.id;
   };
-  h.addConnection = async (organizationId, platform, specificData) => {
+  h.addConnection = async (organizationId, platform, specificData, tokens) => {
     await h.ctx.dataSource.query(
-      `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, specific_data, connected_by) VALUES ($1, $2, false, $3, gen_random_uuid())`,
-      [organizationId, platform, specificData],
+      `INSERT INTO ${h.table('organizations', 'connections')} (organization_id, platform, sandbox, access_token, page_access_token, specific_data, connected_by)
+       VALUES ($1, $2, false, $3, $4, $5, gen_random_uuid())`,
+      [organizationId, platform, tokens ? sealed(tokens.access) : null, tokens?.page ? sealed(tokens.page) : null, specificData],
     );
   };
   h.addPost = async (organizationId, { status = 'approved', version = 1, content = 'Hello from the sandbox', platforms = ['X'] } = {}) => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
 import { TIKTOK_CREATOR_INFO_PATH, tiktokCreatorInfoSchema, type Role } from '@planner/contracts';
 import { usePublishing } from './publishing-harness.js';
-import { addTikTokConnection, CONNECTION_TOKEN_KEY } from './tiktok-connection.js';
 
 /**
  * GET /publications/tiktok-creator-info: what the designer offers for a
@@ -16,7 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => tiktok?.close());
 
-const h = usePublishing(() => ({ env: { TIKTOK_API_URL: tiktok.url }, organizationsEnv: { CONNECTION_TOKEN_KEY } }));
+/** The connected creator as organizations keeps it. */
+const TIKTOK_CREATOR = { username: 'planner.bakery', open_id: 'open-id-1' };
+
+const h = usePublishing(() => ({ env: { TIKTOK_API_URL: tiktok.url } }));
 
 /** A user as organizations knows them, with an access token of their role. */
 async function member(role: Role = 'pro'): Promise<{ id: string; token: string }> {
@@ -36,7 +38,7 @@ describe('TikTok creator info for the designer', () => {
   it("answers TikTok's creator_info for the owner's connection, unaudited by default", async () => {
     const owner = await member();
     const organizationId = await h.addOrganization({ sandboxPlatforms: [], ownerId: owner.id });
-    await addTikTokConnection(h, organizationId, tiktok.accessToken);
+    await h.addConnection(organizationId, 'tiktok', TIKTOK_CREATOR, { access: tiktok.accessToken });
     tiktok.requests.length = 0;
 
     const { status, body } = await creatorInfo(organizationId, owner.token);
@@ -71,7 +73,7 @@ describe('TikTok creator info for the designer', () => {
     expect(await creatorInfo(bare, owner.token)).toMatchObject({ status: 404, body: { message: 'TikTok is not connected.' } });
 
     const connected = await h.addOrganization({ sandboxPlatforms: [], ownerId: owner.id });
-    await addTikTokConnection(h, connected, tiktok.accessToken);
+    await h.addConnection(connected, 'tiktok', TIKTOK_CREATOR, { access: tiktok.accessToken });
     const stranger = await member();
     tiktok.requests.length = 0;
     expect((await creatorInfo(connected, stranger.token)).status).toBe(404);
