@@ -96,6 +96,15 @@ describe('schedule for later', () => {
     expect(await h.ctx.dataSource.getRepository(Post).count()).toBe(before);
   });
 
+  it("reads what an uploaded video's bytes say: a landscape Short is refused for YouTube, the upright one goes", async () => {
+    const short = (quarterTurn: boolean) => mp4(30, { tracks: [{ width: 1920, height: 1080, quarterTurn }] });
+    const landscape = await later([['platforms', 'YouTube'], ['content', 'Behind the counter'], ['media_type', 'short'], ['m', short(false), 'wide.mp4']]);
+    expect(landscape.status).toBe(400);
+    expect(landscape.body.message).toBe('YouTube Shorts are vertical or square; this video is 1920×1080, wider than it is tall.');
+    const upright = await later([['platforms', 'YouTube'], ['content', 'Behind the counter'], ['media_type', 'short'], ['m', short(true), 'upright.mp4']]);
+    expect(upright.status).toBe(201);
+  });
+
   it('saves an approved post and asks the scheduler for it at that time, per platform', async () => {
     const when = new Date(Date.now() + 2 * 3600_000);
     const res = await submit('later', [
