@@ -115,6 +115,15 @@ describe('posting as a LinkedIn page (LINKEDIN_ORGANIZATION_PAGES=true)', () => 
     expect((await h.ctx.dataSource.query(`SELECT count(*)::int AS n FROM connections WHERE organization_id = $1`, [organizationId]))[0].n).toBe(1);
   });
 
+  it('a reconnect of the same member keeps the page chosen: the page’s scheduled posts do not go out on the member’s profile', async () => {
+    const { token, organizationId } = await connected();
+    expect((await choose(token, organizationId, '5515715')).status).toBe(200);
+    expect((await h.arrive(await consentAt(h, linkedin, organizationId, token))).location).toBe(`${APP_URL}/oauth/success?platform=linkedin`);
+    expect((await credentials(organizationId)).specific_data).toEqual({ user_name: 'Stand-in Member', organization_name: 'Stand-in Brand', organization_id: '5515715', person_id: 'lnk-123' });
+    const listed = await h.send('GET', `/oauth/connections?organization_id=${organizationId}`, { token });
+    expect(listed.json().platforms.LINKEDIN).toMatchObject({ specific_data: { organization_name: 'Stand-in Brand' }, url: 'https://www.linkedin.com/company/5515715/' });
+  });
+
   it('refuses a page the member may not post as, and keeps the page chosen', async () => {
     const { token, organizationId } = await connected();
     await choose(token, organizationId, '2414183');

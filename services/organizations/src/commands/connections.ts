@@ -8,6 +8,7 @@ import type { OrganizationsContext } from '../context.js';
 import { decryptToken, encryptToken } from '../domain/connections/token-cipher.js';
 import { dueForSweep, needsRefresh, SWEEP_AHEAD_MS } from '../domain/connections/view.js';
 import { Connection } from '../entities/connection.entity.js';
+import { accountAfterReconnect } from '../domain/connections/reconnect.js';
 import { Organization } from '../entities/organization.entity.js';
 
 /** The platform's name as the user reads it in messages. */
@@ -46,7 +47,9 @@ export async function fromProvider<T>(failure: string, call: () => Promise<T>): 
 /** Creates or replaces the organization's connection to a platform, with the connected event, in one transaction. */
 export function saveConnection(ctx: ServiceContext, organization: Organization, userId: string, platform: ConnectionPlatform, fields: ConnectionFields): Promise<Connection> {
   return ctx.dataSource.transaction(async (manager) => {
-    await manager.upsert(Connection, { organizationId: organization.id, platform, status: 'connected', connectedBy: userId, ...fields }, ['organizationId', 'platform']);
+    const previous = await manager.findOne(Connection, { where: { organizationId: organization.id, platform }, lock: { mode: 'pessimistic_write' } });
+    const account = accountAfterReconnect(platform, previous, fields);
+    await manager.upsert(Connection, { organizationId: organization.id, platform, status: 'connected', connectedBy: userId, ...fields, ...account }, ['organizationId', 'platform']);
     const saved = await manager.findOneByOrFail(Connection, { organizationId: organization.id, platform });
     await ctx.outbox.add(manager, 'organizations.connection.connected', {
       organizationId: organization.id,
