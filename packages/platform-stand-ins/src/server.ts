@@ -32,6 +32,8 @@ export interface StandInServer {
   route(method: string, pattern: string, handler: Handler): void;
   /** The next `times` calls whose path matches `pathPattern` (a route pattern, or any route without one) answer as `scenario`. */
   failNext(scenario: Scenario, options?: { times?: number; path?: string }): void;
+  /** Drops the failures armed and not yet used up, so a test starts from a platform that answers. */
+  clearFailures(): void;
   /** Takes the scenario armed for this request, if one is. */
   takeScenario(req: StandInRequest): Scenario | undefined;
   close(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startStandInServer(): Promise<StandInServer> {
     requests,
     route: (method, pattern, handler) => routes.push({ method, match: compile(pattern), handler }),
     failNext: (scenario, options = {}) => armed.push({ scenario, times: options.times ?? 1, match: options.path ? compile(options.path) : null }),
+    clearFailures: () => void armed.splice(0),
     takeScenario: (req) => {
       const index = armed.findIndex((entry) => !entry.match || entry.match(req.path));
       if (index < 0) return undefined;

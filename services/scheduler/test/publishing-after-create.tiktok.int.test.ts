@@ -43,7 +43,11 @@ async function publishVideo(text: string): Promise<Publication> {
   const organizationId = await h.addOrganization({ sandboxPlatforms: [] });
   await h.addConnection(organizationId, 'tiktok', TIKTOK_CREATOR, { access: tiktok.accessToken });
   const postId = await h.addPost(organizationId, { content: text, platforms: ['TikTok'] });
-  await h.ctx.dataSource.query(`UPDATE ${h.table('posts', 'posts')} SET media_type = 'video', media_paths = $2 WHERE id = $1`, [postId, [`${organizationId}/clip.mp4`]]);
+  await h.ctx.dataSource.query(`UPDATE ${h.table('posts', 'posts')} SET media_type = 'video', media_paths = $2, platform_options = $3 WHERE id = $1`, [
+    postId,
+    [`${organizationId}/clip.mp4`],
+    { tiktok: { privacy_level: 'SELF_ONLY', allow_comment: true, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: false } },
+  ]);
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['tiktok'], dueAt: null });
   return (await waitFor(
     () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
@@ -73,5 +77,17 @@ describe('TikTok: a status read that fails after init and upload', () => {
     expect(await outcomes(publication)).toEqual(['retry', 'in_doubt']);
     expect(inits()).toBe(1);
     expect([...tiktok.publishes.values()].at(-1)!.upload!.uploadedBytes).toBe(video.length);
+  }, 60_000);
+});
+
+describe('TikTok: a publish TikTok itself ended FAILED', () => {
+  it('made nothing, so it fails with TikTok’s reason at once: no Retry offered for a post that may be live, no second init', async () => {
+    tiktok.requests.length = 0;
+    tiktok.clearFailures();
+    tiktok.failNextPublish('file_format_check_failed');
+    const publication = await publishVideo('Refused by TikTok after upload');
+    expect(publication).toMatchObject({ state: 'failed', reason: "TikTok does not accept the media's file format." });
+    expect(await outcomes(publication)).toEqual(['failed']);
+    expect(inits()).toBe(1);
   }, 60_000);
 });

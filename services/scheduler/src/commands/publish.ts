@@ -174,12 +174,12 @@ async function settleWithdrawn(ctx: SchedulerContext, held: Held, reason: string
   return DONE;
 }
 
-async function waitForRateLimit(ctx: SchedulerContext, held: Held, waitMs: number): Promise<PublishOutcome> {
+async function waitForRateLimit(ctx: SchedulerContext, held: Held, waitMs: number, mayBeLive = createMayHaveReached(held)): Promise<PublishOutcome> {
   const { publication } = held;
   const platform = PLATFORM_DISPLAY_NAMES[publication.platform];
   const at = new Date(Date.now() + waitMs);
   if (at.getTime() - publication.dueAt.getTime() > MAX_RATE_LIMIT_WAIT_MS) {
-    return createMayHaveReached(held) ? settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform)) : settle(ctx, held, 'failed', PublishingMessages.rateLimitedTooLong(platform));
+    return mayBeLive ? settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform)) : settle(ctx, held, 'failed', PublishingMessages.rateLimitedTooLong(platform));
   }
   await recordRequeued(ctx, held, at, 'waiting', PublishingMessages.waitingForRateLimit(platform, at.toISOString()));
   return { kind: 'later', at };
@@ -202,9 +202,10 @@ async function afterFailure(ctx: SchedulerContext, held: Held, error: unknown): 
   if (!(error instanceof PlatformError)) ctx.logger.error({ err: error, publicationId: held.publication.id }, 'unexpected error while publishing');
   const platform = PLATFORM_DISPLAY_NAMES[held.publication.platform];
   const failures = held.publication.failures + 1;
-  switch (verdictAfterFailure(platformError.kind, failures, ctx.config.PUBLISH_MAX_ATTEMPTS, createMayHaveReached(held))) {
+  const mayBeLive = createMayHaveReached(held) && !platformError.options.nothingCreated;
+  switch (verdictAfterFailure(platformError.kind, failures, ctx.config.PUBLISH_MAX_ATTEMPTS, mayBeLive)) {
     case 'wait':
-      return waitForRateLimit(ctx, held, platformError.retryAfterMs ?? 60_000);
+      return waitForRateLimit(ctx, held, platformError.retryAfterMs ?? 60_000, mayBeLive);
     case 'in_doubt':
       return settle(ctx, held, 'in_doubt', PublishingMessages.inDoubt(platform));
     case 'fail':

@@ -9,6 +9,11 @@
  *   credentials once, then fails for good; nothing was created.
  * - `permanent`: the platform refused the content or the request: failed for
  *   good, with `message` (the platform's reason, readable by the user) shown.
+ *
+ * After the create call, any error leaves the post possibly live (checked
+ * again, then in doubt), unless the platform itself said the create made
+ * nothing (`nothingCreated`: TikTok ended the publish FAILED): then the error
+ * counts as if no create had been sent.
  */
 export type PlatformErrorKind = 'transient' | 'rate_limited' | 'auth' | 'permanent';
 
@@ -16,7 +21,7 @@ export class PlatformError extends Error {
   constructor(
     readonly kind: PlatformErrorKind,
     message: string,
-    readonly options: { retryAfterMs?: number; status?: number; cause?: unknown } = {},
+    readonly options: { retryAfterMs?: number; status?: number; cause?: unknown; nothingCreated?: boolean } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'PlatformError';

@@ -133,10 +133,10 @@ function chunkPlan(size: number): { chunkSize: number; sizes: number[] } {
   return { chunkSize, sizes: [...Array<number>(count - 1).fill(chunkSize), size - (count - 1) * chunkSize] };
 }
 
-/** A publish TikTok ended FAILED: a cap waits and a new publish is made then; any other reason is a refusal. */
+/** A publish TikTok ended FAILED, which made nothing: a cap waits and a new publish is made then; any other reason is a refusal. */
 function failedPublishError(reason: string): PlatformError {
-  if (CAP_CODES.has(reason)) return new PlatformError('rate_limited', REASONS[reason]!, { retryAfterMs: DAILY_CAP_WAIT_MS });
-  return new PlatformError('permanent', reasonOf(reason, reason || 'no reason given'));
+  if (CAP_CODES.has(reason)) return new PlatformError('rate_limited', REASONS[reason]!, { retryAfterMs: DAILY_CAP_WAIT_MS, nothingCreated: true });
+  return new PlatformError('permanent', reasonOf(reason, reason || 'no reason given'), { nothingCreated: true });
 }
 
 /** Post ids are 64-bit integers in TikTok's JSON: quoted before parsing, so none is rounded. */
