@@ -17,7 +17,6 @@ const loadBullmq = () => (bullmq ??= createRequire(import.meta.url)('bullmq') as
  */
 export class Queues {
   private readonly opened: Array<Queue | Worker> = [];
-  private readonly queues = new Map<string, Queue>();
   private readonly connection: ConnectionOptions;
 
   constructor(
@@ -36,18 +35,9 @@ export class Queues {
     };
   }
 
-  /**
-   * The service's one queue of this name, made at the first call with its job
-   * options: every later call answers the same queue (and Redis connection),
-   * so a command may ask for it where it needs it.
-   */
   queue<T = unknown>(name: string, defaultJobOptions?: JobsOptions): Queue<T> {
-    let queue = this.queues.get(name);
-    if (!queue) {
-      queue = new (loadBullmq().Queue)(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions });
-      this.queues.set(name, queue);
-      this.opened.push(queue);
-    }
+    const queue = new (loadBullmq().Queue)(name, { connection: this.connection, prefix: this.prefix, defaultJobOptions });
+    this.opened.push(queue);
     return queue as unknown as Queue<T>;
   }
 

@@ -32,13 +32,6 @@ describe('queues', () => {
     expect(runs).toEqual(['p1']);
   });
 
-  it('answers the one queue of a name to every caller, so a command may ask for it where it needs it', async () => {
-    const first = ctx.queues.queue('once-per-name', { attempts: 3 });
-    expect(ctx.queues.queue('once-per-name')).toBe(first);
-    expect(first.defaultJobOptions.attempts).toBe(3);
-    expect(ctx.queues.queue('another-name')).not.toBe(first);
-  });
-
   it('loads BullMQ only when a first queue is made (about 18 MB a service without queues does not hold)', () => {
     const data = new URL('../src/data.ts', import.meta.url).href;
     const script = `

@@ -69,8 +69,8 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<void
 export const PASSWORD_RESET_QUEUE = 'password-reset-mail';
 export type ResetMailJob = { email: string };
 
-/** The service's one queue of reset mails. */
-export const passwordResetQueue = (ctx: ServiceContext) =>
+const resetQueues = new WeakMap<object, ReturnType<typeof makeResetQueue>>();
+const makeResetQueue = (ctx: ServiceContext) =>
   ctx.queues.queue<ResetMailJob>(PASSWORD_RESET_QUEUE, {
     attempts: 3,
     backoff: { type: 'exponential', delay: 1000 },
@@ -78,6 +78,13 @@ export const passwordResetQueue = (ctx: ServiceContext) =>
     removeOnComplete: true,
     removeOnFail: true,
   });
+
+/** The service's one queue of reset mails (made once per context). */
+export function passwordResetQueue(ctx: ServiceContext): ReturnType<typeof makeResetQueue> {
+  let queue = resetQueues.get(ctx.queues);
+  if (!queue) resetQueues.set(ctx.queues, (queue = makeResetQueue(ctx)));
+  return queue;
+}
 
 /**
  * A reset request queues one job, whatever the e-mail: the request does the

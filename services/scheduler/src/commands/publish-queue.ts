@@ -13,13 +13,20 @@ export interface PublishJob {
   trace?: Record<string, string>;
 }
 
-/** The service's one publish queue. */
+const queues = new WeakMap<object, Queue<PublishJob>>();
+
+/** The service's one publish queue (made once per context). */
 export function publishQueue(ctx: ServiceContext): Queue<PublishJob> {
-  return ctx.queues.queue<PublishJob>(PUBLISH_QUEUE, {
-    // The database holds the outcome; Redis keeps finished jobs only long enough to read a burst's.
-    removeOnComplete: { age: 3600, count: 10_000 },
-    removeOnFail: { age: 7 * 24 * 3600 },
-  });
+  let queue = queues.get(ctx.queues);
+  if (!queue) {
+    queue = ctx.queues.queue<PublishJob>(PUBLISH_QUEUE, {
+      // The database holds the outcome; Redis keeps finished jobs only long enough to read a burst's.
+      removeOnComplete: { age: 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    });
+    queues.set(ctx.queues, queue);
+  }
+  return queue;
 }
 
 export interface Queueable {
