@@ -107,8 +107,10 @@ export function usePosts(options: () => { env?: Record<string, string>; adapters
     return saved.id;
   };
   h.addMedia = async (organizationId, media = {}) => {
-    const key = `${organizationId}/${randomUUID()}.png`;
-    await h.ctx.dataSource.getRepository(Media).insert({ key, organizationId, mime: 'image/png', size: 1024, durationSeconds: null, width: null, height: null, frameRate: null, source: 'upload', ...media });
+    const mime = media.mime ?? 'image/png';
+    const ext = { 'image/jpeg': 'jpg', 'video/quicktime': 'mov' }[mime as string] ?? mime.split('/')[1];
+    const key = `${organizationId}/${randomUUID()}.${ext}`;
+    await h.ctx.dataSource.getRepository(Media).insert({ key, organizationId, mime, size: 1024, durationSeconds: null, width: null, height: null, frameRate: null, source: 'upload', ...media });
     return key;
   };
   return h;

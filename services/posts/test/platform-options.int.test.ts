@@ -10,10 +10,13 @@ const h = usePosts();
 const user = randomUUID();
 let orgId: string;
 let auth: Record<string, string>;
+/** A stored vertical video: every platform of these posts (TikTok, YouTube, X) takes it, so only their choices decide. */
+let video: string;
 
 beforeAll(async () => {
   auth = bearer(await h.ctx.keys.sign({ sub: user, role: 'pro' }));
   orgId = await h.addOrganization(user);
+  video = await h.addMedia(orgId, { mime: 'video/mp4', size: 2_000_000, durationSeconds: 20, width: 1080, height: 1920, frameRate: 30 });
 });
 
 const tiktok: TikTokPostOptions = {
@@ -27,7 +30,7 @@ const tiktok: TikTokPostOptions = {
 
 async function later(fields: Record<string, string>) {
   const body = new FormData();
-  const all = { organization_id: orgId, content: 'Spring sale', scheduled_time: new Date(Date.now() + 3600_000).toISOString(), ...fields };
+  const all = { organization_id: orgId, content: 'Spring sale', media_type: 'video', media_urls: video, scheduled_time: new Date(Date.now() + 3600_000).toISOString(), ...fields };
   for (const [name, value] of Object.entries(all)) body.append(name, value);
   const res = await h.api.fetch('/schedule_post/later', { method: 'POST', body, headers: auth });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the service answered
@@ -86,7 +89,7 @@ describe('a post’s per-platform choices', () => {
   });
 
   it('a TikTok post waiting for review is approved only once its privacy level is chosen', async () => {
-    const id = await h.addPost(orgId, { status: 'pending_review', platforms: ['TikTok'], scheduledTime: new Date(Date.now() + 3600_000) });
+    const id = await h.addPost(orgId, { status: 'pending_review', platforms: ['TikTok'], mediaType: 'video', mediaPaths: [video], scheduledTime: new Date(Date.now() + 3600_000) });
     const approve = () => h.api.send({ method: 'POST', url: `/posts/${id}/approve`, headers: auth, payload: {} });
     const refused = await approve();
     expect(refused.statusCode).toBe(400);

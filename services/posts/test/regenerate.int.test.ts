@@ -227,7 +227,8 @@ describe('POST /posts/{id}/regenerate with regenerate_media', () => {
     const res = await regenerate(short, people.alice.token, { regenerate_media: true });
     expect([res.statusCode, res.json().message]).toEqual([400, PostMessages.comingSoon]);
 
-    const story = await generatedPost({ mediaType: 'story', content: '', mediaPaths: [await h.addMedia(orgs.alice)] });
+    // A story goes to Instagram (X and LinkedIn have none), as a JPEG (Instagram takes no other image).
+    const story = await generatedPost({ platforms: ['Instagram'], mediaType: 'story', content: '', mediaPaths: [await h.addMedia(orgs.alice, { mime: 'image/jpeg' })] });
     const textOnly = await regenerate(story);
     expect([textOnly.statusCode, textOnly.json().message]).toEqual([400, PostMessages.storyTextNotRegenerated]);
     const withMedia = await regenerate(story, people.alice.token, { regenerate_media: true });

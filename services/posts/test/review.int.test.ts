@@ -306,7 +306,8 @@ describe('POST /posts/{id}/update', () => {
   it('changes the fields sent, normalises platform names and makes a new version', async () => {
     const id = await alicePost();
     const due = '2031-05-01T09:30:00+02:00';
-    const [a, b] = [await h.addMedia(orgs.alice), await h.addMedia(orgs.alice)];
+    // JPEGs: Instagram takes no other images.
+    const [a, b] = [await h.addMedia(orgs.alice, { mime: 'image/jpeg' }), await h.addMedia(orgs.alice, { mime: 'image/jpeg' })];
     const res = await update(id, {
       content: 'New text',
       platforms: ['twitter', ' INSTAGRAM', 'x'],

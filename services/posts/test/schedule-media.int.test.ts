@@ -183,10 +183,11 @@ describe('the post form’s rules (part 2 §5) in the spec’s words', () => {
   });
 
   it('takes existing media by URL and counts them toward the rules (a carousel of an earlier upload and a new one)', async () => {
-    const first = await later([['platforms', 'Instagram'], ['media_type', 'image'], ['m', png(), 'a.png']]);
+    // Instagram takes JPEG images only (its adapter's rules): a PNG would be refused.
+    const first = await later([['platforms', 'Instagram'], ['media_type', 'image'], ['m', jpeg(), 'a.jpg']]);
     expect(first.status).toBe(201);
     const key = first.body.post.media_paths;
-    expect(key).toMatch(new RegExp(`^${orgs.alice}/[0-9a-f-]{36}\\.png$`));
+    expect(key).toMatch(new RegExp(`^${orgs.alice}/[0-9a-f-]{36}\\.jpg$`));
     const carousel = await later([['platforms', 'Instagram'], ['media_type', 'carousel'], ['media_urls', `/api/media/${key}`], ['m', mp4(5), 'b.mov']]);
     expect(carousel.status).toBe(201);
     expect(carousel.body.post.media_paths.split(',')).toEqual([key, expect.stringMatching(/\.mp4$/)]);
@@ -241,7 +242,7 @@ describe('publish now', () => {
 
   it('a platform’s refusal: 502 with "Failed to publish: <platform>: <reason>" and the links that went out', async () => {
     const [res] = await Promise.all([
-      now([['platforms', 'X,Instagram'], ['media_type', 'image'], ['m', png(), 'a.png']]),
+      now([['platforms', 'X,Instagram'], ['media_type', 'image'], ['m', jpeg(), 'a.jpg']]),
       actAsScheduler(orgs.alice, { x: { link: 'https://x.com/acme/status/3' }, instagram: { reason: 'The image is too small.' } }),
     ]);
     expect(res.status).toBe(502);
@@ -262,7 +263,7 @@ describe('serving media', () => {
   const bytes = png(5000);
 
   beforeAll(async () => {
-    key = (await later([['platforms', 'Instagram'], ['media_type', 'image'], ['m', bytes, 'a.png']])).body.post.media_paths;
+    key = (await later([['platforms', 'X'], ['media_type', 'image'], ['m', bytes, 'a.png']])).body.post.media_paths;
   });
 
   it('to the organization’s owner with the sniffed type, whole or a range; not to anyone else', async () => {
