@@ -1,4 +1,4 @@
-import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, tiktokCreatorInfoSchema, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
+import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -96,7 +96,8 @@ export function PostForm(props: PostFormProps) {
   // TikTok's guidelines: its choices come from the creator's current settings, read before each post.
   const creatorInfo = useQuery({
     queryKey: ['tiktok-creator-info', organization.id],
-    queryFn: async () => tiktokCreatorInfoSchema.parse(await host.api.request('GET', '/publications/tiktok-creator-info', { query: { organization_id: organization.id } })),
+    // Typed by the API's contract (remote-contract); no zod in the bundle (frontend/e2e size.test.ts).
+    queryFn: () => host.api.request('GET', '/publications/tiktok-creator-info', { query: { organization_id: organization.id } }),
     enabled: toTikTok,
     retry: false,
     staleTime: 60_000,
