@@ -34,7 +34,8 @@ const CONCURRENCY = 6;
 const TARGET_MS = 200;
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
-const PLATFORMS = ['LinkedIn', 'X', 'Instagram,Facebook', 'Telegram', 'Threads,X', 'YouTube', 'TikTok'];
+// Text posts go only where the platform publishes text (Instagram, YouTube and TikTok refuse them when scheduled).
+const PLATFORMS = ['LinkedIn', 'X', 'Facebook,Threads', 'Telegram', 'Threads,X', 'X,LinkedIn,Facebook', 'Facebook'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const isoDay = (wall: number) => new Date(wall).toISOString().slice(0, 10);

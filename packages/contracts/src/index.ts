@@ -14,6 +14,7 @@ export * from './generator-settings.js';
 export * from './content.js';
 export * from './notifications.js';
 export * from './connections.js';
+export * from './platform-choices.js';
 export * from './platform-options.js';
 export * from './posts.js';
 export * from './publication-outcomes.js';

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { connectionPlatformSchema } from './connections.js';
 import { MEDIA_TYPES } from './organizations.js';
+import { TIKTOK_PRIVACY_LEVELS, YOUTUBE_PRIVACY_STATUSES } from './platform-choices.js';
 
 // A post's choices that one platform asks of the user before it publishes, and
 // the facts of a media item the platforms' rules are checked against. One copy
 // for the posts service (what it stores), the designer (what it asks) and the
 // scheduler (what it sends).
-
-/** TikTok's privacy levels; which ones an account may use is read from its `creator_info` before posting. */
-export const TIKTOK_PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
-export type TikTokPrivacyLevel = (typeof TIKTOK_PRIVACY_LEVELS)[number];
-/** The privacy levels as TikTok's own app names them to the user. */
-export const TIKTOK_PRIVACY_LABELS: Record<TikTokPrivacyLevel, string> = {
-  PUBLIC_TO_EVERYONE: 'Everyone',
-  MUTUAL_FOLLOW_FRIENDS: 'Friends',
-  FOLLOWER_OF_CREATOR: 'Followers',
-  SELF_ONLY: 'Only me',
-};
 
 /**
  * What TikTok's content-sharing guidelines require the user to choose for
@@ -35,9 +25,6 @@ export const tiktokPostOptionsSchema = z.object({
 });
 export type TikTokPostOptions = z.infer<typeof tiktokPostOptionsSchema>;
 
-/** YouTube's privacy statuses of an upload: the user's choice, never assumed public. */
-export const YOUTUBE_PRIVACY_STATUSES = ['public', 'unlisted', 'private'] as const;
-export type YouTubePrivacyStatus = (typeof YOUTUBE_PRIVACY_STATUSES)[number];
 export const youtubePostOptionsSchema = z.object({ privacy_status: z.enum(YOUTUBE_PRIVACY_STATUSES) });
 export type YouTubePostOptions = z.infer<typeof youtubePostOptionsSchema>;
 
