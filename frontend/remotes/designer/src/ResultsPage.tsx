@@ -9,6 +9,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { previewAccounts, useDesignerData } from './designer-data.js';
 import { formFromRequest } from './generator/generator-form.js';
 import { failureText } from './messages.js';
+import { Pager } from '@planner/ui/pager';
 import { PlatformPreview, type PreviewAccount } from './post-form/PlatformPreview.js';
 
 /** Part 2 §9: a general toast shows 3 s. */
@@ -120,19 +121,7 @@ export function ResultsPage({ host }: HostProps) {
           ))}
         </ul>
       )}
-      {pagination && pagination.total_pages > 1 && (
-        <nav className="pager" aria-label="Pages of results">
-          <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {pagination.page} of {pagination.total_pages}
-          </span>
-          <button type="button" className="button button-secondary" disabled={page >= pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {pagination && <Pager label="Pages of results" page={pagination.page} totalPages={pagination.total_pages} onPage={setPage} />}
       {discarding && (
         <ConfirmDialog
           title="Discard generation"

@@ -7,6 +7,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useOrganizationSettings } from './organization.js';
 import { PostCard, type Banner } from './PostCard.js';
 import { DEFAULT_FILTER, FILTERS, highlightedPostId } from './post-review.js';
+import { Pager } from '@planner/ui/pager';
 import { REVIEW_BANNER_MS, useTimed } from './timed.js';
 
 /**
@@ -111,19 +112,7 @@ export function PostReviewPage({ host }: HostProps) {
         </ul>
       )}
 
-      {pagination && pagination.total_pages > 1 && (
-        <nav className="pager" aria-label="Pages of posts">
-          <button type="button" className="button button-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          <span>
-            Page {pagination.page} of {pagination.total_pages}
-          </span>
-          <button type="button" className="button button-secondary" disabled={page >= pagination.total_pages} onClick={() => setPage(page + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {pagination && <Pager label="Pages of posts" page={pagination.page} totalPages={pagination.total_pages} onPage={setPage} />}
     </main>
   );
 }
