@@ -17,3 +17,4 @@ export * from './runtime.js';
 export * from './service.js';
 export * from './x-api.js';
 export * from './batcher.js';
+export * from './deadline.js';
