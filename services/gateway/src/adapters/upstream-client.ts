@@ -1,12 +1,11 @@
 import type { ServiceName } from '@planner/contracts';
+import { withDeadline } from '@planner/service-kit';
 import { probeFromReport, type ServiceProbe } from '../domain/health.js';
 import type { OpenApiDocument } from '../domain/openapi.js';
 
 /** GETs a service's JSON document with a time-out (and an abort, when given); resolves with status and body or rejects. */
 async function getJson(url: string, timeoutMs: number, abort?: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = abort ? AbortSignal.any([timeout, abort]) : timeout;
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  const response = await fetch(url, { signal: withDeadline(abort, timeoutMs), headers: { accept: 'application/json' } });
   const text = await response.text();
   let body: unknown = null;
   try {

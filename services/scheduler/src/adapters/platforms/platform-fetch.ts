@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { withDeadline } from '@planner/service-kit';
 import { networkError, PlatformError } from './platform-error.js';
 
 /** How long an adapter waits: each platform has its defaults, tests shorten them. */
@@ -31,7 +32,7 @@ export function apiUrl(base: string, path: string): string {
  */
 export async function fetchPlatform(platform: string, url: string | URL, init: RequestInit, signal: AbortSignal, timeoutMs: number): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
+    return await fetch(url, { ...init, signal: withDeadline(signal, timeoutMs) });
   } catch (error) {
     // A request body streamed from a media link fails with the link's own error.
     throw transportError(platform, error);
