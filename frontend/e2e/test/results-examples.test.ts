@@ -1,9 +1,12 @@
 /**
- * Results and Examples (issue 36) in headless Chromium against the whole
- * product (`npm start`): a pro user whose organization has a Sandbox LinkedIn
- * connection and two generations (the sandbox generator's) finds them under
- * Results, discards one and opens the other in the designer; under Examples
- * opens an example in the designer. Both pages pass axe and fit a phone.
+ * Results and Examples (issue 36), then the designer's per-platform choices
+ * (issue 29 §7, §8), in headless Chromium against the whole product (`npm
+ * start`): a pro user whose organization has Sandbox LinkedIn, TikTok and
+ * YouTube connections and two generations (the sandbox generator's) finds them
+ * under Results, discards one and opens the other in the designer; under
+ * Examples opens an example in the designer; then publishes a video to TikTok
+ * and YouTube with TikTok's required choices and YouTube's visibility. The
+ * pages pass axe and fit a phone.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +32,7 @@ const generate = (topic: string) =>
 beforeAll(async () => {
   system = await startSystem();
   pro = await paidUserWithOrganization(system, { prefix: 'results', organization: 'Results Bakery', timezone: 'Europe/Oslo' });
-  await apiCall(system, 'POST', '/oauth/linkedin/sandbox', { organization_id: pro.organizationId }, pro.token);
+  for (const platform of ['linkedin', 'tiktok', 'youtube']) await apiCall(system, 'POST', `/oauth/${platform}/sandbox`, { organization_id: pro.organizationId }, pro.token);
   await generate('Rye week');
   await generate('Autumn cinnamon buns');
   chromium = await launchChromium();
@@ -41,6 +44,22 @@ afterAll(async () => {
   await chromium?.close();
   await system?.stop();
 });
+
+/** A box of ISO base media: its size, its type, its payload. */
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + payload.reduce((sum, part) => sum + part.length, 0), 0);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, ...payload]);
+}
+
+/** An MP4 the posts service reads a duration from (`mvhd`: 12 s): ftyp, moov, mdat. */
+function shortVideo(): Buffer {
+  const mvhd = Buffer.alloc(96);
+  mvhd.writeUInt32BE(1000, 12);
+  mvhd.writeUInt32BE(12_000, 16);
+  return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1')), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(4096, 7))]);
+}
 
 /** At a phone's width the page scrolls down only, never sideways; back to the desktop after. */
 async function expectFitsPhone(name: string): Promise<void> {
@@ -102,6 +121,64 @@ describe('results and examples in a browser', () => {
     await example.getByRole('link', { name: 'Use this example' }).click();
     await page.getByRole('heading', { name: 'Content Designer' }).waitFor();
     expect(await page.getByRole('listitem', { name: 'Post for LinkedIn' }).locator('.preview-text').textContent()).toBe(text);
+    expect(chromium.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('asks TikTok’s choices and YouTube’s visibility for a video post, and publishes it with them', async () => {
+    // A designer of its own: the last step left one holding an example.
+    await page.goto(`${system.url}/organization/designer`);
+    await page.getByText('TikTok Sandbox').waitFor();
+    await page.getByRole('button', { name: 'Write a post yourself' }).click();
+    const post = page.getByRole('listitem', { name: 'Post without a platform' });
+    await post.getByRole('checkbox', { name: 'TikTok' }).check();
+    const card = page.getByRole('listitem', { name: /^Post for/ });
+    await card.getByRole('checkbox', { name: 'YouTube' }).check();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Post text').fill('Shaping a country loaf, start to finish');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('radio', { name: 'Now' }).check();
+    await page.getByRole('radio', { name: /^Video/ }).check();
+    await page.getByLabel('Upload video media').setInputFiles({ name: 'loaf.mp4', mimeType: 'video/mp4', buffer: shortVideo() });
+
+    // TikTok's part: the creator's name, no privacy level chosen for the user, everything off.
+    const tiktok = page.getByRole('group', { name: 'TikTok' });
+    const privacy = tiktok.getByLabel('Who can see this video');
+    await privacy.waitFor();
+    expect(await privacy.inputValue()).toBe('');
+    const youtube = page.getByRole('group', { name: 'YouTube' });
+    expect(await youtube.getByLabel('YouTube visibility').inputValue()).toBe('public');
+    expect(await axeViolations(page, '/organization/designer TikTok and YouTube choices')).toEqual([]);
+    await screenshot(page, 'designer-platform-choices');
+
+    // Without a privacy level nothing goes out.
+    const submits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/schedule_post/now')) submits.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    await page.getByText(PostMessages.tiktokPrivacyRequired).first().waitFor();
+    expect(submits).toEqual([]);
+
+    // Branded content: Only me is no longer offered, and the consent names the policy.
+    await privacy.selectOption({ label: 'Followers' });
+    await tiktok.getByRole('switch', { name: 'Disclose commercial content' }).click();
+    await tiktok.getByRole('checkbox', { name: 'Branded content' }).check();
+    expect(await tiktok.getByRole('option', { name: 'Only me' }).isDisabled()).toBe(true);
+    await tiktok.getByText("By posting, you agree to TikTok's Branded Content Policy and Music Usage Confirmation.").waitFor();
+    await youtube.getByLabel('YouTube visibility').selectOption({ label: 'Unlisted' });
+    expect(await axeViolations(page, '/organization/designer TikTok disclosure')).toEqual([]);
+
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/schedule_post/now'), { timeout: 40_000 });
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    // The post was kept with the choices, as the platforms' APIs name them.
+    const { post: kept } = (await (await answered).json()) as { post: { platform_options: unknown } };
+    expect(kept.platform_options).toEqual({
+      tiktok: { privacy_level: 'FOLLOWER_OF_CREATOR', allow_comment: false, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: true },
+      youtube: { privacy_status: 'unlisted' },
+    });
+    const outcome = page.locator('.designer-posts .form-message p').first();
+    await outcome.waitFor({ timeout: 40_000 });
+    expect([PostMessages.publishedTo('TikTok, YouTube'), PostMessages.publishedTo('YouTube, TikTok')]).toContain(await outcome.textContent());
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 });
