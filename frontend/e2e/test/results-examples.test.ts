@@ -125,8 +125,10 @@ describe('results and examples in a browser', () => {
   }, 120_000);
 
   it('asks TikTok’s choices and YouTube’s visibility for a video post, and publishes it with them', async () => {
-    // A designer of its own: the last step left one holding an example.
-    await page.goto(`${system.url}/organization/designer`);
+    // From another page, so the designer starts empty (the last step left it holding an example).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
+    await page.getByRole('heading', { name: 'Results', level: 1 }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Design' }).click();
     await page.getByText('TikTok Sandbox').waitFor();
     await page.getByRole('button', { name: 'Write a post yourself' }).click();
     const post = page.getByRole('listitem', { name: 'Post without a platform' });
