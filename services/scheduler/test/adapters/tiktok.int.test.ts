@@ -378,10 +378,20 @@ describe('TikTok adapter: the user’s choices (issue 29 §7)', () => {
   });
 
   it('an app TikTok has not audited posts visible to the creator only, whatever was chosen, and says so', async () => {
+    const UNAUDITED = 'TikTok posted it visible to the creator only: this app is not yet audited by TikTok.';
     const unaudited = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }), { requestTimeoutMs: 1_000, pollDelaysMs: [10], pollTimeoutMs: 1_000 });
     const { published } = await recordedPublish(unaudited, tiktok, post({ mediaType: 'carousel', media: photos('a.jpg') }), credentials());
     expect(bodyOf('/v2/post/publish/content/init/').post_info!.privacy_level).toBe('SELF_ONLY');
-    expect(published.notice).toBe('TikTok posted it visible to the creator only: this app is not yet audited by TikTok.');
+    expect(published.notice).toBe(UNAUDITED);
+
+    // Found by a later check, or finished by a later attempt, it says so too.
+    const { remembered } = await recordedPublish(unaudited, tiktok, post({ mediaType: 'carousel', media: photos('a.jpg') }), credentials());
+    expect(await unaudited.recover({ post: post(), credentials: credentials(), handle: remembered, signal: signal() })).toMatchObject({ status: 'published', published: { notice: UNAUDITED } });
+    tiktok.failNext('server_error', { path: '/video/' });
+    const cut = await failedPublish(unaudited, tiktok, post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }), credentials());
+    const resumed = await recordedPublish(unaudited, tiktok, post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }), credentials(), cut.remembered);
+    expect(resumed.remembered.publish_id).toBe(cut.remembered.publish_id);
+    expect(resumed.published.notice).toBe(UNAUDITED);
 
     tiktok.requests.length = 0;
     const branded = await failedPublish(unaudited, tiktok, post({ options: { tiktok: { ...chosen, brand_content: true } } }), credentials());

@@ -87,6 +87,8 @@ interface TikTokHandle {
   upload_url?: string;
   initiated_at?: number;
   username?: string | null;
+  /** Sent SELF_ONLY because the app is not audited: said on the post however it is found (published, resumed, recovered). */
+  private_only?: boolean;
 }
 
 /** TikTok's error codes and fail reasons, in plain words. Not worded by the spec. */
@@ -189,6 +191,11 @@ function publishedOf(status: PublishStatus, publishId: string, username: string 
 
 /** Not worded by the spec: what the user sees on a post an unaudited app could only send as SELF_ONLY. */
 const UNAUDITED_NOTICE = 'TikTok posted it visible to the creator only: this app is not yet audited by TikTok.';
+
+/** The post as published, with the notice its remembered publish calls for. */
+function noticed(done: PublishedPost, handle: TikTokHandle): PublishedPost {
+  return handle.private_only ? { ...done, notice: UNAUDITED_NOTICE } : done;
+}
 
 /**
  * The user's choices as TikTok's post_info takes them, within what the
@@ -303,7 +310,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       if (uploaded < video.size) await upload(handle.upload_url, video, post.media[0]!.contentType, uploaded, signal);
       else await video.discard();
     }
-    return outcome(token, handle.publish_id, username, signal);
+    return noticed(await outcome(token, handle.publish_id, username, signal), handle);
   }
 
   return {
@@ -332,7 +339,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       const creator = await creatorFor(token, post, signal);
       const username = usernameOf(credentials) ?? creator.creator_username ?? null;
       const choices = postInfoOf(chosen, creator, config.TIKTOK_APP_AUDITED, isPhotoPost(post));
-      const published = (done: PublishedPost): PublishedPost => (config.TIKTOK_APP_AUDITED ? done : { ...done, notice: UNAUDITED_NOTICE });
+      const kept = { username, ...(!config.TIKTOK_APP_AUDITED && { private_only: true }) };
 
       if (isPhotoPost(post)) {
         const init = await steps.create(() =>
@@ -348,8 +355,8 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
             signal,
           ),
         );
-        await steps.remember({ publish_id: init.publish_id, username });
-        return published(await outcome(token, init.publish_id, username, signal));
+        await steps.remember({ publish_id: init.publish_id, ...kept });
+        return noticed(await outcome(token, init.publish_id, username, signal), kept);
       }
 
       const media = post.media[0]!;
@@ -372,19 +379,20 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
         await video.discard();
         throw error;
       }
-      await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, initiated_at: Date.now(), username });
+      await steps.remember({ publish_id: init.publish_id, upload_url: init.upload_url, initiated_at: Date.now(), ...kept });
       await upload(init.upload_url, video, media.contentType, 0, signal);
-      return published(await outcome(token, init.publish_id, username, signal));
+      return noticed(await outcome(token, init.publish_id, username, signal), kept);
     },
 
     async recover({ credentials, handle, signal }): Promise<RecoveryCheck> {
-      const { publish_id: publishId, username } = handle as TikTokHandle;
+      const remembered = handle as TikTokHandle;
+      const { publish_id: publishId, username } = remembered;
       if (typeof publishId !== 'string') {
         // Not worded by the spec: init answered (or not) and the worker stopped before its publish id was kept.
         return { status: 'unknown', reason: 'TikTok cannot be asked about a post whose publish id was not kept. Check the TikTok account, then confirm it or publish again.' };
       }
       const status = await statusOf(requiredToken('tiktok', credentials.access_token), publishId, signal);
-      if (status.status === 'PUBLISH_COMPLETE') return { status: 'published', published: publishedOf(status, publishId, username ?? usernameOf(credentials)) };
+      if (status.status === 'PUBLISH_COMPLETE') return { status: 'published', published: noticed(publishedOf(status, publishId, username ?? usernameOf(credentials)), remembered) };
       // FAILED: nothing went out. Still uploading or processing: the publish resumes this publish id rather than making a new one.
       return { status: 'not_published' };
     },
