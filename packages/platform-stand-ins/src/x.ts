@@ -435,8 +435,11 @@ export async function startXStandIn(options: XStandInOptions = {}): Promise<XSta
     sendJson(res, 201, { data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, { ...headers, ...rateHeaders(user.id, req.path) });
   });
 
-  userRoute('GET', '/2/users/me', (_req, res, user, headers) => {
-    sendJson(res, 200, { data: { id: user.id, name: user.name, username: user.username } }, headers);
+  // subscription_type only when asked for in user.fields, as X does.
+  userRoute('GET', '/2/users/me', (req, res, user, headers) => {
+    const fields = (req.query.get('user.fields') ?? '').split(',');
+    const subscription = fields.includes('subscription_type') ? { subscription_type: user.premium ? 'Premium' : 'None' } : {};
+    sendJson(res, 200, { data: { id: user.id, name: user.name, username: user.username, ...subscription } }, headers);
   });
 
   // The user timeline: newest first; created_at and attachments only when asked for in tweet.fields, as X does.

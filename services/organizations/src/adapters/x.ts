@@ -62,8 +62,10 @@ export function xProvider(config: ConnectionConfig): OAuthProvider {
     },
     async profile(accessToken) {
       try {
-        const { data } = await new TwitterApi(accessToken, settings).v2.me();
-        return { specificData: { username: data.username, name: data.name, user_id: data.id }, url: `https://x.com/${data.username}` };
+        // subscription_type: X Premium posts longer and larger videos; the scheduler checks the others' limits before upload.
+        const { data } = await new TwitterApi(accessToken, settings).v2.me({ 'user.fields': ['subscription_type'] });
+        const subscription = data.subscription_type ? { subscription_type: data.subscription_type } : {};
+        return { specificData: { username: data.username, name: data.name, user_id: data.id, ...subscription }, url: `https://x.com/${data.username}` };
       } catch (error) {
         throw wrap(error);
       }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mp4Video, startMediaHost, startXStandIn, X_STAND_IN_USER, type XStandIn } from '@planner/platform-stand-ins';
 import { type PlatformAdapter, type PublishablePost, type PublishHandle, type PublishSteps } from '../../src/adapters/platforms/index.js';
-import { xAdapter } from '../../src/adapters/platforms/x.js';
+import { premiumRule, xAdapter } from '../../src/adapters/platforms/x.js';
 import { config, credentials as credentialsOf, platformFailure, post as publishable, recordingSteps, signal } from './harness.js';
 
 const MB = 1024 * 1024;
@@ -269,6 +269,25 @@ describe('X adapter: check', () => {
     expect(withFacts('clip.mp4', { width: 1280, height: 400 })).toBe('X takes videos with an aspect ratio between 1:3 and 3:1; this one is 1280x400.');
     expect(withFacts('clip.mp4', { durationSeconds: 140, width: 1920, height: 1080, frameRate: 60 })).toBeNull();
     expect(withFacts('one.png', { size: 4 * MB })).toBeNull();
+  });
+
+  it('refuses before any upload a video over what an account without X Premium may post, where the connection says which it is', async () => {
+    const long = postOf('Our 25-minute bake-along', 'video', ['long.mp4']);
+    long.media[0]!.facts = { size: MB, durationSeconds: 25 * 60, width: 1280, height: 720, frameRate: 30 };
+    const huge = postOf('The whole night shift', 'video', ['clip.mp4']);
+    huge.media[0]!.facts = { size: 9 * 1024 * MB, durationSeconds: 600, width: 1280, height: 720, frameRate: 30 };
+    const as = (subscriptionType?: string) =>
+      credentialsOf('x', { access_token: X_STAND_IN_USER.token, specific_data: { username: X_STAND_IN_USER.username, user_id: X_STAND_IN_USER.id, ...(subscriptionType && { subscription_type: subscriptionType }) } });
+    const refused = await platformFailure(adapter.publish({ post: long, credentials: as('None'), steps: recordingSteps(x, {}).steps, signal: signal() }));
+    expect(refused).toMatchObject({ kind: 'permanent', message: 'X takes videos of up to 20 minutes from this account (longer ones need X Premium); this one lasts 25 minutes.' });
+    expect((await platformFailure(adapter.publish({ post: huge, credentials: as('Basic'), steps: recordingSteps(x, {}).steps, signal: signal() }))).message).toBe(
+      'X takes a video of up to 8 GB; this one is 9.0 GB. Larger videos need X Premium.',
+    );
+    expect(x.requests).toEqual([]);
+    // Premium, or a connection made before X was asked: X judges.
+    expect(premiumRule(long, 'Premium')).toBeNull();
+    expect(premiumRule(long, 'PremiumPlus')).toBeNull();
+    expect(premiumRule(long, undefined)).toBeNull();
   });
 
   it('publishes within 100 posts per 15 minutes per user', async () => {

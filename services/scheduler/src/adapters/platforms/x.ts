@@ -44,6 +44,9 @@ const CATEGORIES = {
 } as const;
 /** A Post video's duration: at least 0.5 s; at most 20 minutes, 125 for X Premium (docs.x.com media best practices). */
 const VIDEO_SECONDS = { min: 0.5, max: 125 * 60 };
+/** What an account without X Premium may post: a video of 8 GB and 20 minutes at most. */
+const WITHOUT_PREMIUM = { maxBytes: 8 * GB, maxSeconds: 20 * 60 };
+const PREMIUM_SUBSCRIPTIONS = ['Premium', 'PremiumPlus'];
 /** A Post video's frame rate, side and aspect ratio (docs.x.com media best practices, "Advanced"). */
 const VIDEO_MAX_FPS = 60;
 const VIDEO_MIN_SIDE = 32;
@@ -278,6 +281,25 @@ function mediaFactsRule(post: PublishablePost): string | null {
   return null;
 }
 
+/**
+ * The limits of an account without X Premium, where the connection knows it
+ * (organizations reads `subscription_type` at connect; older connections do
+ * not say, and X judges). Checked at publish time, before any upload: the
+ * schedule-time check knows the post, not the account. Not worded by the spec.
+ */
+export function premiumRule(post: PublishablePost, subscriptionType: unknown): string | null {
+  if (typeof subscriptionType !== 'string' || PREMIUM_SUBSCRIPTIONS.includes(subscriptionType)) return null;
+  for (const media of post.media) {
+    if (mediaKindOf(media.contentType) !== 'video' || !media.facts) continue;
+    const { size, durationSeconds: seconds } = media.facts;
+    if (size > WITHOUT_PREMIUM.maxBytes) return `${tooLarge('video', WITHOUT_PREMIUM.maxBytes, size)} Larger videos need X Premium.`;
+    if (seconds !== null && seconds > WITHOUT_PREMIUM.maxSeconds) {
+      return `X takes videos of up to ${WITHOUT_PREMIUM.maxSeconds / 60} minutes from this account (longer ones need X Premium); this one lasts ${Math.ceil(seconds / 60)} minutes.`;
+    }
+  }
+  return null;
+}
+
 /** X's rules for a post (platforms.md §1.4), checked before anything is sent. */
 const RULES = [
   textLength(
@@ -311,6 +333,8 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
     rateWindows: async () => [PUBLISH_WINDOW],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {
+      const beyondAccount = premiumRule(post, credentials.specific_data.subscription_type);
+      if (beyondAccount) throw new PlatformError('permanent', beyondAccount);
       const api = clientOf(config, credentials, signal, timing);
       const earlier = handleSchema.parse(steps.handle);
       const uploaded: Array<UploadedMedia | null> = post.media.map(() => null);
