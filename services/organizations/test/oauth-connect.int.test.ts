@@ -61,9 +61,9 @@ const PROFILES: Record<PlatformStandIn['platform'], Record<string, unknown>> = {
   tiktok: { username: 'standin_creator', open_id: 'tt-open-id-1' },
 };
 
-/** The ids the scheduler's adapters publish as, kept beside them and given only with the credentials. */
+/** The ids the scheduler's adapters publish as (and X's subscription, which sets its video limits), kept beside them and given only with the credentials. */
 const ACCOUNT_IDS: Partial<Record<PlatformStandIn['platform'], Record<string, string>>> = {
-  x: { user_id: '2244994945' },
+  x: { user_id: '2244994945', subscription_type: 'Basic' },
   // The professional account's id (`user_id` of /me), not the app-scoped `id`.
   instagram: { user_id: '17841400000000000' },
   threads: { user_id: '7123456789012345' },

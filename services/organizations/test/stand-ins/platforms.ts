@@ -35,10 +35,11 @@ async function x(): Promise<PlatformStandIn> {
   });
   // POST /2/oauth2/revoke (token, token_type_hint; the client authenticates as at the token endpoint)
   standIn.addRoute('POST', '/2/oauth2/revoke', (req, res) => sendJson(res, 200, { revoked: standIn.revoke(req.body?.token) }));
-  // X API v2 GET /2/users/me
+  // X API v2 GET /2/users/me (subscription_type only when asked for in user.fields, as X does)
   standIn.addRoute('GET', '/2/users/me', (req, res) => {
     if (!standIn.hasAccessToken(bearerOf(req))) return sendJson(res, 401, { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' });
-    sendJson(res, 200, { data: { id: '2244994945', name: 'Stand-in Brand', username: 'standin_brand' } });
+    const fields = String(req.query['user.fields'] ?? '').split(',');
+    sendJson(res, 200, { data: { id: '2244994945', name: 'Stand-in Brand', username: 'standin_brand', ...(fields.includes('subscription_type') && { subscription_type: 'Basic' }) } });
   });
   return {
     platform: 'x',

@@ -11,13 +11,14 @@ export interface ConnectionFacts {
 }
 
 /**
- * Account ids kept in `specific_data` for the scheduler to publish as (X, Instagram and Threads `user_id`, LinkedIn
- * `person_id` and the chosen page's `organization_id`). Part 2 §3 does not list them among a connection's fields, so
- * the browser's view leaves them out (a LinkedIn page shows as its `organization_name`).
+ * What `specific_data` keeps for the scheduler to publish with: account ids to publish as (X, Instagram and Threads
+ * `user_id`, LinkedIn `person_id` and the chosen page's `organization_id`) and X's `subscription_type` (its video
+ * limits). Part 2 §3 does not list them among a connection's fields, so the browser's view leaves them out (a
+ * LinkedIn page shows as its `organization_name`).
  */
-const PUBLISHING_IDS = new Set(['user_id', 'person_id', 'organization_id']);
+const PUBLISHING_FACTS = new Set(['user_id', 'person_id', 'organization_id', 'subscription_type']);
 
-const shownSpecificData = (specificData: Record<string, unknown>) => Object.fromEntries(Object.entries(specificData).filter(([key]) => !PUBLISHING_IDS.has(key)));
+const shownSpecificData = (specificData: Record<string, unknown>) => Object.fromEntries(Object.entries(specificData).filter(([key]) => !PUBLISHING_FACTS.has(key)));
 
 /** A connection as the browser sees it (part 2 §3 platforms map entry): names only, never a token. */
 export function connectionView(connection: ConnectionFacts) {
