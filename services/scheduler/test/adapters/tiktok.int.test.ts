@@ -410,6 +410,20 @@ describe('TikTok adapter: the user’s choices (issue 29 §7)', () => {
     expect(bodyOf('/v2/post/publish/video/init/').post_info).toMatchObject({ disable_duet: false, disable_stitch: false });
   });
 
+  it('its check refuses branded content seen by the creator only, naming TikTok, before any call (an unaudited app: whatever was chosen)', () => {
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY', brand_content: true } } }))).toBe(
+      'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.',
+    );
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY', brand_organic: true } } }))).toBeNull();
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, brand_content: true } } }))).toBeNull();
+    const unaudited = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }));
+    expect(unaudited.check(post({ options: { tiktok: { ...chosen, brand_content: true } } }))).toBe(
+      'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
+    );
+    expect(unaudited.check(post())).toBeNull();
+    expect(tiktok.requests).toEqual([]);
+  });
+
   it('refuses before anything is created: no choice made (a post from before), a privacy level the account no longer offers, branded content only the creator sees', async () => {
     const none = await failure(post({ options: {} }));
     expect(none.error).toMatchObject({ kind: 'permanent', message: 'Choose who can see the TikTok post.' });
