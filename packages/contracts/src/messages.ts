@@ -202,6 +202,10 @@ export const PostMessages = {
   tooManyParts: 'Too many files or fields in one post.',
   /** Not worded by the spec: TikTok's guidelines give its privacy level no default, so a TikTok post is not published until the user chose one. */
   tiktokPrivacyRequired: 'Choose who can see the TikTok post.',
+  /** Not worded by the spec: branded content chosen to be seen by the creator only, which TikTok refuses (`tiktokBrandedContentPrivate`). */
+  tiktokBrandedContentPrivate: 'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.',
+  /** Not worded by the spec: branded content from an app TikTok has not audited, whose every post is seen by the creator only. */
+  tiktokBrandedContentUnaudited: 'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
   /** Not worded by the spec: a form's platform_options that are not the per-platform choices. */
   platformOptionsInvalid: 'The TikTok or YouTube choices sent could not be read. Please choose them again.',
   /** Not worded by the spec: an auto-schedule's post still pending review when its slot came (part 2 §4: it is not published). */

@@ -25,6 +25,19 @@ export const tiktokPostOptionsSchema = z.object({
 });
 export type TikTokPostOptions = z.infer<typeof tiktokPostOptionsSchema>;
 
+/**
+ * Whether TikTok refuses these choices because branded content (a paid
+ * partnership, `brand_content`) would be seen by the creator only: TikTok's UX
+ * guidelines, "Branded content visibility cannot be set to private.".
+ * `privacy` is the level the post goes out with: an app TikTok has not
+ * audited posts SELF_ONLY whatever was chosen. Not a refinement of the
+ * schema: choices stored before are still read; the scheduler's TikTok
+ * check refuses them, when saved and before upload.
+ */
+export function tiktokBrandedContentPrivate(options: TikTokPostOptions, privacy: TikTokPostOptions['privacy_level'] = options.privacy_level): boolean {
+  return options.brand_content && privacy === 'SELF_ONLY';
+}
+
 export const youtubePostOptionsSchema = z.object({ privacy_status: z.enum(YOUTUBE_PRIVACY_STATUSES) });
 export type YouTubePostOptions = z.infer<typeof youtubePostOptionsSchema>;
 

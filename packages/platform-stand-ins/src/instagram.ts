@@ -27,7 +27,14 @@ export interface InstagramStandInOptions {
 export interface InstagramStandIn extends StandInServer {
   token: string;
   userId: string;
-  /** Containers (their status_code is what recovery reads) and the media published from them; `store.faults` and `store.publishElsewhere` for tests. */
+  /**
+   * Containers (their status_code is what recovery reads) and the media
+   * published from them; `store.faults` (status reads failing, of one
+   * container or any; media_publish answers lost) and `store.publishElsewhere`
+   * for tests. A media_publish whose answer comes too late:
+   * `failNext('slow', { path: '/:version/:userId/media_publish' })` publishes
+   * once `slowMs` has passed, after the caller stopped waiting.
+   */
   store: ContainerStore;
 }
 

@@ -144,12 +144,18 @@ export function graphRouter(server: StandInServer, settings: GraphRouteSettings)
  * through whose answer is lost (a 5xx after the post was made: the outcome is unknown to the caller).
  */
 export class GraphFaults {
-  private reads: Array<'unsupported_get' | 'server_error'> = [];
+  private reads: Array<{ as: 'unsupported_get' | 'server_error'; id?: string }> = [];
   private lostAnswers = 0;
 
-  /** The next `times` state reads answer code 100 / subcode 33 ("Unsupported get request") or a 5xx. */
-  failReads(times: number, as: 'unsupported_get' | 'server_error'): void {
-    for (let i = 0; i < times; i++) this.reads.push(as);
+  /**
+   * The next `times` state reads answer code 100 / subcode 33 ("Unsupported
+   * get request") or a 5xx: any read, or with `id` only the reads of that
+   * object (one container's status), so that posts published side by side
+   * each meet their own failures, and the media list read of another is not
+   * the one that fails.
+   */
+  failReads(times: number, as: 'unsupported_get' | 'server_error', id?: string): void {
+    for (let i = 0; i < times; i++) this.reads.push(id === undefined ? { as } : { as, id });
   }
 
   /** The next `times` create calls publish, then answer a 5xx. */
@@ -159,8 +165,10 @@ export class GraphFaults {
 
   /** The failure this state read of `id` answers, if one is armed. */
   takeRead(id: string): GraphAnswer | null {
-    const as = this.reads.shift();
-    return as === undefined ? null : as === 'server_error' ? graphAnswers.serverError : graphAnswers.unsupportedGet(id);
+    const index = this.reads.findIndex((read) => read.id === undefined || read.id === id);
+    if (index < 0) return null;
+    const [{ as }] = this.reads.splice(index, 1) as [{ as: 'unsupported_get' | 'server_error' }];
+    return as === 'server_error' ? graphAnswers.serverError : graphAnswers.unsupportedGet(id);
   }
 
   /** Whether this create call's answer is lost (it was carried out). */

@@ -99,7 +99,9 @@ function validChunkPlan(videoSize: number, chunkSize: number, count: number): bo
  * posts (PULL_FROM_URL), status/fetch, and its `{data, error:{code,message,log_id}}`
  * envelope. A publish completes after its media arrived and `processingChecks`
  * status fetches. Init calls are limited to 6 a minute per token (429
- * rate_limit_exceeded); an unaudited app posts SELF_ONLY only; upload URLs
+ * rate_limit_exceeded); an unaudited app posts SELF_ONLY only; what the
+ * creator turned off (comments; a video's duets and stitches) must be sent
+ * off, and branded content cannot be SELF_ONLY (`checkPostInfo`); upload URLs
  * expire an hour after init. Scenarios (for status reads that fail now and
  * then, `failNext('server_error', { path: '/v2/post/publish/status/fetch/', times })`):
  * rate_limited (429 rate_limit_exceeded), expired_token (401
@@ -153,7 +155,21 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
   }
 
   /** TikTok counts title and description lengths in UTF-16 code units (a JavaScript string's length). */
-  function checkPostInfo(postInfo: unknown, titleLimit: number): Record<string, unknown> {
+  /**
+   * A post_info as TikTok checks it at init. The Direct Post reference
+   * documents its own codes only for the privacy level
+   * (privacy_level_option_mismatch) and an unaudited client
+   * (unaudited_client_can_only_post_to_private_accounts). It names no code
+   * for an interaction the creator turned off (creator_info's
+   * comment_disabled, duet_disabled, stitch_disabled), nor for branded
+   * content set to SELF_ONLY (TikTok's UX guidelines for the export page:
+   * "Branded content visibility cannot be set to private."): for those the
+   * stand-in answers TikTok's generic 400 invalid_params, its message saying
+   * which, an assumption, not a documented answer. Duets and stitches are a
+   * video's only: photo posts (content/init) take neither, and creator_info
+   * says to ignore duet_disabled and stitch_disabled for photos.
+   */
+  function checkPostInfo(postInfo: unknown, titleLimit: number, kind: TikTokPublish['kind']): Record<string, unknown> {
     if (!postInfo || typeof postInfo !== 'object') throw new TikTokError(400, 'invalid_params', 'post_info is required.');
     const info = postInfo as Record<string, unknown>;
     if (!creator.privacyLevelOptions.includes(String(info.privacy_level))) {
@@ -164,6 +180,11 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     }
     if (info.title !== undefined && String(info.title).length > titleLimit) throw new TikTokError(400, 'invalid_params', `The title is longer than ${titleLimit} UTF-16 runes.`);
     if (creator.commentDisabled && info.disable_comment !== true) throw new TikTokError(400, 'invalid_params', 'Comments are disabled for this creator.');
+    if (kind === 'video' && creator.duetDisabled && info.disable_duet !== true) throw new TikTokError(400, 'invalid_params', 'Duets are disabled for this creator.');
+    if (kind === 'video' && creator.stitchDisabled && info.disable_stitch !== true) throw new TikTokError(400, 'invalid_params', 'Stitches are disabled for this creator.');
+    if (info.brand_content_toggle === true && info.privacy_level === 'SELF_ONLY') {
+      throw new TikTokError(400, 'invalid_params', 'Branded content cannot be posted with privacy_level SELF_ONLY.');
+    }
     return info;
   }
 
@@ -244,7 +265,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
     api(req, res, async (body) => {
       const refusal = initRefusals.shift();
       if (refusal) throw refusal;
-      const postInfo = checkPostInfo(body.post_info, 2200);
+      const postInfo = checkPostInfo(body.post_info, 2200, 'video');
       const source = (body.source_info ?? {}) as Record<string, unknown>;
       if (source.source === 'FILE_UPLOAD') {
         const [videoSize, chunkSize, count] = [source.video_size, source.chunk_size, source.total_chunk_count].map(Number) as [number, number, number];
@@ -270,7 +291,7 @@ export async function startTikTokStandIn(options: { accessToken?: string; creato
       if (refusal) throw refusal;
       if (body.media_type !== 'PHOTO') throw new TikTokError(400, 'invalid_params', 'media_type must be PHOTO.');
       if (body.post_mode !== 'DIRECT_POST' && body.post_mode !== 'MEDIA_UPLOAD') throw new TikTokError(400, 'invalid_params', 'post_mode must be DIRECT_POST or MEDIA_UPLOAD.');
-      const postInfo = checkPostInfo(body.post_info, 90);
+      const postInfo = checkPostInfo(body.post_info, 90, 'photo');
       if (postInfo.description !== undefined && String(postInfo.description).length > 4000) {
         throw new TikTokError(400, 'invalid_params', 'The description is longer than 4000 UTF-16 runes.');
       }

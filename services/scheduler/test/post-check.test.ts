@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TikTokPostOptions } from '@planner/contracts';
 import { platformAdaptersOf } from '../src/adapters/platforms/index.js';
 import { postRefusals } from '../src/domain/post-check.js';
 import { config } from './adapters/harness.js';
@@ -15,6 +16,20 @@ describe("a post's refusals before it is saved", () => {
         { platform: 'instagram', message: expect.stringContaining('Instagram') },
       ],
     });
+  });
+
+  it("reads TikTok's choices: branded content seen by the creator only is refused, naming TikTok", () => {
+    const audited = platformAdaptersOf(config({ TIKTOK_APP_AUDITED: 'true' }));
+    const branded: TikTokPostOptions = { privacy_level: 'SELF_ONLY', allow_comment: true, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: true };
+    const refusals = (tiktok: TikTokPostOptions, of = audited) =>
+      postRefusals(of, { platforms: ['tiktok'], media_type: 'video', content: 'A paid partnership', media: [video], platform_options: { tiktok } }).refusals;
+    expect(refusals(branded)).toEqual([
+      { platform: 'tiktok', message: 'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.' },
+    ]);
+    expect(refusals({ ...branded, privacy_level: 'PUBLIC_TO_EVERYONE' })).toEqual([]);
+    // An app TikTok has not audited posts only visible to the creator, whatever is chosen.
+    expect(refusals({ ...branded, privacy_level: 'PUBLIC_TO_EVERYONE' }, adapters)).toEqual([{ platform: 'tiktok', message: expect.stringContaining('not yet audited by TikTok') }]);
+    expect(refusals({ ...branded, brand_content: false, brand_organic: true }, adapters)).toEqual([]);
   });
 
   it('reads the media types and facts as the adapters do at publishing time', () => {

@@ -38,6 +38,8 @@ beforeEach(() => {
   tiktok.audited = true;
   tiktok.initCalls.clear();
   tiktok.creator.maxVideoPostDurationSec = 600;
+  tiktok.creator.duetDisabled = false;
+  tiktok.creator.stitchDisabled = true;
   tiktok.creator.privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
 });
 
@@ -324,6 +326,42 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     expect(put.status).toBe(403);
   });
 
+  it('the stand-in refuses what TikTok refuses of post_info: a duet or stitch the creator disabled left on (videos only), branded content seen by the creator only', async () => {
+    const call = (path: string, body: Record<string, unknown>) =>
+      fetch(`${tiktok.url}/v2/post/publish/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tiktok.accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, error: ((await res.json()) as { error: { code: string; message: string } }).error }));
+    const videoInit = (postInfo: Record<string, unknown>) =>
+      call('video/init/', { post_info: postInfo, source_info: { source: 'FILE_UPLOAD', video_size: 300_000, chunk_size: 300_000, total_chunk_count: 1 } });
+    const photoInit = (postInfo: Record<string, unknown>) =>
+      call('content/init/', { media_type: 'PHOTO', post_mode: 'DIRECT_POST', post_info: postInfo, source_info: { source: 'PULL_FROM_URL', photo_images: [media.urlOf('a.jpg')], photo_cover_index: 0 } });
+    const open = { privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false, disable_duet: false, disable_stitch: false };
+
+    tiktok.creator.duetDisabled = true;
+    tiktok.creator.stitchDisabled = false;
+    expect(await videoInit(open)).toMatchObject({ status: 400, error: { code: 'invalid_params', message: 'Duets are disabled for this creator.' } });
+    expect(await videoInit({ ...open, disable_duet: undefined })).toMatchObject({ status: 400, error: { code: 'invalid_params' } });
+    expect(await videoInit({ ...open, disable_duet: true })).toMatchObject({ status: 200, error: { code: 'ok' } });
+    tiktok.creator.duetDisabled = false;
+    tiktok.creator.stitchDisabled = true;
+    expect(await videoInit(open)).toMatchObject({ status: 400, error: { code: 'invalid_params', message: 'Stitches are disabled for this creator.' } });
+    // Photo posts take no duet or stitch: nothing to refuse.
+    tiktok.creator.duetDisabled = true;
+    expect(await photoInit({ privacy_level: 'PUBLIC_TO_EVERYONE', disable_comment: false })).toMatchObject({ status: 200 });
+
+    tiktok.initCalls.clear();
+    const closed = { ...open, disable_duet: true, disable_stitch: true };
+    expect(await videoInit({ ...closed, privacy_level: 'SELF_ONLY', brand_content_toggle: true })).toMatchObject({
+      status: 400,
+      error: { code: 'invalid_params', message: 'Branded content cannot be posted with privacy_level SELF_ONLY.' },
+    });
+    expect(await photoInit({ privacy_level: 'SELF_ONLY', brand_content_toggle: true })).toMatchObject({ status: 400, error: { code: 'invalid_params' } });
+    expect(await videoInit({ ...closed, privacy_level: 'SELF_ONLY', brand_content_toggle: false, brand_organic_toggle: true })).toMatchObject({ status: 200 });
+    expect(await videoInit({ ...closed, privacy_level: 'FOLLOWER_OF_CREATOR', brand_content_toggle: true })).toMatchObject({ status: 200 });
+  });
+
   it('budgets init calls at 6 a minute', async () => {
     expect(await adapter.rateWindows(credentials(), signal(), post())).toEqual([{ limit: 6, windowMs: 60_000 }]);
   });
@@ -356,6 +394,34 @@ describe('TikTok adapter: the user’s choices (issue 29 §7)', () => {
       brand_organic_toggle: true,
       auto_add_music: true,
     });
+  });
+
+  it('sends duets and stitches off where the creator disabled them, whatever was chosen, so TikTok takes the init', async () => {
+    tiktok.creator.duetDisabled = true;
+    tiktok.creator.stitchDisabled = true;
+    const { published } = await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    expect(bodyOf('/v2/post/publish/video/init/').post_info).toMatchObject({ disable_duet: true, disable_stitch: true });
+    expect(published.platformPostId).toBe([...tiktok.publishes.values()].at(-1)!.postId);
+
+    tiktok.creator.duetDisabled = false;
+    tiktok.creator.stitchDisabled = false;
+    tiktok.requests.length = 0;
+    await publish(post({ media: [{ url: media.urlOf('small.mp4'), contentType: 'video/mp4' }] }));
+    expect(bodyOf('/v2/post/publish/video/init/').post_info).toMatchObject({ disable_duet: false, disable_stitch: false });
+  });
+
+  it('its check refuses branded content seen by the creator only, naming TikTok, before any call (an unaudited app: whatever was chosen)', () => {
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY', brand_content: true } } }))).toBe(
+      'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.',
+    );
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, privacy_level: 'SELF_ONLY', brand_organic: true } } }))).toBeNull();
+    expect(adapter.check(post({ options: { tiktok: { ...chosen, brand_content: true } } }))).toBeNull();
+    const unaudited = tiktokAdapter(config({ TIKTOK_API_URL: tiktok.url }));
+    expect(unaudited.check(post({ options: { tiktok: { ...chosen, brand_content: true } } }))).toBe(
+      'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
+    );
+    expect(unaudited.check(post())).toBeNull();
+    expect(tiktok.requests).toEqual([]);
   });
 
   it('refuses before anything is created: no choice made (a post from before), a privacy level the account no longer offers, branded content only the creator sees', async () => {

@@ -3,6 +3,7 @@ import {
   platformTextLimit,
   PostMessages,
   TIKTOK_PRIVACY_LABELS,
+  tiktokBrandedContentPrivate,
   type ConnectionCredentials,
   type TikTokPostOptions,
   type TikTokPrivacyLevel,
@@ -13,7 +14,7 @@ import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } f
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength } from './post-rules.js';
+import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, type PostRule } from './post-rules.js';
 
 const PLATFORM = 'TikTok';
 const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
@@ -39,6 +40,18 @@ const RULES = [
   alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'photos')),
   mediaCount({ max: MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', MAX_PHOTOS, 'photos')),
 ];
+/**
+ * Branded content seen by the creator only, which TikTok refuses: checked
+ * with the other rules (when the post is saved, and before anything is sent),
+ * from the chosen level, or SELF_ONLY for an app TikTok has not audited.
+ */
+const brandedContentVisible =
+  (audited: boolean): PostRule =>
+  (post) => {
+    const chosen = post.options.tiktok;
+    if (!chosen || !tiktokBrandedContentPrivate(chosen, audited ? chosen.privacy_level : 'SELF_ONLY')) return null;
+    return audited ? PostMessages.tiktokBrandedContentPrivate : PostMessages.tiktokBrandedContentUnaudited;
+  };
 /** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
@@ -217,13 +230,8 @@ function postInfoOf(chosen: TikTokPostOptions, creator: CreatorInfo, audited: bo
         : 'This app is not yet audited by TikTok, so it can post only visible to the creator, and this TikTok account does not allow that.',
     );
   }
-  if (chosen.brand_content && privacy === 'SELF_ONLY') {
-    throw new PlatformError(
-      'permanent',
-      audited
-        ? 'TikTok does not allow branded content visible only to the creator. Choose who else can see the TikTok post.'
-        : 'TikTok does not allow branded content visible only to the creator, and this app, not yet audited by TikTok, can post only that way.',
-    );
+  if (tiktokBrandedContentPrivate(chosen, privacy)) {
+    throw new PlatformError('permanent', audited ? PostMessages.tiktokBrandedContentPrivate : PostMessages.tiktokBrandedContentUnaudited);
   }
   return {
     privacy_level: privacy,
@@ -246,6 +254,7 @@ function postInfoOf(chosen: TikTokPostOptions, creator: CreatorInfo, audited: bo
 export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
   const timing = { ...DEFAULT_TIMING, ...overrides };
   const { requestTimeoutMs, uploadTimeoutMs } = timing;
+  const rules = [...RULES, brandedContentVisible(config.TIKTOK_APP_AUDITED)];
 
   const call = <T>(token: string, path: string, body: unknown, signal: AbortSignal) => callTikTok<T>(config, requestTimeoutMs, token, path, body, signal);
 
@@ -316,7 +325,7 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
   return {
     platform: 'tiktok',
 
-    check: (post) => brokenRule(post, RULES),
+    check: (post) => brokenRule(post, rules),
 
     async rateWindows() {
       return [INIT_WINDOW];
