@@ -64,8 +64,9 @@ export function xProvider(config: ConnectionConfig): OAuthProvider {
       try {
         // subscription_type: X Premium posts longer and larger videos; the scheduler checks the others' limits before upload.
         const { data } = await new TwitterApi(accessToken, settings).v2.me({ 'user.fields': ['subscription_type'] });
-        const subscription = data.subscription_type ? { subscription_type: data.subscription_type } : {};
-        return { specificData: { username: data.username, name: data.name, user_id: data.id, ...subscription }, url: `https://x.com/${data.username}` };
+        const specificData: Record<string, string> = { username: data.username, name: data.name, user_id: data.id };
+        if (data.subscription_type) specificData.subscription_type = data.subscription_type;
+        return { specificData, url: `https://x.com/${data.username}` };
       } catch (error) {
         throw wrap(error);
       }
