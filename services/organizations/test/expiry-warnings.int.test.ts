@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eventSchemas, type ConnectionPlatform } from '@planner/contracts';
 import { bearer } from '@planner/service-kit/testing';
