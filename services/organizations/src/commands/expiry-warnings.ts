@@ -1,7 +1,8 @@
-import { Between, IsNull } from 'typeorm';
+import { Between, In, IsNull, Not } from 'typeorm';
 import { EXPIRY_WARNING_AHEAD_MS } from '@planner/contracts';
 import type { OrganizationsContext } from '../context.js';
 import { dueExpiryWarning } from '../domain/connections/expiry-warning.js';
+import { SWEEP_AHEAD_MS } from '../domain/connections/view.js';
 import { Connection } from '../entities/connection.entity.js';
 import { Organization } from '../entities/organization.entity.js';
 
@@ -18,7 +19,14 @@ export const platformsPageUrl = (ctx: OrganizationsContext, organizationId: stri
  */
 export async function warnOfExpiringConnections(ctx: OrganizationsContext, now = Date.now()): Promise<{ warned: number }> {
   const candidates = await ctx.dataSource.getRepository(Connection).find({
-    where: { status: 'connected', sandbox: false, refreshToken: IsNull(), expiresAt: Between(new Date(now), new Date(now + EXPIRY_WARNING_AHEAD_MS['7_days'])) },
+    // Meta's tokens, extended by the sweep, are left out here too, so they never crowd a batch.
+    where: {
+      platform: Not(In(Object.keys(SWEEP_AHEAD_MS))),
+      status: 'connected',
+      sandbox: false,
+      refreshToken: IsNull(),
+      expiresAt: Between(new Date(now), new Date(now + EXPIRY_WARNING_AHEAD_MS['7_days'])),
+    },
     order: { expiresAt: 'ASC' },
     take: SWEEP_BATCH,
   });
