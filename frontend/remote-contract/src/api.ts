@@ -160,6 +160,8 @@ export interface PlatformConnection {
   sandbox?: boolean;
   label?: string | null;
   expires_at?: string | null;
+  /** Whether the token is renewed without the user; false: at `expires_at` it must be connected again (LinkedIn's 60 days). */
+  refreshable?: boolean;
   /** 'Facebook Page Required' until a page is saved (part 2 §4). */
   notice?: string | null;
 }

@@ -93,6 +93,8 @@ const remoteRoutes: RemoteRoute[] = [
   { path: '/accounts', remote: 'account', page: 'AccountsPage', access: 'user' },
   { path: '/plan-selection', remote: 'billing', page: 'PlanSelectionPage', access: 'user' },
   { path: '/organization/config', remote: 'organization', page: 'ConfigPage', access: 'organization' },
+  // The same page for the organization {id} names: the link of the mail that a connection expires soon (issue 29 §9).
+  { path: '/organization/:id/config', remote: 'organization', page: 'ConfigPage', access: 'organization', selectParam: 'id' },
   { path: '/organization/statistics', remote: 'organization', page: 'StatisticsPage', access: 'organization' },
   { path: '/organization/posts', remote: 'review', page: 'PostReviewPage', access: 'organization', feature: 'post_review' },
   { path: '/organization/autopost', remote: 'review', page: 'AutoSchedulerPage', access: 'organization', feature: 'auto_post' },

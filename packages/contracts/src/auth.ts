@@ -165,7 +165,12 @@ export const googleCallbackSchema = z.object({
 export const AuthRequests = {
   /** Whether a user id names an account (billing's admin update refuses an unknown one: 'User not found'). */
   userExists: 'auth.user.exists',
+  /** Where to mail a user about their organizations (notifications: a connection about to expire); 404 when the account is gone. */
+  userContact: 'auth.user.contact',
 } as const;
 
 export const userExistsRequestSchema = z.object({ user_id: z.string().uuid() }).strict();
 export const userExistsSchema = z.object({ exists: z.boolean() });
+export const userContactRequestSchema = z.object({ user_id: z.string().uuid() }).strict();
+export const userContactSchema = z.object({ email: z.string().email(), username: z.string() });
+export type UserContact = z.infer<typeof userContactSchema>;

@@ -93,6 +93,16 @@ export const ConnectionMessages = {
   telegramChangeByReconnect: 'A Telegram channel can only be changed by disconnecting and reconnecting.',
 } as const;
 
+const DAY_MS = 24 * 3600_000;
+/**
+ * A connection whose token cannot be refreshed (no refresh token, and no way to extend it: LinkedIn's 60-day tokens)
+ * warns its organization's owner twice before it runs out (issue 29 §9): within 7 days of `expires_at`, then within 1 day.
+ */
+export const EXPIRY_WARNINGS = ['7_days', '1_day'] as const;
+export type ExpiryWarning = (typeof EXPIRY_WARNINGS)[number];
+/** How long before `expires_at` each warning is due; the page highlights a connection within the first. */
+export const EXPIRY_WARNING_AHEAD_MS: Record<ExpiryWarning, number> = { '7_days': 7 * DAY_MS, '1_day': DAY_MS };
+
 const connectionRef = {
   organizationId: z.string().uuid(),
   platform: connectionPlatformSchema,
@@ -114,6 +124,19 @@ export const connectionEventSchemas = {
     stage: z.enum(['connect', 'refresh']),
     /** The provider's error, never a token. */
     reason: z.string(),
+  }),
+  /** The owner is to be told that the connection runs out soon and must be connected again (notifications mails them). */
+  'organizations.connection.expiring': z.object({
+    ...connectionRef,
+    connectionId: z.string().uuid(),
+    ownerId: z.string().uuid(),
+    organizationName: z.string(),
+    /** The organization's IANA time zone, in which the mail tells the time. */
+    timezone: z.string(),
+    expiresAt: z.string().datetime(),
+    warning: z.enum(EXPIRY_WARNINGS),
+    /** The organization's platforms page, where it is connected again. */
+    reconnectUrl: z.string().url(),
   }),
 } as const satisfies Record<string, z.ZodType>;
 

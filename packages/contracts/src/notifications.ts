@@ -19,7 +19,7 @@ export const NotificationMessages = {
 } as const;
 
 /** The mails the service sends: one per consumed event. */
-export const EMAIL_KINDS = ['verification', 'password_reset', 'account_deleted', 'newsletter', 'newsletter_confirmation'] as const;
+export const EMAIL_KINDS = ['verification', 'password_reset', 'account_deleted', 'newsletter', 'newsletter_confirmation', 'connection_expiring'] as const;
 export const emailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof emailKindSchema>;
 

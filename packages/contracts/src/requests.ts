@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthRequests, userExistsRequestSchema, userExistsSchema } from './auth.js';
+import { AuthRequests, userContactRequestSchema, userContactSchema, userExistsRequestSchema, userExistsSchema } from './auth.js';
 import {
   CONNECTION_CREDENTIALS_BATCH_SUBJECT,
   CONNECTION_CREDENTIALS_SUBJECT,
@@ -51,6 +51,7 @@ const noPayload = z.object({}).strict();
  */
 export const requestSchemas = {
   [AuthRequests.userExists]: { request: userExistsRequestSchema, reply: userExistsSchema },
+  [AuthRequests.userContact]: { request: userContactRequestSchema, reply: userContactSchema },
   [OrganizationRequests.access]: { request: organizationAccessRequestSchema, reply: organizationAccessSchema },
   [OrganizationRequests.facts]: { request: organizationFactsRequestSchema, reply: organizationFactsSchema },
   [OrganizationRequests.setStatus]: { request: organizationSetStatusRequestSchema, reply: organizationSchema },

@@ -184,3 +184,10 @@ describe('role follows the plan', () => {
     expect(await users.findOneByOrFail({ id: ids.paula! })).toMatchObject({ planType: 'pro', role: 'pro' });
   });
 });
+
+describe('requests other services ask', () => {
+  it('auth.user.contact answers where to mail a user, and 404 for an account that is gone', async () => {
+    expect(await h.ctx.bus.request('auth.user.contact', { user_id: ids.paula })).toEqual({ email: 'paula@example.com', username: 'paula' });
+    await expect(h.ctx.bus.request('auth.user.contact', { user_id: randomUUID() })).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

@@ -1,6 +1,7 @@
 import { defineService, routes } from '@planner/service-kit';
 import { createMailTransport } from './adapters/mail-transport.js';
 import { configSchema } from './config.js';
+import { connectionExpiryConsumer } from './consumers/connection-expiry.js';
 import { mailRequestConsumers } from './consumers/mail-requests.js';
 import type { NotificationsAdapters } from './context.js';
 import { entities, migrations } from './entities/index.js';
@@ -26,5 +27,5 @@ export const notificationsService = defineService({
         given.mailTransport ?? createMailTransport({ smtpUrl: SMTP_URL, mailDir: MAIL_DIR, from: MAIL_FROM, maxConnections: MAIL_CONCURRENCY, logger: ctx.logger }),
     };
   },
-  entryPoints: [routes(systemMessageRoutes), mailDelivery, ...mailRequestConsumers, bounceListener],
+  entryPoints: [routes(systemMessageRoutes), mailDelivery, ...mailRequestConsumers, connectionExpiryConsumer, bounceListener],
 });

@@ -134,7 +134,7 @@ describe('callback query and result pages', () => {
 });
 
 describe('connection views', () => {
-  const base = { status: 'connected' as const, sandbox: false, url: null, expiresAt: null };
+  const base = { status: 'connected' as const, sandbox: false, url: null, expiresAt: null, refreshToken: null };
   it('asks for a Facebook page until one is saved, and keys every platform in upper case', () => {
     expect(connectionView({ ...base, platform: 'facebook', specificData: {} }).notice).toBe('Facebook Page Required');
     expect(connectionView({ ...base, platform: 'facebook', specificData: { page_id: '1' } }).notice).toBeNull();
@@ -142,6 +142,16 @@ describe('connection views', () => {
     expect(Object.keys(map)).toEqual(['X', 'FACEBOOK', 'INSTAGRAM', 'THREADS', 'YOUTUBE', 'LINKEDIN', 'TIKTOK', 'TELEGRAM']);
     expect(map.X).toMatchObject({ is_connected: true, sandbox: true, label: 'Sandbox' });
     expect(map.TIKTOK).toEqual({ is_connected: false, url: null, specific_data: {} });
+  });
+
+  it('says whether a token renews without the user, never the refresh token itself', () => {
+    const expiresAt = new Date('2026-05-01T10:00:00Z');
+    const linkedin = connectionView({ ...base, platform: 'linkedin', specificData: {}, expiresAt, refreshToken: 'v1.sealed' });
+    expect(linkedin).toMatchObject({ refreshable: true, expires_at: '2026-05-01T10:00:00.000Z' });
+    expect(JSON.stringify(linkedin)).not.toContain('v1.sealed');
+    expect(connectionView({ ...base, platform: 'linkedin', specificData: {}, expiresAt }).refreshable).toBe(false);
+    // Meta's long-lived tokens have no refresh token, and the sweep extends them.
+    expect(connectionView({ ...base, platform: 'instagram', specificData: {}, expiresAt }).refreshable).toBe(true);
   });
 
   it('leaves out the account ids kept for publishing (part 2 §3 does not list them), keeps the ids it lists', () => {

@@ -62,7 +62,7 @@ export function ConfigPage({ host }: HostProps) {
       {role !== 'test' && <LinkedAccounts platforms={organization.platforms} blurred={!verified} />}
       {role !== 'test' && role !== 'basic' && <AccountSettings host={host} organization={organization} disabled={inactive} />}
       {role !== 'test' && <Templates host={host} organizationId={organization.id} templates={templates} role={role} disabled={inactive} />}
-      <PlatformsConfiguration host={host} organizationId={organization.id} platforms={organization.platforms} verified={verified} disabled={inactive} />
+      <PlatformsConfiguration host={host} organizationId={organization.id} platforms={organization.platforms} timeZone={organization.timezone} verified={verified} disabled={inactive} />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { ConnectionMessages, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
+import { ConnectionMessages, EXPIRY_WARNING_AHEAD_MS, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +27,30 @@ export function badgeOf(platform: ConnectionPlatform, connection: PlatformConnec
   const data = connection.specific_data;
   const configured = (platform === 'facebook' && data.page_id) || (platform === 'linkedin' && data.organization_name) || (platform === 'telegram' && data.id);
   return configured ? 'Configured' : 'Connected';
+}
+
+/** Not worded by the spec (issue 29 §9): when a token that cannot be renewed runs out, and what to do before. */
+export const expiresOn = (when: string) => `Expires on ${when}`;
+export const reconnectBeforeExpiry = (platform: string) => `Connect ${platform} again before then to keep publishing.`;
+
+/** A moment as the page tells it, in the organization's time zone ('Jun 7, 2026, 2:30 PM'); the browser's for a zone it does not know. */
+function momentIn(at: Date, timeZone: string | undefined): string {
+  const format = (zone: string | undefined) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at);
+  try {
+    return format(timeZone);
+  } catch {
+    return format(undefined);
+  }
+}
+
+/**
+ * When a connection that cannot be refreshed must be connected again, or null for any other (refreshed without the
+ * user, Sandbox, no expiry); `soon` within the days of the owner's first warning mail.
+ */
+export function expiryOf(connection: PlatformConnection | undefined, timeZone: string | undefined, now = Date.now()): { text: string; soon: boolean } | null {
+  if (!connection?.is_connected || connection.sandbox || connection.refreshable !== false || !connection.expires_at) return null;
+  const at = new Date(connection.expires_at);
+  return { text: expiresOn(momentIn(at, timeZone)), soon: at.getTime() - now <= EXPIRY_WARNING_AHEAD_MS['7_days'] };
 }
 
 /** Waits for the popup's oauth-success / oauth-error message (part 2 §4), or its closure, polled each second while it is open. */
@@ -187,7 +211,21 @@ function TelegramChannelForm({ busy, onConnect }: { busy: boolean; onConnect: (c
   );
 }
 
-function PlatformPanel({ host, organizationId, platform, connection, disabled }: { host: Host; organizationId: string; platform: ConnectionPlatform; connection: PlatformConnection | undefined; disabled: boolean }) {
+function PlatformPanel({
+  host,
+  organizationId,
+  platform,
+  connection,
+  timeZone,
+  disabled,
+}: {
+  host: Host;
+  organizationId: string;
+  platform: ConnectionPlatform;
+  connection: PlatformConnection | undefined;
+  timeZone: string | undefined;
+  disabled: boolean;
+}) {
   const queries = useQueryClient();
   const name = PLATFORM_DISPLAY_NAMES[platform];
   const [sandboxOffer, setSandboxOffer] = useState<string | null>(null);
@@ -238,6 +276,7 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
   });
   const busy = disabled || refresh.isPending || connect.isPending || sandbox.isPending || disconnect.isPending || telegram.isPending;
   const who = connection?.is_connected ? accountName(connection) : null;
+  const expiry = expiryOf(connection, timeZone);
   return (
     <section className="card platform-panel" aria-label={`${name} settings`}>
       <h3>
@@ -248,6 +287,19 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
         <>
           {who && <p>Connected as {who}</p>}
           {connection.sandbox && <p className="muted">A Sandbox connection publishes into a local feed, not to {name}.</p>}
+          {expiry &&
+            (expiry.soon ? (
+              <div className="form-message form-message-warning" role="status">
+                <p>
+                  {expiry.text}. {reconnectBeforeExpiry(name)}
+                </p>
+                <button type="button" className="button" disabled={busy} onClick={() => connect.mutate()}>
+                  Connect again
+                </button>
+              </div>
+            ) : (
+              <p className="muted">{expiry.text}</p>
+            ))}
           {!connection.sandbox && platform !== 'telegram' && (
             <>
               <button type="button" className="button button-secondary" disabled={busy} onClick={() => refresh.mutate()}>
@@ -281,7 +333,22 @@ function PlatformPanel({ host, organizationId, platform, connection, disabled }:
 }
 
 /** Part 2 §2: the searchable platform tiles and the chosen platform's panel. */
-export function PlatformsConfiguration({ host, organizationId, platforms, verified, disabled }: { host: Host; organizationId: string; platforms: Connections; verified: boolean; disabled: boolean }) {
+export function PlatformsConfiguration({
+  host,
+  organizationId,
+  platforms,
+  timeZone,
+  verified,
+  disabled,
+}: {
+  host: Host;
+  organizationId: string;
+  platforms: Connections;
+  /** The organization's time zone, in which expiry dates are told; the browser's when absent. */
+  timeZone?: string;
+  verified: boolean;
+  disabled: boolean;
+}) {
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ConnectionPlatform | null>(null);
   const searchId = useId();
@@ -294,31 +361,35 @@ export function PlatformsConfiguration({ host, organizationId, platforms, verifi
         <p role="status">{NO_PLATFORM_MATCH}</p>
       ) : (
         <ul className="platform-tiles" aria-label="Platforms">
-          {shown.map((platform) => (
-            <li key={platform}>
-              <button
-                type="button"
-                className={`platform-tile${verified && !disabled ? '' : ' disabled'}`}
-                aria-pressed={chosen === platform}
-                aria-disabled={verified && !disabled ? undefined : true}
-                onClick={() => {
-                  if (disabled) return;
-                  if (!verified) {
-                    if (VERIFY_WARNED.includes(platform)) host.toast({ kind: 'warning', message: OrganizationMessages.verifyEmailBeforePlatforms });
-                    return;
-                  }
-                  setChosen(chosen === platform ? null : platform);
-                }}
-              >
-                <PlatformIcon platform={platform} decorative className="platform-icon" /> {PLATFORM_DISPLAY_NAMES[platform]}{' '}
-                <span className="badge">{badgeOf(platform, connectionOf(platforms, platform))}</span>
-              </button>
-            </li>
-          ))}
+          {shown.map((platform) => {
+            const expiry = expiryOf(connectionOf(platforms, platform), timeZone);
+            return (
+              <li key={platform}>
+                <button
+                  type="button"
+                  className={`platform-tile${verified && !disabled ? '' : ' disabled'}`}
+                  aria-pressed={chosen === platform}
+                  aria-disabled={verified && !disabled ? undefined : true}
+                  onClick={() => {
+                    if (disabled) return;
+                    if (!verified) {
+                      if (VERIFY_WARNED.includes(platform)) host.toast({ kind: 'warning', message: OrganizationMessages.verifyEmailBeforePlatforms });
+                      return;
+                    }
+                    setChosen(chosen === platform ? null : platform);
+                  }}
+                >
+                  <PlatformIcon platform={platform} decorative className="platform-icon" /> {PLATFORM_DISPLAY_NAMES[platform]}{' '}
+                  <span className="badge">{badgeOf(platform, connectionOf(platforms, platform))}</span>
+                  {expiry && <span className={expiry.soon ? 'badge badge-yellow' : 'muted'}> {expiry.text}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {chosen && shown.includes(chosen) && (
-        <PlatformPanel host={host} organizationId={organizationId} platform={chosen} connection={connectionOf(platforms, chosen)} disabled={disabled} />
+        <PlatformPanel host={host} organizationId={organizationId} platform={chosen} connection={connectionOf(platforms, chosen)} timeZone={timeZone} disabled={disabled} />
       )}
     </section>
   );

@@ -34,6 +34,12 @@ export async function userExists(ctx: ServiceContext, id: string): Promise<boole
   return ctx.dataSource.getRepository(User).existsBy({ id });
 }
 
+/** Where to mail a user (another service's mail about their organizations); 404 when the account is gone. */
+export async function userContact(ctx: ServiceContext, id: string): Promise<{ email: string; username: string }> {
+  const { email, username } = await getUser(ctx, id);
+  return { email, username };
+}
+
 async function findUser(manager: EntityManager, id: string): Promise<User> {
   const user = await manager.getRepository(User).findOneBy({ id });
   if (!user) throw notFound(AuthMessages.userNotFound);

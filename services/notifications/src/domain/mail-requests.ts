@@ -1,5 +1,5 @@
-import type { EmailKind, EventData, EventSubject } from '@planner/contracts';
-import { renderAccountDeleted, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification, type RenderedMail } from './templates.js';
+import { PLATFORM_DISPLAY_NAMES, type EmailKind, type EventData, type EventSubject, type UserContact } from '@planner/contracts';
+import { renderAccountDeleted, renderConnectionExpiring, renderNewsletter, renderNewsletterConfirmation, renderPasswordReset, renderVerification, type RenderedMail } from './templates.js';
 
 export interface RequestedMail extends RenderedMail {
   kind: EmailKind;
@@ -47,4 +47,22 @@ export const MAIL_SUBJECTS = Object.keys(mailFor) as MailSubject[];
 /** The mail an event asks for. */
 export function requestedMail<S extends MailSubject>(subject: S, data: EventData<S>): RequestedMail {
   return (mailFor[subject] as (d: EventData<S>) => RequestedMail)(data);
+}
+
+/** The owner's warning that a connection runs out soon; the event names the owner, auth says where to mail them. */
+export function connectionExpiringMail(data: EventData<'organizations.connection.expiring'>, owner: UserContact): RequestedMail {
+  return {
+    kind: 'connection_expiring',
+    recipient: owner.email,
+    deliveryId: null,
+    ...renderConnectionExpiring({
+      username: owner.username,
+      platformName: PLATFORM_DISPLAY_NAMES[data.platform],
+      organizationName: data.organizationName,
+      expiresAt: data.expiresAt,
+      timezone: data.timezone,
+      lastWarning: data.warning === '1_day',
+      reconnectUrl: data.reconnectUrl,
+    }),
+  };
 }

@@ -107,3 +107,47 @@ export function renderNewsletter({ subject, html, text, unsubscribeUrl }: { subj
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
+
+/** A moment in an IANA time zone as a mail tells it: 'April 7, 2026 at 2:00 PM (Europe/Paris)'; UTC for a zone this runtime does not know. */
+export function momentIn(iso: string, timezone: string): string {
+  const at = new Date(iso);
+  const format = (timeZone: string) => `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at)} (${timeZone})`;
+  try {
+    return format(timezone);
+  } catch {
+    return format('UTC');
+  }
+}
+
+/**
+ * The owner's warning that a connection which cannot be refreshed (LinkedIn's 60-day token) runs out soon: the
+ * platform, the organization, when in its time zone, and where to connect it again. Not worded by the spec
+ * (docs/decisions/publishing.md, LinkedIn).
+ */
+export function renderConnectionExpiring(data: {
+  username: string;
+  platformName: string;
+  organizationName: string;
+  expiresAt: string;
+  timezone: string;
+  lastWarning: boolean;
+  reconnectUrl: string;
+}): RenderedMail {
+  const { username, platformName, organizationName, reconnectUrl } = data;
+  const when = momentIn(data.expiresAt, data.timezone);
+  return {
+    subject: `Your ${platformName} connection for ${organizationName} expires on ${when}`,
+    headers: {},
+    ...layout({
+      title: `Your ${platformName} connection expires soon`,
+      greeting: `Hello ${username},`,
+      paragraphs: [
+        `The ${platformName} connection of your organization ${organizationName} expires on ${when}. ${platformName} does not let ${PRODUCT} renew it.`,
+        `After that, posts to ${platformName} cannot be published. To keep publishing, connect ${platformName} again in the organization's platforms page.`,
+        ...(data.lastWarning ? ['This is the last reminder before it expires.'] : []),
+      ],
+      action: { label: 'Open the platforms page', url: reconnectUrl },
+      footer: `You receive this email because you own the organization ${organizationName} in ${PRODUCT}.`,
+    }),
+  };
+}

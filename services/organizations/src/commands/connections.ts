@@ -49,7 +49,8 @@ export function saveConnection(ctx: ServiceContext, organization: Organization, 
   return ctx.dataSource.transaction(async (manager) => {
     const previous = await manager.findOne(Connection, { where: { organizationId: organization.id, platform }, lock: { mode: 'pessimistic_write' } });
     const account = accountAfterReconnect(platform, previous, fields);
-    await manager.upsert(Connection, { organizationId: organization.id, platform, status: 'connected', connectedBy: userId, ...fields, ...account }, ['organizationId', 'platform']);
+    // A new token has a new expiry: the warnings before the old one are forgotten.
+    await manager.upsert(Connection, { organizationId: organization.id, platform, status: 'connected', connectedBy: userId, ...fields, ...account, expiryWarning: null }, ['organizationId', 'platform']);
     const saved = await manager.findOneByOrFail(Connection, { organizationId: organization.id, platform });
     await ctx.outbox.add(manager, 'organizations.connection.connected', {
       organizationId: organization.id,
@@ -240,6 +241,7 @@ async function refreshTokens(ctx: OrganizationsContext, connection: Connection, 
       refreshToken: tokens.refreshToken ? sealToken(ctx, tokens.refreshToken) : current.refreshToken,
       ...(pageToken && { pageAccessToken: sealToken(ctx, pageToken) }),
       expiresAt: tokens.expiresAt,
+      expiryWarning: null,
       ...(tokens.scopes.length > 0 && { scopes: tokens.scopes.join(' ') }),
     });
     await ctx.outbox.add(manager, 'organizations.connection.refreshed', {

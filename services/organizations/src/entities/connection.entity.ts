@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { ConnectionPlatform } from '@planner/contracts';
+import type { ConnectionPlatform, ExpiryWarning } from '@planner/contracts';
 
 export type ConnectionStatus = 'connected' | 'expired';
 /** Names shown for a connection (username, page, channel); never a token. */
@@ -37,6 +37,10 @@ export class Connection {
 
   @Column({ type: 'timestamptz', name: 'expires_at', nullable: true })
   expiresAt!: Date | null;
+
+  /** The last warning the owner was sent before `expires_at` (a token that cannot be refreshed); null after a new expiry. */
+  @Column({ type: 'varchar', length: 10, name: 'expiry_warning', nullable: true })
+  expiryWarning!: ExpiryWarning | null;
 
   @Column({ type: 'text', default: '' })
   scopes!: string;

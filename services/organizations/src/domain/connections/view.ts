@@ -8,6 +8,8 @@ export interface ConnectionFacts {
   url: string | null;
   specificData: Record<string, unknown>;
   expiresAt: Date | null;
+  /** Read only for whether there is one (`refreshable`); never shown. */
+  refreshToken: string | null;
 }
 
 /**
@@ -33,6 +35,8 @@ export function connectionView(connection: ConnectionFacts) {
     url: connection.url,
     specific_data: shownSpecificData(connection.specificData),
     expires_at: connection.expiresAt ? connection.expiresAt.toISOString() : null,
+    /** Whether the token is renewed without the user; when not, `expires_at` is when it must be connected again. */
+    refreshable: refreshable(connection),
     /** Part 2 §4: Facebook connected without a page shows 'Facebook Page Required' until a page is saved. */
     notice: needsPage ? ConnectionMessages.facebookPageRequired : null,
   };
@@ -66,6 +70,14 @@ export const SWEEP_AHEAD_MS: Partial<Record<string, number>> = {
   instagram: 7 * 24 * 3600_000,
   threads: 7 * 24 * 3600_000,
 };
+
+/**
+ * Whether the connection's token can be renewed without the user: it has a refresh token, or its platform's long-lived
+ * token is extended by the sweep (Meta). LinkedIn gives most apps neither: its 60-day token must be connected again.
+ */
+export function refreshable(connection: { platform: string; refreshToken: string | null }): boolean {
+  return connection.refreshToken !== null || SWEEP_AHEAD_MS[connection.platform] !== undefined;
+}
 
 /** Whether the sweep should extend this connection's token now. */
 export function dueForSweep(platform: string, expiresAt: Date | null, now: number): boolean {
