@@ -300,7 +300,8 @@ function PlatformPanel({
             ) : (
               <p className="muted">{expiry.text}</p>
             ))}
-          {!connection.sandbox && platform !== 'telegram' && (
+          {/* A connection without a refresh token (most LinkedIn apps) cannot be refreshed: asking would only get it refused. */}
+          {!connection.sandbox && platform !== 'telegram' && connection.refreshable !== false && (
             <>
               <button type="button" className="button button-secondary" disabled={busy} onClick={() => refresh.mutate()}>
                 Refresh

@@ -66,6 +66,11 @@ describe('when a connection that cannot be refreshed expires (issue 29 §9)', ()
     await userEvent.click(within(panel).getByRole('button', { name: 'Connect again' }));
     await waitFor(() => expect(calls.find((c) => c.path === '/oauth/linkedin/authorize')?.body).toEqual({ organization_id: ORG_ID }));
     expect(window.open).toHaveBeenCalledWith('https://linkedin.example/authorize', 'oauth', 'width=800,height=700');
+    // Nothing to refresh it with: no Refresh offered, only connecting again.
+    expect(within(panel).queryByRole('button', { name: 'Refresh' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: /^YouTube/ }));
+    expect(within(screen.getByRole('region', { name: 'YouTube settings' })).getByRole('button', { name: 'Refresh' })).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: /^X / }));
     const xPanel = screen.getByRole('region', { name: 'X settings' });
