@@ -170,12 +170,22 @@ describe('results and examples in a browser', () => {
     await youtube.getByLabel('YouTube visibility').selectOption({ label: 'Unlisted' });
     expect(await axeViolations(page, '/organization/designer TikTok disclosure')).toEqual([]);
 
+    // This app is not audited by TikTok (TIKTOK_APP_AUDITED unset), so every post goes out visible to the creator only,
+    // where TikTok allows no branded content: the server refuses it when it is saved, in plain words.
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/schedule_post/now'), { timeout: 40_000 });
+    await page.getByRole('button', { name: 'Publish Now' }).click();
+    expect((await refused).status()).toBe(400);
+    await page.getByText(PostMessages.tiktokBrandedContentUnaudited).first().waitFor();
+
+    // Promoting the user's own brand goes out.
+    await tiktok.getByRole('checkbox', { name: 'Branded content' }).uncheck();
+    await tiktok.getByRole('checkbox', { name: 'Your brand' }).check();
     const answered = page.waitForResponse((response) => response.url().endsWith('/api/schedule_post/now'), { timeout: 40_000 });
     await page.getByRole('button', { name: 'Publish Now' }).click();
     // The post was kept with the choices, as the platforms' APIs name them.
     const { post: kept } = (await (await answered).json()) as { post: { platform_options: unknown } };
     expect(kept.platform_options).toEqual({
-      tiktok: { privacy_level: 'FOLLOWER_OF_CREATOR', allow_comment: false, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: true },
+      tiktok: { privacy_level: 'FOLLOWER_OF_CREATOR', allow_comment: false, allow_duet: false, allow_stitch: false, brand_organic: true, brand_content: false },
       youtube: { privacy_status: 'unlisted' },
     });
     const outcome = page.locator('.designer-posts .form-message p').first();
