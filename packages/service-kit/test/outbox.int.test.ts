@@ -3,7 +3,7 @@ import type { BaseConfig } from '../src/index.js';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IsNull, Not } from 'typeorm';
+import { In, IsNull, Not } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWithInbox, InboxEvent, Outbox, OutboxEvent, OutboxRelay, outboxChannel } from '../src/data.js';
 import { createTestContext, publishCopy, untilConsumerIdle, waitFor, type TestServiceContext } from '../src/testing/index.js';
@@ -146,6 +146,33 @@ describe('outbox and inbox', () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it('a failed publish stops the batch: the rows before it are marked sent in one go, its failure is kept, the rest wait', async () => {
+    const envelopes = await ctx.dataSource.transaction((manager) => outbox.addMany(manager, 'kit.thing.happened', [{ n: 11 }, { n: 12 }, { n: 13 }]));
+    const [first, failing, last] = envelopes.map((envelope) => envelope.eventId) as [string, string, string];
+    const publish = ctx.bus.publish.bind(ctx.bus);
+    const sent: string[] = [];
+    ctx.bus.publish = async (envelope, headers) => {
+      if (envelope.eventId === failing) throw new Error('NATS unavailable');
+      sent.push(envelope.eventId);
+      return publish(envelope, headers);
+    };
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger });
+    try {
+      await relay.flush();
+      const rows = new Map((await ctx.dataSource.getRepository(OutboxEvent).findBy({ id: In([first, failing, last]) })).map((row) => [row.id, row]));
+      expect(rows.get(first)).toMatchObject({ attempts: 0, publishedAt: expect.any(Date) });
+      expect(rows.get(failing)).toMatchObject({ attempts: 1, lastError: 'Error: NATS unavailable', publishedAt: null });
+      expect(rows.get(last)).toMatchObject({ attempts: 0, publishedAt: null });
+      expect(sent.filter((id) => envelopes.some((envelope) => envelope.eventId === id))).toEqual([first]);
+    } finally {
+      ctx.bus.publish = publish;
+    }
+    await relay.flush();
+    const marked = await ctx.dataSource.getRepository(OutboxEvent).findBy({ id: In([first, failing, last]), publishedAt: Not(IsNull()) });
+    expect(marked).toHaveLength(3);
+    await waitFor(effects, (rows) => [first, failing, last].every((id) => rows.some((r) => r.event_id === id)), 3000);
   });
 
   it('writes no event when the business transaction rolls back', async () => {

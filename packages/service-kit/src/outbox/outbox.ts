@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { EVENT_VERSIONS, eventSchemas, type EventEnvelope } from '@planner/contracts';
 import type { Logger } from '../logger.js';
@@ -156,9 +156,14 @@ export class OutboxRelay {
     await this.drain.flush();
   }
 
+  /**
+   * Publishes a batch in order, stopping at the first failure, then marks
+   * what went out in one statement, and the failed row's attempt, before
+   * committing: the failure is kept, and what was published is not sent again.
+   */
   private async publishBatch(): Promise<number> {
     const { dataSource, bus } = this.options;
-    return dataSource.transaction(async (manager) => {
+    const { taken, failure } = await dataSource.transaction(async (manager) => {
       const rows = await manager
         .getRepository(OutboxEvent)
         .createQueryBuilder('e')
@@ -168,18 +173,24 @@ export class OutboxRelay {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
+      const published: string[] = [];
+      let failure: { error: unknown } | undefined;
       for (const row of rows) {
         try {
           await bus.publish(row.envelope, row.headers);
         } catch (error) {
-          // Mark what went out so far; the rest waits for the next round.
+          failure = { error };
           await manager.update(OutboxEvent, { id: row.id }, { attempts: row.attempts + 1, lastError: String(error) });
-          throw error;
+          break;
         }
-        await manager.update(OutboxEvent, { id: row.id }, { publishedAt: new Date() });
+        published.push(row.id);
       }
-      return rows.length;
+      if (published.length > 0) await manager.update(OutboxEvent, { id: In(published) }, { publishedAt: () => 'now()' });
+      return { taken: rows.length, failure };
     });
+    // The rest waits for the next round.
+    if (failure) throw failure.error;
+    return taken;
   }
 
   /**
