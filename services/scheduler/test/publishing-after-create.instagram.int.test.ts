@@ -5,7 +5,6 @@ import { PublishingMessages } from '@planner/contracts';
 import { publishEvent, waitFor } from '@planner/service-kit/testing';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
 import { instagramAdapter } from '../src/adapters/platforms/instagram.js';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { bodyOf, config } from './adapters/harness.js';
 import { FAST, GRAPH } from './adapters/meta-support.js';
@@ -57,14 +56,8 @@ async function imagePost(organizationId: string, content: string): Promise<strin
   return postId;
 }
 
-const settled = (postId: string) =>
-  waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    150_000,
-  ) as Promise<Publication>;
-const outcomes = async (publication: Publication) =>
-  (await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } })).map((a) => a.outcome);
+const settled = (postId: string) => h.settledPublication(postId, 150_000);
+const outcomes = (publication: Publication) => h.attemptOutcomes(publication.id);
 
 describe('Instagram: the container status read failing after media_publish', () => {
   it('a 5xx is checked again and found published; 100/33 and a refused token on every check end in doubt; never failed, one media each', async () => {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelegramStandIn, TELEGRAM_PUBLIC_CHANNEL, type TelegramStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
-import { publishEvent, waitFor } from '@planner/service-kit/testing';
+import { publishEvent } from '@planner/service-kit/testing';
 import { PlatformError, type PlatformAdapter, type PlatformAdapters } from '../src/adapters/platforms/index.js';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
-import { Publication } from '../src/entities/publication.entity.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
 /**
@@ -53,14 +51,10 @@ describe('an error after the create call', () => {
     const postId = await h.addPost(organizationId, { content: 'Created, then refused', platforms: ['Telegram'] });
     await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['telegram'], dueAt: null });
 
-    const publication = (await waitFor(
-      () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-      (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-      45_000,
-    )) as Publication;
+    const publication = await h.settledPublication(postId, 45_000);
     expect(publication).toMatchObject({ state: 'in_doubt', reason: PublishingMessages.inDoubt('Telegram') });
-    const attempts = await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } });
-    expect(attempts.map((attempt) => attempt.outcome)).toEqual(['retry', 'in_doubt']);
+    const outcomes = await h.attemptOutcomes(publication.id);
+    expect(outcomes).toEqual(['retry', 'in_doubt']);
     expect(calls).toEqual({ creates: 1, recoveries: 1 });
   }, 60_000);
 });

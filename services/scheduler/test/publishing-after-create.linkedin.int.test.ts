@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLinkedInStandIn, type LinkedInStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
-import { publishEvent, waitFor } from '@planner/service-kit/testing';
+import { publishEvent } from '@planner/service-kit/testing';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
 import { linkedinAdapter } from '../src/adapters/platforms/linkedin.js';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
-import { Publication } from '../src/entities/publication.entity.js';
 import { config } from './adapters/harness.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
@@ -50,15 +48,11 @@ async function publishedThrough(readFailure: 403 | 500) {
   linkedin.failReads(10, readFailure);
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['linkedin'], dueAt: null });
 
-  const publication = (await waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    45_000,
-  )) as Publication;
-  const attempts = await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } });
+  const publication = await h.settledPublication(postId, 45_000);
+  const outcomes = await h.attemptOutcomes(publication.id);
   const created = linkedin.posts.filter((post) => post.visibleText === content);
   linkedin.failReads(0);
-  return { publication, attempts: attempts.map((attempt) => attempt.outcome), created };
+  return { publication, attempts: outcomes, created };
 }
 
 describe('LinkedIn: an error on the lookup after the create call', () => {

@@ -6,7 +6,6 @@ import { publishEvent, waitFor } from '@planner/service-kit/testing';
 import { facebookAdapter } from '../src/adapters/platforms/facebook.js';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
 import { threadsAdapter } from '../src/adapters/platforms/threads.js';
-import { Publication } from '../src/entities/publication.entity.js';
 import { config } from './adapters/harness.js';
 import { FAST } from './adapters/meta-support.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
@@ -39,12 +38,7 @@ const h = usePublishing(() => {
   };
 });
 
-const settled = (postId: string) =>
-  waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    140_000,
-  ) as Promise<Publication>;
+const settled = (postId: string) => h.settledPublication(postId, 140_000);
 
 describe('Meta: reads failing after the publish call', () => {
   it('end in doubt (Threads, every check refused) or published on a later check (Facebook), never failed, one post each', async () => {

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
-import { publishEvent, waitFor } from '@planner/service-kit/testing';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
+import { publishEvent } from '@planner/service-kit/testing';
 import { Publication } from '../src/entities/publication.entity.js';
 import { usePublishing } from './publishing-harness.js';
 
@@ -49,14 +48,9 @@ async function publishVideo(text: string): Promise<Publication> {
     { tiktok: { privacy_level: 'SELF_ONLY', allow_comment: true, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: false } },
   ]);
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['tiktok'], dueAt: null });
-  return (await waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    50_000,
-  )) as Publication;
+  return await h.settledPublication(postId, 50_000);
 }
-const outcomes = async (publication: Publication) =>
-  (await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } })).map((a) => a.outcome);
+const outcomes = (publication: Publication) => h.attemptOutcomes(publication.id);
 
 describe('TikTok: a status read that fails after init and upload', () => {
   it('is checked again and ends published, with one init', async () => {

@@ -6,8 +6,6 @@ import { publishEvent, waitFor } from '@planner/service-kit/testing';
 import type { PlatformAdapters } from '../src/adapters/platforms/index.js';
 import { telegramAdapter } from '../src/adapters/platforms/telegram.js';
 import { xAdapter } from '../src/adapters/platforms/x.js';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
-import { Publication } from '../src/entities/publication.entity.js';
 import { config } from './adapters/harness.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
@@ -41,13 +39,9 @@ const h = usePublishing(() => ({
 async function publish(organizationId: string, content: string, platform: 'x' | 'telegram') {
   const postId = await h.addPost(organizationId, { content, platforms: [platform === 'x' ? 'X' : 'Telegram'] });
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: [platform], dueAt: null });
-  const publication = (await waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    50_000,
-  )) as Publication;
-  const attempts = await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } });
-  return { publication, outcomes: attempts.map((attempt) => attempt.outcome) };
+  const publication = await h.settledPublication(postId, 50_000);
+  const outcomes = await h.attemptOutcomes(publication.id);
+  return { publication, outcomes };
 }
 
 describe('an error after the create call, with the real adapters', () => {

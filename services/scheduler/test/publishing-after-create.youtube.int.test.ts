@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaHost, startYouTubeStandIn, YOUTUBE_STAND_IN_CHANNEL, YOUTUBE_STAND_IN_TOKEN, type YouTubeStandIn } from '@planner/platform-stand-ins';
 import { PublishingMessages } from '@planner/contracts';
-import { publishEvent, waitFor } from '@planner/service-kit/testing';
+import { publishEvent } from '@planner/service-kit/testing';
 import type { PlatformAdapter, PlatformAdapters, PublishContext, RecoveryContext } from '../src/adapters/platforms/index.js';
 import { youtubeAdapter } from '../src/adapters/platforms/youtube.js';
 import { configSchema } from '../src/config.js';
-import { PublicationAttempt } from '../src/entities/publication-attempt.entity.js';
 import { Publication } from '../src/entities/publication.entity.js';
 import { acceptingPlatforms, usePublishing } from './publishing-harness.js';
 
@@ -52,15 +51,10 @@ async function publishVideo(title: string): Promise<Publication> {
   const postId = await h.addPost(organizationId, { content: title, platforms: ['YouTube'] });
   await h.ctx.dataSource.query(`UPDATE ${h.table('posts', 'posts')} SET media_type = 'video', media_paths = $2 WHERE id = $1`, [postId, [`${organizationId}/clip.mp4`]]);
   await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['youtube'], dueAt: null });
-  return (await waitFor(
-    () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
-    (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
-    50_000,
-  )) as Publication;
+  return await h.settledPublication(postId, 50_000);
 }
 
-const outcomesOf = async (publication: Publication) =>
-  (await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId: publication.id }, order: { number: 'ASC' } })).map((attempt) => attempt.outcome);
+const outcomesOf = (publication: Publication) => h.attemptOutcomes(publication.id);
 const videosTitled = (title: string) => youtube.videos.filter((video) => video.snippet.title === title);
 
 describe('YouTube: a read failing after the upload', () => {

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { CONNECTION_PLATFORMS, type ConnectionPlatform } from '@planner/contracts';
-import { freePort, removeNamespace, startServiceProcess, startTestService, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
+import { freePort, removeNamespace, startServiceProcess, startTestService, waitFor, type TestProcess, type TestServiceContext } from '@planner/service-kit/testing';
 import type { PlatformAdapter, PlatformAdapters } from '../src/adapters/platforms/index.js';
 import type { SchedulerConfig } from '../src/config.js';
 import type { SchedulerAdapters } from '../src/context.js';
+import { PublicationAttempt, type AttemptOutcome } from '../src/entities/publication-attempt.entity.js';
+import { Publication } from '../src/entities/publication.entity.js';
 import { schedulerService } from '../src/service.js';
 
 const servicesDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,6 +45,10 @@ export interface PublishingHarness {
   addConnection(organizationId: string, platform: ConnectionPlatform, specificData: Record<string, unknown>, tokens?: { access: string; page?: string }): Promise<void>;
   /** A post in the posts service's table. */
   addPost(organizationId: string, post?: { status?: string; version?: number; content?: string; platforms?: string[] }): Promise<string>;
+  /** The post's publication once it has settled: failed, in doubt or published. */
+  settledPublication(postId: string, timeoutMs: number): Promise<Publication>;
+  /** The outcomes of a publication's attempts, in order. */
+  attemptOutcomes(publicationId: string): Promise<Array<AttemptOutcome | null>>;
 }
 
 export interface PublishingOptions {
@@ -111,6 +117,14 @@ export function usePublishing(options: () => PublishingOptions = () => ({})): Pu
     );
     return row!.id;
   };
+  h.settledPublication = (postId, timeoutMs) =>
+    waitFor(
+      () => h.ctx.dataSource.getRepository(Publication).findOneBy({ postId }),
+      (row) => row !== null && ['failed', 'in_doubt', 'published'].includes(row.state),
+      timeoutMs,
+    ) as Promise<Publication>;
+  h.attemptOutcomes = async (publicationId) =>
+    (await h.ctx.dataSource.getRepository(PublicationAttempt).find({ where: { publicationId }, order: { number: 'ASC' } })).map((attempt) => attempt.outcome);
   return h;
 }
 
