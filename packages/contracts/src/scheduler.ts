@@ -222,4 +222,13 @@ export const sandboxPublishSchema = z.object({
   platform: connectionPlatformSchema,
   text: z.string(),
   media_urls: z.array(z.string()).default([]),
+  /** The trace of the publish job that sends it (traceparent): the feed's span of this post joins that trace. */
+  trace: z.record(z.string(), z.string()).default({}),
 });
+
+/** The most posts one send to the feed carries: a worker's publications that create at once share the request. */
+export const SANDBOX_PUBLISH_BATCH_MAX = 100;
+
+/** `POST /internal/sandbox/posts`: posts to add to the feed, answered in the same order. */
+export const sandboxPublishBatchSchema = z.object({ posts: z.array(sandboxPublishSchema).min(1).max(SANDBOX_PUBLISH_BATCH_MAX) });
+export const sandboxPostsSchema = z.object({ posts: z.array(sandboxPostSchema) });

@@ -27,9 +27,10 @@ describe('one trace from the request to the publication', () => {
     );
     expect(published!.headers.traceparent).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-0[01]$`));
 
-    // The Sandbox feed is another process's HTTP route in production: its span joins the trace under the worker's call.
+    // The Sandbox feed is another process's HTTP route in production, taking several jobs' posts in one request:
+    // each post's span joins its own job's trace under the worker's call.
     const spans = await recorded.finished();
-    const feed = spans.find((span) => span.name === 'POST /internal/sandbox/posts' && span.spanContext().traceId === traceId);
+    const feed = spans.find((span) => span.name === 'Sandbox feed post' && span.spanContext().traceId === traceId);
     const call = spans.find((span) => span.spanContext().spanId === feed?.parentSpanContext?.spanId);
     const job = spans.find((span) => span.spanContext().spanId === call?.parentSpanContext?.spanId);
     expect({ feed: feed?.kind, call: call && [call.name, call.kind], job: job?.name }).toEqual({

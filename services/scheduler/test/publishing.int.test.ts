@@ -183,7 +183,7 @@ describe('publishing through a Sandbox connection', () => {
     await fetch(`${h.url}/internal/sandbox/posts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key: `${wentOut}.1.x`, organization_id: organizationId, platform: 'x', text: 'went out' }),
+      body: JSON.stringify({ posts: [{ key: `${wentOut}.1.x`, organization_id: organizationId, platform: 'x', text: 'went out' }] }),
     });
 
     expect(await sweepPublications(h.ctx)).toEqual({ requeued: 2 });
@@ -198,6 +198,28 @@ describe('publishing through a Sandbox connection', () => {
     expect(await publishQueue(h.ctx).getJob(publishJobId(first!))).toBeDefined();
   });
 });
+
+  it('the feed takes several posts in one request, answers them in their order, and counts a key sent twice as one post delivered twice', async () => {
+    const organizationId = await h.addOrganization();
+    const [first, second, earlier] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const send = (keys: string[]) =>
+      fetch(`${h.url}/internal/sandbox/posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ posts: keys.map((key) => ({ key: `${key}.1.x`, organization_id: organizationId, platform: 'x', text: `post ${key}` })) }),
+      });
+    expect((await send([earlier])).status).toBe(201);
+
+    const response = await send([first, earlier, second, first]);
+    expect(response.status).toBe(201);
+    const { posts } = (await response.json()) as { posts: Array<{ id: string; text: string }> };
+    expect(posts.map((post) => post.text)).toEqual([`post ${first}`, `post ${earlier}`, `post ${second}`, `post ${first}`]);
+    expect(posts[0]!.id).toBe(posts[3]!.id);
+    const deliveries = async (key: string) => (await feedOf(key)).map((row) => row.deliveries);
+    expect({ first: await deliveries(first), second: await deliveries(second), earlier: await deliveries(earlier) }).toEqual({ first: [2], second: [1], earlier: [2] });
+
+    expect((await fetch(`${h.url}/internal/sandbox/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ posts: [] }) })).status).toBe(400);
+  });
 
 describe('publishing metrics', () => {
   const lateness = (samples: Sample[], labels: Record<string, string> = {}) => ({

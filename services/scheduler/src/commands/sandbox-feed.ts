@@ -3,6 +3,18 @@ import { PublishingMessages, type SandboxPostView, type sandboxPublishSchema } f
 import { notFound, type ServiceContext } from '@planner/service-kit';
 import { SandboxPost } from '../entities/sandbox-post.entity.js';
 
+interface SandboxPostRow {
+  id: string;
+  key: string;
+  organization_id: string;
+  platform: SandboxPostView['platform'];
+  text: string;
+  media_urls: string[];
+  created_at: Date;
+}
+
+const rowView = ({ key: _key, created_at, ...row }: SandboxPostRow): SandboxPostView => ({ ...row, created_at: created_at.toISOString() });
+
 const viewOf = (post: SandboxPost): SandboxPostView => ({
   id: post.id,
   organization_id: post.organizationId,
@@ -12,15 +24,27 @@ const viewOf = (post: SandboxPost): SandboxPostView => ({
   created_at: post.createdAt.toISOString(),
 });
 
-/** Adds a post to the Sandbox feed; the same key twice is the same post, with its deliveries counted. */
-export async function addSandboxPost(ctx: ServiceContext, body: z.infer<typeof sandboxPublishSchema>): Promise<SandboxPostView> {
-  // A second send of the key is counted, not shown twice: a real platform would have shown it twice.
-  await ctx.dataSource.query(
-    `INSERT INTO sandbox_posts (key, organization_id, platform, text, media_urls) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (key) DO UPDATE SET deliveries = sandbox_posts.deliveries + 1`,
-    [body.key, body.organization_id, body.platform, body.text, body.media_urls],
+/**
+ * Adds posts to the Sandbox feed in one statement, answered in their order;
+ * the same key twice is the same post, with its deliveries counted (a real
+ * platform would have shown it twice).
+ */
+export async function addSandboxPosts(ctx: ServiceContext, posts: ReadonlyArray<z.infer<typeof sandboxPublishSchema>>): Promise<SandboxPostView[]> {
+  // One row per key, its sends counted: one statement may not update the same row twice.
+  const rows: SandboxPostRow[] = await ctx.dataSource.query(
+    `WITH sent AS (
+       SELECT DISTINCT ON (key) key, organization_id, platform, text, media_urls, count(*) OVER (PARTITION BY key) AS sends
+         FROM jsonb_to_recordset($1::jsonb) AS p(key text, organization_id uuid, platform text, text text, media_urls text[])
+        ORDER BY key
+     )
+     INSERT INTO sandbox_posts (key, organization_id, platform, text, media_urls, deliveries)
+     SELECT key, organization_id, platform, text, media_urls, sends FROM sent
+     ON CONFLICT (key) DO UPDATE SET deliveries = sandbox_posts.deliveries + EXCLUDED.deliveries
+     RETURNING id, key, organization_id, platform, text, media_urls, created_at`,
+    [JSON.stringify(posts.map(({ key, organization_id, platform, text, media_urls }) => ({ key, organization_id, platform, text, media_urls })))],
   );
-  return viewOf(await ctx.dataSource.getRepository(SandboxPost).findOneByOrFail({ key: body.key }));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return posts.map((post) => rowView(byKey.get(post.key)!));
 }
 
 export async function sandboxPostByKey(ctx: ServiceContext, key: string): Promise<SandboxPostView> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PublishingMessages, sandboxPostSchema, sandboxPublishSchema } from '@planner/contracts';
-import { idParams, type App, type ServiceContext } from '@planner/service-kit';
-import { addSandboxPost, sandboxPost, sandboxPostByKey } from '../commands/sandbox-feed.js';
+import { PublishingMessages, sandboxPostSchema, sandboxPostsSchema, sandboxPublishBatchSchema } from '@planner/contracts';
+import { extractContext, idParams, SpanKind, tracer, type App, type ServiceContext } from '@planner/service-kit';
+import { addSandboxPosts, sandboxPost, sandboxPostByKey } from '../commands/sandbox-feed.js';
 import { sandboxPostPage } from '../domain/sandbox-page.js';
 
 /**
@@ -14,8 +14,25 @@ export async function sandboxRoutes(app: App, { ctx }: { ctx: ServiceContext }):
   const tags = ['sandbox'];
   app.post(
     '/internal/sandbox/posts',
-    { schema: { tags, description: 'Publishes to the Sandbox feed (workers only; not routed by the gateway).', body: sandboxPublishSchema, response: { 201: sandboxPostSchema } } },
-    async (request, reply) => reply.code(201).send(await addSandboxPost(ctx, request.body)),
+    {
+      schema: {
+        tags,
+        description: 'Publishes posts to the Sandbox feed, answered in their order (workers only; not routed by the gateway).',
+        body: sandboxPublishBatchSchema,
+        response: { 201: sandboxPostsSchema },
+      },
+    },
+    async (request, reply) => {
+      // Each post's span joins the trace of the job that sent it: one request carries several jobs' posts.
+      const spans = request.body.posts.map((post) =>
+        tracer().startSpan('Sandbox feed post', { kind: SpanKind.SERVER, attributes: { 'sandbox.key': post.key } }, extractContext(post.trace)),
+      );
+      try {
+        return reply.code(201).send({ posts: await addSandboxPosts(ctx, request.body.posts) });
+      } finally {
+        for (const span of spans) span.end();
+      }
+    },
   );
   app.get(
     '/internal/sandbox/posts',
