@@ -83,6 +83,8 @@ export interface ConsumeOptions {
   retryDelaysMs?: number[];
   /** One wait before every redelivery; `retryDelaysMs` takes precedence. */
   retryDelayMs?: number;
+  /** How many events `handle` is given at once, in the order they came (default 1: one after another). */
+  concurrency?: number;
 }
 
 /** How a consumer retries a failing event before parking it. */
@@ -295,6 +297,7 @@ export class EventBus {
       // (the process died, ack_wait passed) or parking failed; without it JetStream would drop the message.
       maxDeliver: policy.maxDeliveries + 1,
       handleMessage: (msg) => this.handleMessage(msg, options, policy),
+      concurrency: options.concurrency,
     });
     await consumer.start();
     this.durableConsumers.push({ consumer, durable, subject });

@@ -57,6 +57,12 @@ export interface DurableConsumerOptions {
   maxDeliver: number;
   /** Handles one message and settles it (ack, nak or term); throwing ends the consumption, which then restarts. */
   handleMessage: (msg: JsMsg) => Promise<void>;
+  /**
+   * How many messages are handled at once (1: one after another). They are
+   * started in the order they came, so a handler that queues them in that
+   * order (a batch consumer) keeps it.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -154,13 +160,33 @@ export class DurableConsumer {
         messages.stop();
       }
     })();
+    const concurrency = this.options.concurrency ?? 1;
+    const handling = new Set<Promise<void>>();
+    let failed: Error | undefined;
     try {
-      for await (const msg of messages) await this.options.handleMessage(msg);
+      for await (const msg of messages) {
+        if (concurrency === 1) {
+          await this.options.handleMessage(msg);
+          continue;
+        }
+        const handled: Promise<void> = this.options
+          .handleMessage(msg)
+          .catch((error: unknown) => {
+            failed ??= error as Error;
+            messages.stop();
+          })
+          .finally(() => handling.delete(handled));
+        handling.add(handled);
+        if (handling.size >= concurrency) await Promise.race(handling);
+        if (failed) break;
+      }
     } catch (error) {
-      reason = (error as Error).message;
+      failed = error as Error;
       messages.stop();
     }
-    return reason;
+    // What was started is settled before the consumption restarts or stops.
+    await Promise.all(handling);
+    return failed ? failed.message : reason;
   }
 
   /** Opens the consumption again, re-creating the consumer if it is gone; retries until it works or the consumer is stopped. */

@@ -51,12 +51,14 @@ export interface ConsumedEvent<S extends EventSubject, X> {
  * An event consumer with exactly-once effect: the payload checked against the
  * contract, the handler run in a transaction with the inbox row (a second
  * delivery of the event is acknowledged without running it again). The
- * durable consumer is the service's, unless `durable` names another.
+ * durable consumer is the service's, unless `durable` names another;
+ * `maxBatch` handles events that arrive together in one transaction (see
+ * `consumeWithInbox`).
  */
 export function consume<S extends EventSubject, X extends ServiceContext = ServiceContext>(
   subject: S,
   handle: (data: EventData<S>, event: ConsumedEvent<S, X>) => Promise<void>,
-  options: { durable?: string } = {},
+  options: { durable?: string; maxBatch?: number } = {},
 ): EntryPoint<X> {
   return {
     kind: 'consumer',
@@ -70,6 +72,7 @@ export function consume<S extends EventSubject, X extends ServiceContext = Servi
         logger: ctx.logger,
         consumer: options.durable ?? ctx.name,
         subject,
+        maxBatch: options.maxBatch,
         handle: (data, envelope, manager) => handle(data as EventData<S>, { ctx, manager, envelope: envelope as EventEnvelope<EventData<S>> }),
       });
     },

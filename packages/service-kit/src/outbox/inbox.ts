@@ -1,8 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { eventSchemas, type EventEnvelope } from '@planner/contracts';
+import { Batcher } from '../batcher.js';
 import type { ConsumeOptions, EventBus } from '../bus.js';
 import type { Logger } from '../logger.js';
+import { context, type Context } from '../tracing.js';
 import { InboxEvent } from './inbox-event.entity.js';
 
 type SchemaMap = Record<string, z.ZodType>;
@@ -18,12 +20,27 @@ export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & s
   handle: (data: z.infer<M[S]>, envelope: EventEnvelope<z.infer<M[S]>>, manager: EntityManager) => Promise<void>;
   /** The contracts' event schemas unless given. */
   schemas?: M;
+  /**
+   * Events that arrive together are handled in one transaction, up to this
+   * many (default 1: a transaction each): one commit for the lot, each event
+   * with its inbox row, in the order they came. For handlers that only write
+   * through `manager`, on a subject that comes in bursts.
+   */
+  maxBatch?: number;
+}
+
+/** An event to handle, with the trace it was consumed in: its handler's writes (outbox events) join that trace. */
+interface Delivered<T> {
+  envelope: EventEnvelope<T>;
+  trace: Context;
 }
 
 /**
  * Consumes a subject so that each event has its effect once: the handler's
  * writes and the inbox row commit together, and an event id already in the
- * inbox is acknowledged without running the handler again.
+ * inbox is acknowledged without running the handler again. Batched, a failure
+ * rolls the whole batch back, and each of its events is then handled alone,
+ * so that only the failing one is retried.
  */
 export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas, S extends keyof M & string = keyof M & string>({
   bus,
@@ -35,12 +52,56 @@ export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas
   schemas = eventSchemas as unknown as M,
   maxDeliveries,
   retryDelaysMs,
+  maxBatch = 1,
 }: InboxConsumerOptions<M, S>): Promise<void> {
+  type Payload = z.infer<M[S]>;
+
+  /** Handles the events not in the inbox yet, each once, in one transaction. */
+  const handleTogether = (events: ReadonlyArray<Delivered<Payload>>) =>
+    dataSource.transaction(async (manager) => {
+      const inserted = await manager
+        .createQueryBuilder()
+        .insert()
+        .into(InboxEvent)
+        .values(events.map(({ envelope }) => ({ consumer, eventId: envelope.eventId, subject })))
+        .orIgnore()
+        .returning(['eventId'])
+        .execute();
+      const fresh = new Set((inserted.raw as Array<{ event_id: string }>).map((row) => row.event_id));
+      for (const { envelope, trace } of events) {
+        // The same event twice in one batch (a redelivery while the first was handled) runs once.
+        if (!fresh.delete(envelope.eventId)) {
+          logger.debug({ subject, eventId: envelope.eventId }, 'event already handled');
+          continue;
+        }
+        await context.with(trace, () => handle(envelope.data, envelope, manager));
+      }
+    });
+
+  const batcher =
+    maxBatch > 1
+      ? new Batcher<Delivered<Payload>, void>(
+          async (events) => {
+            try {
+              await handleTogether(events);
+              return events.map(() => undefined);
+            } catch (error) {
+              if (events.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+              const outcomes: Array<Error | undefined> = [];
+              for (const event of events) outcomes.push(await handleTogether([event]).then(() => undefined, (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone)))));
+              return outcomes;
+            }
+          },
+          { maxBatch },
+        )
+      : undefined;
+
   await bus.consume({
     durable: consumer,
     subject,
     maxDeliveries,
     retryDelaysMs,
+    concurrency: maxBatch,
     handle: async (envelope) => {
       const schema = schemas[subject];
       const data = schema ? schema.safeParse(envelope.data) : { success: true as const, data: envelope.data };
@@ -49,22 +110,8 @@ export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas
         logger.error({ subject, eventId: envelope.eventId, issues: data.error.issues }, 'event payload breaks its contract; skipped');
         return;
       }
-      await dataSource.transaction(async (manager) => {
-        const inserted = await manager
-          .createQueryBuilder()
-          .insert()
-          .into(InboxEvent)
-          .values({ consumer, eventId: envelope.eventId, subject })
-          .orIgnore()
-          .returning(['eventId'])
-          .execute();
-        if (inserted.raw.length === 0) {
-          logger.debug({ subject, eventId: envelope.eventId }, 'event already handled');
-          return;
-        }
-        const payload = data.data as z.infer<M[S]>;
-        await handle(payload, { ...envelope, data: payload }, manager);
-      });
+      const event: Delivered<Payload> = { envelope: { ...envelope, data: data.data as Payload }, trace: context.active() };
+      await (batcher ? batcher.run(event) : handleTogether([event]));
     },
   });
 }

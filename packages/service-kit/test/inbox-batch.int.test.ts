@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '@planner/contracts';
+import type { BaseConfig } from '../src/index.js';
+import { consumeWithInbox } from '../src/data.js';
+import { context, trace, tracer } from '../src/tracing.js';
+import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
+import { recordSpans } from '../src/testing/spans.js';
+import { testEventSchemas } from './fixtures/test-events.js';
+
+// Real spans, so that each event's trace id is its own.
+await recordSpans('inbox-batch-test');
+let ctx: TestServiceContext<BaseConfig>;
+const subject = 'kit.burst.happened';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ name: 'inbox-batch' });
+  await ctx.dataSource.query(`CREATE TABLE effects (seq serial PRIMARY KEY, event_id uuid NOT NULL, n int NOT NULL, tx bigint NOT NULL)`);
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+});
+
+const envelope = (n: number): EventEnvelope => ({ eventId: randomUUID(), subject, occurredAt: new Date().toISOString(), schemaVersion: 1, data: { n } });
+const effects = (): Promise<Array<{ event_id: string; n: number; tx: string }>> => ctx.dataSource.query(`SELECT event_id, n, tx::text FROM effects ORDER BY seq`);
+
+describe('a consumer that handles a burst of events in batches', () => {
+  it('commits events that came together in one transaction, in their order, each once; a failing one is retried alone', async () => {
+    // The burst is in the stream before the consumer starts, as a backlog is after a pause.
+    const events = Array.from({ length: 40 }, (_, i) => envelope(i));
+    for (const event of events) await ctx.bus.publish(event);
+    await ctx.bus.publish(events[5]!); // the same event sent twice: handled once
+    const attempts = new Map<number, number>();
+
+    await consumeWithInbox({
+      bus: ctx.bus,
+      dataSource: ctx.dataSource,
+      logger: ctx.logger,
+      consumer: 'bursty',
+      subject,
+      schemas: testEventSchemas,
+      maxBatch: 25,
+      retryDelaysMs: [50],
+      handle: async ({ n }, { eventId }, manager) => {
+        attempts.set(n, (attempts.get(n) ?? 0) + 1);
+        await manager.query(`INSERT INTO effects (event_id, n, tx) VALUES ($1, $2, txid_current())`, [eventId, n]);
+        // Fails on its first try, after writing: its batch rolls back, then each of the batch goes alone.
+        if (n === 30 && attempts.get(n) === 1) throw new Error('30 fails once');
+      },
+    });
+
+    const done = await waitFor(effects, (rows) => rows.length === events.length, 20_000);
+    expect(done.map((row) => row.event_id)).toEqual(events.map((event) => event.eventId));
+    expect(attempts.get(5)).toBe(1);
+    // Far fewer commits than events: a transaction each would be 40.
+    expect(new Set(done.map((row) => row.tx)).size).toBeLessThan(events.length / 2);
+    const handledWith30 = done.filter((row) => row.tx === done.find((r) => r.n === 30)!.tx);
+    expect(handledWith30.map((row) => row.n)).toEqual([30]);
+    expect(attempts.get(30)).toBe(2);
+  });
+
+  it('runs each handler in the trace its event was consumed in', async () => {
+    const traces: string[] = [];
+    const on = 'kit.burst.happened';
+    await consumeWithInbox({
+      bus: ctx.bus,
+      dataSource: ctx.dataSource,
+      logger: ctx.logger,
+      consumer: 'traced',
+      subject: on,
+      schemas: testEventSchemas,
+      maxBatch: 25,
+      handle: async () => void traces.push(trace.getSpan(context.active())?.spanContext().traceId ?? 'none'),
+    });
+    const published: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const span = tracer().startSpan('publisher');
+      published.push(span.spanContext().traceId);
+      await context.with(trace.setSpan(context.active(), span), () => ctx.bus.publish(envelope(100 + i)));
+      span.end();
+    }
+    expect(new Set(published).size).toBe(5);
+    const seen = await waitFor(() => traces, (ids) => published.every((id) => ids.includes(id)), 20_000);
+    expect(seen.slice(-5)).toEqual(published);
+  });
+});
