@@ -40,11 +40,15 @@ export async function withdrawPublication(ctx: ServiceContext, manager: EntityMa
  * fail) on that platform. A post deleted meanwhile is left alone.
  */
 export async function recordOutcome(manager: EntityManager, postId: string, result: PlatformResult, at: Date): Promise<void> {
-  const post = await manager.getRepository(Post).findOne({ where: { id: postId }, withDeleted: true, lock: { mode: 'pessimistic_write' } });
+  // Two statements, not an entity load and save: this runs once per publication, the hottest write of posts.
+  const [post] = await manager.query<Array<Pick<Post, 'status' | 'publications'>>>(`SELECT status, publications FROM posts WHERE id = $1 FOR UPDATE`, [postId]);
   if (!post) return;
-  post.publications = withOutcome(post.publications, result, at);
-  post.status = statusAfterOutcome(post.status, post.publications);
-  await manager.save(post);
+  const publications = withOutcome(post.publications, result, at);
+  await manager.query(`UPDATE posts SET publications = $2, status = $3, updated_at = now() WHERE id = $1`, [
+    postId,
+    JSON.stringify(publications),
+    statusAfterOutcome(post.status, publications),
+  ]);
 }
 
 const POLL_MS = 200;
