@@ -54,6 +54,7 @@ const SMOKE: Record<string, { limitSeconds: number; figures: RegExp[] }> = {
       /throughput: \d+ publications\/s/,
       /duplicates: \d+/,
       /lost: \d+/,
+      /the product and its servers \d+\.\d ms per publication/,
     ],
   },
   'bench:billing': {
