@@ -7,7 +7,7 @@ export * from './database.js';
 export * from './after-commit.js';
 export * from './queues.js';
 export { Outbox, OutboxRelay, outboxChannel } from './outbox/outbox.js';
-export { consumeWithInbox } from './outbox/inbox.js';
+export { consumeBatchWithInbox, consumeWithInbox, type DeliveredEvent } from './outbox/inbox.js';
 export { OutboxEvent } from './outbox/outbox-event.entity.js';
 export { observeOutbox } from './outbox/outbox-metrics.js';
 export { InboxEvent } from './outbox/inbox-event.entity.js';

@@ -79,6 +79,46 @@ export function consume<S extends EventSubject, X extends ServiceContext = Servi
   };
 }
 
+export interface ConsumedBatch<X> {
+  ctx: X;
+  /** The transaction the inbox rows commit in. */
+  manager: EntityManager;
+}
+
+/**
+ * `consume` for a handler of several events at once: those that arrive
+ * together (up to `maxBatch`, default 50) and were not handled before, in the
+ * order they came, in one transaction with their inbox rows; a failed batch
+ * is handled again event by event. For set-based writes (one statement for a
+ * batch) on a subject that comes in bursts.
+ */
+export function consumeBatch<S extends EventSubject, X extends ServiceContext = ServiceContext>(
+  subject: S,
+  handle: (events: ReadonlyArray<{ data: EventData<S>; envelope: EventEnvelope<EventData<S>> }>, batch: ConsumedBatch<X>) => Promise<void>,
+  options: { durable?: string; maxBatch?: number } = {},
+): EntryPoint<X> {
+  return {
+    kind: 'consumer',
+    name: subject,
+    start: async (ctx) => {
+      const { consumeBatchWithInbox } = await import('./outbox/inbox.js');
+      await consumeBatchWithInbox({
+        bus: ctx.bus,
+        dataSource: ctx.dataSource,
+        logger: ctx.logger,
+        consumer: options.durable ?? ctx.name,
+        subject,
+        maxBatch: options.maxBatch ?? 50,
+        handleBatch: (events, manager) =>
+          handle(
+            events.map(({ envelope }) => ({ data: envelope.data as EventData<S>, envelope: envelope as EventEnvelope<EventData<S>> })),
+            { ctx, manager },
+          ),
+      });
+    },
+  };
+}
+
 /**
  * Answers a request subject (one replica per request): the request is checked
  * against its contract (400 with the first problem's words otherwise), and so

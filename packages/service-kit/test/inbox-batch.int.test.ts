@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@planner/contracts';
 import type { BaseConfig } from '../src/index.js';
-import { consumeWithInbox } from '../src/data.js';
+import { consumeBatchWithInbox, consumeWithInbox } from '../src/data.js';
 import { context, trace, tracer } from '../src/tracing.js';
 import { createTestContext, waitFor, type TestServiceContext } from '../src/testing/index.js';
 import { recordSpans } from '../src/testing/spans.js';
@@ -83,5 +83,28 @@ describe('a consumer that handles a burst of events in batches', () => {
     expect(new Set(published).size).toBe(5);
     const seen = await waitFor(() => traces, (ids) => published.every((id) => ids.includes(id)), 20_000);
     expect(seen.slice(-5)).toEqual(published);
+  });
+
+  it('gives a batch handler the new events of a burst together, in their order, each once', async () => {
+    const on = 'kit.burst.happened';
+    const batches: number[][] = [];
+    // A consumer of its own reads the subject from the start: the events of the tests above (each n once), then these.
+    const events = Array.from({ length: 30 }, (_, i) => envelope(200 + i));
+    for (const event of events) await ctx.bus.publish(event);
+    await ctx.bus.publish(events[0]!);
+    await consumeBatchWithInbox({
+      bus: ctx.bus,
+      dataSource: ctx.dataSource,
+      logger: ctx.logger,
+      consumer: 'set-based',
+      subject: on,
+      schemas: testEventSchemas,
+      maxBatch: 50,
+      handleBatch: async (batch) => void batches.push(batch.map(({ envelope: { data } }) => data.n)),
+    });
+    const handled = await waitFor(() => batches.flat(), (ns) => ns.includes(229), 20_000);
+    expect(new Set(handled).size).toBe(handled.length);
+    expect(handled.slice(-events.length)).toEqual(events.map((_, i) => 200 + i));
+    expect(batches.length).toBeLessThan(handled.length / 4);
   });
 });

@@ -9,15 +9,13 @@ import { InboxEvent } from './inbox-event.entity.js';
 
 type SchemaMap = Record<string, z.ZodType>;
 
-export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & string> extends Pick<ConsumeOptions, 'maxDeliveries' | 'retryDelaysMs'> {
+interface InboxOptions<M extends SchemaMap, S extends keyof M & string> extends Pick<ConsumeOptions, 'maxDeliveries' | 'retryDelaysMs'> {
   bus: EventBus;
   dataSource: DataSource;
   logger: Logger;
   /** The consuming service (and purpose): the durable name and the inbox key. */
   consumer: string;
   subject: S;
-  /** Runs in the same transaction as the inbox row: both commit or neither. */
-  handle: (data: z.infer<M[S]>, envelope: EventEnvelope<z.infer<M[S]>>, manager: EntityManager) => Promise<void>;
   /** The contracts' event schemas unless given. */
   schemas?: M;
   /**
@@ -29,10 +27,24 @@ export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & s
   maxBatch?: number;
 }
 
-/** An event to handle, with the trace it was consumed in: its handler's writes (outbox events) join that trace. */
-interface Delivered<T> {
+export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & string> extends InboxOptions<M, S> {
+  /** Runs in the same transaction as the inbox row: both commit or neither. */
+  handle: (data: z.infer<M[S]>, envelope: EventEnvelope<z.infer<M[S]>>, manager: EntityManager) => Promise<void>;
+}
+
+/** An event to handle, with the trace it was consumed in: writes made for it (outbox events) join that trace under `context.with`. */
+export interface DeliveredEvent<T> {
   envelope: EventEnvelope<T>;
   trace: Context;
+}
+
+export interface InboxBatchConsumerOptions<M extends SchemaMap, S extends keyof M & string> extends InboxOptions<M, S> {
+  /**
+   * Handles the events of a batch not handled before (each once, in the
+   * order they came) together, in the transaction of their inbox rows: a
+   * set-based handler writes a batch in a few statements.
+   */
+  handleBatch: (events: ReadonlyArray<DeliveredEvent<z.infer<M[S]>>>, manager: EntityManager) => Promise<void>;
 }
 
 /**
@@ -42,22 +54,36 @@ interface Delivered<T> {
  * rolls the whole batch back, and each of its events is then handled alone,
  * so that only the failing one is retried.
  */
-export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas, S extends keyof M & string = keyof M & string>({
+export function consumeWithInbox<M extends SchemaMap = typeof eventSchemas, S extends keyof M & string = keyof M & string>({
+  handle,
+  ...options
+}: InboxConsumerOptions<M, S>): Promise<void> {
+  return consumeBatchWithInbox<M, S>({
+    ...options,
+    handleBatch: async (events, manager) => {
+      for (const { envelope, trace } of events) await context.with(trace, () => handle(envelope.data, envelope, manager));
+    },
+  });
+}
+
+/** `consumeWithInbox` with a handler of the whole batch's new events at once. */
+export async function consumeBatchWithInbox<M extends SchemaMap = typeof eventSchemas, S extends keyof M & string = keyof M & string>({
   bus,
   dataSource,
   logger,
   consumer,
   subject,
-  handle,
+  handleBatch,
   schemas = eventSchemas as unknown as M,
   maxDeliveries,
   retryDelaysMs,
   maxBatch = 1,
-}: InboxConsumerOptions<M, S>): Promise<void> {
+}: InboxBatchConsumerOptions<M, S>): Promise<void> {
   type Payload = z.infer<M[S]>;
+  type Delivered = DeliveredEvent<Payload>;
 
   /** Handles the events not in the inbox yet, each once, in one transaction. */
-  const handleTogether = (events: ReadonlyArray<Delivered<Payload>>) =>
+  const handleTogether = (events: readonly Delivered[]) =>
     dataSource.transaction(async (manager) => {
       const inserted = await manager
         .createQueryBuilder()
@@ -68,19 +94,15 @@ export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas
         .returning(['eventId'])
         .execute();
       const fresh = new Set((inserted.raw as Array<{ event_id: string }>).map((row) => row.event_id));
-      for (const { envelope, trace } of events) {
-        // The same event twice in one batch (a redelivery while the first was handled) runs once.
-        if (!fresh.delete(envelope.eventId)) {
-          logger.debug({ subject, eventId: envelope.eventId }, 'event already handled');
-          continue;
-        }
-        await context.with(trace, () => handle(envelope.data, envelope, manager));
-      }
+      // The same event twice in one batch (a redelivery while the first was handled) is handled once.
+      const toHandle = events.filter(({ envelope }) => fresh.delete(envelope.eventId));
+      if (toHandle.length < events.length) logger.debug({ subject, eventIds: events.filter((event) => !toHandle.includes(event)).map(({ envelope }) => envelope.eventId) }, 'events already handled');
+      if (toHandle.length > 0) await handleBatch(toHandle, manager);
     });
 
   const batcher =
     maxBatch > 1
-      ? new Batcher<Delivered<Payload>, void>(
+      ? new Batcher<Delivered, void>(
           async (events) => {
             try {
               await handleTogether(events);
@@ -110,7 +132,7 @@ export async function consumeWithInbox<M extends SchemaMap = typeof eventSchemas
         logger.error({ subject, eventId: envelope.eventId, issues: data.error.issues }, 'event payload breaks its contract; skipped');
         return;
       }
-      const event: Delivered<Payload> = { envelope: { ...envelope, data: data.data as Payload }, trace: context.active() };
+      const event: Delivered = { envelope: { ...envelope, data: data.data as Payload }, trace: context.active() };
       await (batcher ? batcher.run(event) : handleTogether([event]));
     },
   });
