@@ -456,6 +456,37 @@ describe('outcomes and Retry', () => {
   });
 });
 
+describe('outcomes in a burst', () => {
+  it('records every outcome of several posts’ platforms arriving at once, each post published with all its links', async () => {
+    const platforms = ['x', 'linkedin', 'telegram'] as const;
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = await alicePost({ platforms: ['X', 'LinkedIn', 'Telegram'], scheduledTime: null });
+      await call('POST', `/posts/${id}/approve`);
+      ids.push(id);
+    }
+    await Promise.all(
+      ids.flatMap((postId) =>
+        platforms.map((platform) =>
+          publishEvent(h.ctx, 'scheduler.post.published', {
+            postId,
+            organizationId: orgs.alice,
+            version: 1,
+            platform,
+            link: `https://${platform}.example/${postId}`,
+            platformPostId: '1',
+            publishedAt: new Date().toISOString(),
+          }),
+        ),
+      ),
+    );
+    for (const id of ids) {
+      const post = await waitFor(async () => (await call('GET', `/posts/${id}`)).json(), (found) => found.status === 'published', 20_000);
+      expect(post.posted_links).toEqual(platforms.map((platform) => `https://${platform}.example/${id}`).sort());
+    }
+  });
+});
+
 describe('Retry on the scheduler’s publications', () => {
   type Row = { version: number; platform: string; state: string; cycle: number };
   /** The scheduler's publications of a post (its process takes posts' requests), once it has taken every request sent. */

@@ -33,22 +33,41 @@ export async function withdrawPublication(ctx: ServiceContext, manager: EntityMa
   await ctx.outbox.add(manager, 'posts.post.publish_withdrawn', { postId: post.id, organizationId: post.organizationId, version: post.version });
 }
 
+/** One platform's outcome for a post, as one of the scheduler's events reports it. */
+export interface OutcomeOfPost {
+  postId: string;
+  result: PlatformResult;
+  at: Date;
+}
+
 /**
- * Records one platform's outcome (from the scheduler's events) on the post,
- * under a row lock so that outcomes of several platforms arriving together all
- * count. An outcome is recorded whatever the version: the post did go out (or
- * fail) on that platform. A post deleted meanwhile is left alone.
+ * Records platforms' outcomes (from the scheduler's events, in their order)
+ * on their posts, under row locks so that outcomes of several platforms
+ * arriving together all count. An outcome is recorded whatever the version:
+ * the post did go out (or fail) on that platform. A post deleted meanwhile is
+ * left alone. One read and one write for them all: outcomes come in bursts,
+ * and each statement on posts also runs its counters' trigger once.
  */
-export async function recordOutcome(manager: EntityManager, postId: string, result: PlatformResult, at: Date): Promise<void> {
-  // Two statements, not an entity load and save: this runs once per publication, the hottest write of posts.
-  const [post] = await manager.query<Array<Pick<Post, 'status' | 'publications'>>>(`SELECT status, publications FROM posts WHERE id = $1 FOR UPDATE`, [postId]);
-  if (!post) return;
-  const publications = withOutcome(post.publications, result, at);
-  await manager.query(`UPDATE posts SET publications = $2, status = $3, updated_at = now() WHERE id = $1`, [
-    postId,
-    JSON.stringify(publications),
-    statusAfterOutcome(post.status, publications),
-  ]);
+export async function recordOutcomes(manager: EntityManager, outcomes: readonly OutcomeOfPost[]): Promise<void> {
+  const ids = [...new Set(outcomes.map((outcome) => outcome.postId))];
+  // In id order, so two batches locking the same posts wait for each other rather than deadlock.
+  const rows = await manager.query<Array<Pick<Post, 'id' | 'status' | 'publications'>>>(
+    `SELECT id, status, publications FROM posts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const posts = new Map(rows.map((row) => [row.id, row]));
+  for (const { postId, result, at } of outcomes) {
+    const post = posts.get(postId);
+    if (!post) continue;
+    post.publications = withOutcome(post.publications, result, at);
+    post.status = statusAfterOutcome(post.status, post.publications);
+  }
+  if (posts.size === 0) return;
+  await manager.query(
+    `UPDATE posts p SET publications = u.publications, status = u.status, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, status varchar, publications jsonb) WHERE p.id = u.id`,
+    [JSON.stringify([...posts.values()])],
+  );
 }
 
 const POLL_MS = 200;
