@@ -24,6 +24,12 @@ export const configSchema = serviceConfigSchema(4004, {
    * late by the takeover (seconds), so more ahead is more held at once.
    */
   PUBLISH_AHEAD_MS: z.coerce.number().int().min(0).max(60_000).default(750),
+  /**
+   * Publications go out on ticks of this length: one due within a tick waits
+   * for its end, so those of a tick are prepared and sent together, sharing
+   * each round trip and commit (late by less than a tick; 1: as due).
+   */
+  PUBLISH_TICK_MS: z.coerce.number().int().min(1).max(5_000).default(200),
   /** Tries of one publication before it fails for good (rate-limit waits do not count). */
   PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
   /** How often the sweep looks for overdue publications without a job. */

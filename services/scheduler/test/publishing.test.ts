@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimOf, isWithdrawable, onPublishRequested, publishJobId, retryDelayMs, verdictAfterFailure } from '../src/domain/publishing.js';
+import { claimOf, isWithdrawable, onPublishRequested, publishJobId, releaseTime, retryDelayMs, verdictAfterFailure } from '../src/domain/publishing.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 /** How long before its time a job runs (PUBLISH_AHEAD_MS). */
@@ -11,6 +11,17 @@ const publication = (fields: Partial<Parameters<typeof claimOf>[0]> = {}) =>
 describe('publish job ids', () => {
   it('are the post, version, platform and cycle', () => {
     expect(publishJobId({ postId: 'p', version: 3, platform: 'x', cycle: 1 })).toBe('p.3.x.1');
+  });
+});
+
+describe('release ticks', () => {
+  it('send a publication at the end of its tick: those due within one tick go out together, none early, none a tick late', () => {
+    expect(releaseTime(at(0), 200)).toBe(at(0).getTime());
+    expect(releaseTime(at(1), 200)).toBe(at(200).getTime());
+    expect(releaseTime(at(199), 200)).toBe(at(200).getTime());
+    expect(releaseTime(at(200), 200)).toBe(at(200).getTime());
+    expect(releaseTime(at(201), 200)).toBe(at(400).getTime());
+    expect(releaseTime(at(37), 1)).toBe(at(37).getTime());
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { injectTraceHeaders, type ServiceContext } from '@planner/service-kit';
 import type { SchedulerConfig } from '../config.js';
-import { publishJobId } from '../domain/publishing.js';
+import { publishJobId, releaseTime } from '../domain/publishing.js';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -38,11 +38,14 @@ export interface Queueable {
   nextAttemptAt: Date;
 }
 
-/** The job of a publication, run PUBLISH_AHEAD_MS before its time, to be prepared by then. */
+/** The job of a publication, run PUBLISH_AHEAD_MS before it goes out (its tick's end), to be prepared by then with the tick's others. */
 const jobOf = (ctx: ServiceContext<SchedulerConfig>, publication: Queueable, now: number) => ({
   name: 'publish',
   data: { publicationId: publication.id, cycle: publication.cycle, trace: injectTraceHeaders({} as Record<string, string>) },
-  opts: { jobId: publishJobId(publication), delay: Math.max(0, publication.nextAttemptAt.getTime() - ctx.config.PUBLISH_AHEAD_MS - now) },
+  opts: {
+    jobId: publishJobId(publication),
+    delay: Math.max(0, releaseTime(publication.nextAttemptAt, ctx.config.PUBLISH_TICK_MS) - ctx.config.PUBLISH_AHEAD_MS - now),
+  },
 });
 
 /**

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ask, HttpError } from '@planner/service-kit';
 import { PlatformError, type PlatformAdapter, type PublishablePost, type PublishedPost, type PublishHandle, type PublishSteps } from '../adapters/platforms/index.js';
 import type { SchedulerContext } from '../context.js';
-import { MAX_RATE_LIMIT_WAIT_MS, retryDelayMs, verdictAfterFailure } from '../domain/publishing.js';
+import { MAX_RATE_LIMIT_WAIT_MS, releaseTime, retryDelayMs, verdictAfterFailure } from '../domain/publishing.js';
 import { mediaFactsOf } from '../domain/post-check.js';
 import { clearInterrupted, LostHoldError, recordRequeued, recordSettled, recordWithdrawn, type Held } from './publication-records.js';
 import { publishBatches, type ConnectionAccess } from './publish-batches.js';
@@ -71,8 +71,8 @@ async function publishHeld(ctx: SchedulerContext, held: Held, signal: AbortSigna
     await clearInterrupted(ctx, held);
   }
 
-  // Prepared ahead of its time (PUBLISH_AHEAD_MS): the create call waits for it.
-  const early = publication.nextAttemptAt.getTime() - Date.now();
+  // Prepared ahead of its time (PUBLISH_AHEAD_MS): the create call waits for it, and goes with the others of its tick.
+  const early = releaseTime(publication.nextAttemptAt, ctx.config.PUBLISH_TICK_MS) - Date.now();
   if (early > 0) await sleep(early);
 
   const waitMs = await takePublishSlot(

@@ -112,6 +112,15 @@ export type Claim =
   /** Nothing to do: done, withdrawn, or this job is from an earlier queueing. */
   | { kind: 'stale' };
 
+/**
+ * When a publication due at `dueAt` goes out: at the end of its tick (ticks of
+ * `tickMs` from the epoch), so that every worker releases a tick's
+ * publications at the same moment.
+ */
+export function releaseTime(dueAt: Date, tickMs: number): number {
+  return Math.ceil(dueAt.getTime() / tickMs) * tickMs;
+}
+
 /** How much earlier than it is meant to (`aheadMs` before its time) a job may run: BullMQ's delays are not to the millisecond. */
 const EARLY_TOLERANCE_MS = 1000;
 
