@@ -238,6 +238,9 @@ async function main(): Promise<void> {
 
     await sleep(Math.max(0, firstDue - Date.now()));
     const at = () => Date.now() - firstDue;
+    // Postgres's commits of every database (its statistics, flushed within a second or so).
+    const commits = async () => Number((await db.query<Array<{ n: string }>>(`SELECT sum(xact_commit)::text AS n FROM pg_stat_database`))[0]!.n);
+    const commitsAtStart = await commits();
     const cpu = meter();
     cpu.start();
     const loadAtStart = os.loadavg()[0]!;
@@ -295,6 +298,8 @@ async function main(): Promise<void> {
     for (const until = Date.now() + 60_000; postsMarked < publishedCount && Date.now() < until; postsMarked = await marked()) await sleep(250);
     const postsMarkedAt = at();
     const usage = cpu.stop();
+    await sleep(1500);
+    const commitsInWindow = (await commits()) - commitsAtStart;
     const probed = await Promise.all(Object.entries(probes).map(async ([label, times]) => [label, await times] as const));
 
     // The figures, from the records.
@@ -360,6 +365,7 @@ async function main(): Promise<void> {
         ...probed.map(([label, times]) => `    ${label.padEnd(72)} ${ms(quantile(times, 0.5))} ${ms(quantile(times, 0.99))}`),
         `  jobs due and waiting for a worker slot: at most ${format(backlog.jobs)} (at +${seconds(backlog.at)})`,
         ...cpuLines(`CPU from the minute's start until posts had marked them published, +${seconds(postsMarkedAt)}`, usage, lateness!.n),
+        `  Postgres commits from the minute's start until then: ${format(commitsInWindow)}, ${(commitsInWindow / lateness!.n).toFixed(1)} per publication`,
         ...cpuLines(`CPU before the minute, recording the requests (${seconds(recordedMs)})`, recordingUsage, POSTS),
         ...(PROFILE_DIR ? profiles() : []),
         '',
