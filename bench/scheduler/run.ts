@@ -3,14 +3,17 @@
  * with Sandbox connections, all due in the same minute, published with the
  * real per-post work by the real services as processes on real Postgres,
  * Redis and NATS (in a namespace of their own, removed after): organizations,
- * posts, a scheduler API process (consumers, sweep, the Sandbox feed) and two
- * scheduler worker processes. Half way through the minute one worker is
- * killed -9 and started again.
+ * posts, a scheduler API process (consumers, sweep, the Sandbox feed) and
+ * scheduler worker processes (two unless BENCH_WORKERS says). Half way
+ * through the minute the last worker is killed -9 and started again.
  *
  *   npm run bench:scheduler -w bench
  *     BENCH_POSTS (10000), BENCH_ORGANIZATIONS (100), BENCH_WINDOW_SECONDS (60: the minute),
  *     BENCH_LEAD_SECONDS (150), BENCH_GRACE_SECONDS (900), BENCH_STALLED_SECONDS (60),
- *     BENCH_CPU_PROFILE (a directory: CPU profiles); BENCH_SMOKE=1: 50 posts of 5
+ *     BENCH_CPU_PROFILE (a directory: CPU profiles), BENCH_WORKERS (2),
+ *     BENCH_BACKGROUND_LOAD (0: the share of the machine's CPU a busy loop of
+ *     the bench's own takes from the start to the end, as other work would);
+ *     BENCH_SMOKE=1: 50 posts of 5
  *     organizations due within 5 s, for `npm test`
  *
  * The requests go in as posts' `posts.post.publish_requested` events, due
@@ -62,6 +65,10 @@ const STALLED_MS = setting('BENCH_STALLED_SECONDS', 60, 15) * 1000;
 /** Where to write CPU profiles of the processes (one worker, the API, posts, organizations) during the minute and after. */
 const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 const PROFILED = ['scheduler worker 1', 'scheduler api', 'posts', 'organizations'];
+const WORKERS = setting('BENCH_WORKERS', 2, 2);
+const BACKGROUND_LOAD = setting('BENCH_BACKGROUND_LOAD', 0, 0);
+/** Labels of the bench's own processes, left out of the product's CPU. */
+const NOT_THE_PRODUCT = new Set(['bench', 'background load']);
 const PRELOAD = fileURLToPath(new URL('./profile-preload.mjs', import.meta.url));
 /** Text-only posts, so each organization's Sandbox connection is one of the platforms that take them. */
 const PLATFORMS: Array<[ConnectionPlatform, string]> = [
@@ -102,13 +109,18 @@ async function timeRepeatedly(probe: () => Promise<unknown>, everyMs: number, si
   return times.sort((a, b) => a - b);
 }
 
+/** The busy loop of BENCH_BACKGROUND_LOAD, as a process of its own (stopped with the others). */
+function backgroundLoad(share: number): TestProcess {
+  return start('background load', 'scheduler/background-load.ts', path.join(root, 'bench'), { BENCH_BACKGROUND_SHARE: String(share) });
+}
+
 /** The CPU of a window, by process, in seconds and in ms per publication. */
 function cpuLines(title: string, usage: CpuReport, publications: number): string[] {
   const others = usage.machine - usage.byLabel.reduce((sum, [, s]) => sum + s, 0);
   const rows: Array<readonly [string, number]> = [...usage.byLabel, ['others on the machine', others]];
-  const ours = usage.byLabel.filter(([label]) => label !== 'bench').reduce((sum, [, s]) => sum + s, 0);
+  const ours = usage.byLabel.filter(([label]) => !NOT_THE_PRODUCT.has(label)).reduce((sum, [, s]) => sum + s, 0);
   return [
-    `  ${title}: ${usage.available.toFixed(0)} s available, machine busy ${usage.machine.toFixed(0)} s; the product and its servers ${((ours * 1000) / publications).toFixed(1)} ms per publication; seconds, and ms per publication:`,
+    `  ${title}: ${usage.available.toFixed(0)} s available, machine busy ${usage.machine.toFixed(0)} s; the product and its servers ${((ours * 1000) / publications).toFixed(1)} ms per publication (${Math.round(publications / ours)} publications per CPU-second); seconds, and ms per publication:`,
     `    ${rows.map(([label, s]) => `${label} ${s.toFixed(1)} (${((s * 1000) / publications).toFixed(1)})`).join(', ')}`,
   ];
 }
@@ -143,7 +155,9 @@ function profiles(): string[] {
 
 async function main(): Promise<void> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scheduler-logs-'));
-  const [authPort, organizationsPort, postsPort, apiPort, ...workerPorts] = (await Promise.all(Array.from({ length: 6 }, () => freePort()))) as [number, number, number, number, number, number];
+  if (!(Number.isInteger(WORKERS) && WORKERS >= 1)) throw new Error(`BENCH_WORKERS must be a whole number of at least 1, not ${WORKERS}`);
+  if (!(BACKGROUND_LOAD >= 0 && BACKGROUND_LOAD < 1)) throw new Error(`BENCH_BACKGROUND_LOAD must be a share of the CPU from 0 to below 1, not ${BACKGROUND_LOAD}`);
+  const [authPort, organizationsPort, postsPort, apiPort, ...workerPorts] = (await Promise.all(Array.from({ length: 4 + WORKERS }, () => freePort()))) as [number, number, number, number, ...number[]];
   // Nothing answers at the JWKS address (no user calls here).
   const common = await productionEnv({ namespace, logDir, authPort });
   const { databaseUrl, natsUrl, redisUrl } = await testInfrastructure();
@@ -161,7 +175,9 @@ async function main(): Promise<void> {
     const worker = (n: number) =>
       service(`scheduler worker ${n}`, 'scheduler', workerPorts[n - 1]!, { SCHEDULER_ROLE: 'worker', SANDBOX_FEED_URL: `http://127.0.0.1:${apiPort}` });
     await Promise.all([service('organizations', 'organizations', organizationsPort), service('posts', 'posts', postsPort), service('scheduler api', 'scheduler', apiPort, { SCHEDULER_ROLE: 'api' })]);
-    await Promise.all([worker(1), worker(2)]);
+    await Promise.all(Array.from({ length: WORKERS }, (_, i) => worker(i + 1)));
+    const background = BACKGROUND_LOAD > 0 ? backgroundLoad(BACKGROUND_LOAD) : undefined;
+    if (background) processes.set('background load', background);
 
     // The services have migrated their schemas: the rows go straight in, as a seed would.
     await openDataSource(db);
@@ -269,12 +285,12 @@ async function main(): Promise<void> {
 
     // Half way through the minute: kill -9 and start again.
     await sleep(Math.max(0, MINUTE_MS / 2 - at()));
-    const killed = processes.get('scheduler worker 2')!;
+    const killed = processes.get(`scheduler worker ${WORKERS}`)!;
     const killedPid = killed.child.pid!;
     cpu.sample();
     await crash(killed);
     const killedAt = at();
-    await worker(2);
+    await worker(WORKERS);
     const backAt = at();
 
     const state = () =>
@@ -349,7 +365,7 @@ async function main(): Promise<void> {
       [
         '',
         `Scheduler: ${format(POSTS)} posts (${ORGANIZATIONS} organizations, Sandbox connections on ${PLATFORMS.map(([, name]) => name).join(', ')}) due within ${seconds(MINUTE_MS)}; ${os.cpus().length} CPUs, load average ${loadAtStart.toFixed(1)} as it started`,
-        `  scheduler worker 2 killed -9 at +${seconds(killedAt)} with ${killedHeld!.n} attempts open, back at +${seconds(backAt)}; measured until +${seconds(endedAt)}`,
+        `  ${WORKERS} scheduler workers${BACKGROUND_LOAD > 0 ? `, ${Math.round(BACKGROUND_LOAD * 100)} % of the CPU taken by a busy loop` : ''}; worker ${WORKERS} killed -9 at +${seconds(killedAt)} with ${killedHeld!.n} attempts open, back at +${seconds(backAt)}; measured until +${seconds(endedAt)}`,
         `  lateness (published_at − due_at): p50 ${lateness!.p50?.toFixed(2)} s   p99 ${lateness!.p99?.toFixed(2)} s   max ${lateness!.max?.toFixed(2)} s`,
         `  throughput: ${(lateness!.n / (span / 1000)).toFixed(0)} publications/s (${format(lateness!.n)} from the first due time to the last published, ${seconds(span)})`,
         `  duplicates: ${duplicates} (Sandbox deliveries above one, summed; ${format(fed)} posts in the feed)`,
