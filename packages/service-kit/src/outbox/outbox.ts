@@ -157,9 +157,13 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes a batch in order, stopping at the first failure, then marks
-   * what went out in one statement, and the failed row's attempt, before
-   * committing: the failure is kept, and what was published is not sent again.
+   * Publishes a batch at once (its messages go out in one write, their acks
+   * come back together: one round trip, not one per event), then marks what
+   * went out in one statement, and each failed row's attempt, before
+   * committing: a failure is kept for the next round, and what was published
+   * is not sent again. Events are sent in their order; a failed one goes out
+   * after those behind it, as events of relays working at once may interleave
+   * anyway: no consumer may rely on the order of events.
    */
   private async publishBatch(): Promise<number> {
     const { dataSource, bus } = this.options;
@@ -173,22 +177,18 @@ export class OutboxRelay {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
-      const published: string[] = [];
+      const outcomes = await Promise.allSettled(rows.map((row) => bus.publish(row.envelope, row.headers)));
+      const published = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.id);
       let failure: { error: unknown } | undefined;
-      for (const row of rows) {
-        try {
-          await bus.publish(row.envelope, row.headers);
-        } catch (error) {
-          failure = { error };
-          await manager.update(OutboxEvent, { id: row.id }, { attempts: row.attempts + 1, lastError: String(error) });
-          break;
-        }
-        published.push(row.id);
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') continue;
+        failure ??= { error: outcome.reason };
+        await manager.update(OutboxEvent, { id: rows[i]!.id }, { attempts: rows[i]!.attempts + 1, lastError: String(outcome.reason) });
       }
       if (published.length > 0) await manager.update(OutboxEvent, { id: In(published) }, { publishedAt: () => 'now()' });
       return { taken: rows.length, failure };
     });
-    // The rest waits for the next round.
+    // The failed wait for the next round.
     if (failure) throw failure.error;
     return taken;
   }
