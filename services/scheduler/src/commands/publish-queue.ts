@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { injectTraceHeaders, type ServiceContext } from '@planner/service-kit';
+import { Batcher, injectTraceHeaders, type ServiceContext } from '@planner/service-kit';
 import type { SchedulerConfig } from '../config.js';
 import { publishJobId, releaseTime } from '../domain/publishing.js';
 
@@ -56,7 +56,29 @@ const jobOf = (ctx: ServiceContext<SchedulerConfig>, publication: Queueable, now
 export async function enqueuePublications(ctx: ServiceContext<SchedulerConfig>, publications: readonly Queueable[]): Promise<void> {
   if (publications.length === 0) return;
   const now = Date.now();
-  await publishQueue(ctx).addBulk(publications.map((publication) => jobOf(ctx, publication, now)));
+  // Each job made here, in the caller's trace; added with those of other callers at the same moment.
+  await Promise.all(publications.map((publication) => jobAdder(ctx).run(jobOf(ctx, publication, now))));
+}
+
+type Job = ReturnType<typeof jobOf>;
+const adders = new WeakMap<object, Batcher<Job, void>>();
+
+/**
+ * Adds jobs of callers at the same moment (a batch of requests just
+ * committed) in one `addBulk`: one round trip, and the workers woken once for
+ * them rather than once per job.
+ */
+function jobAdder(ctx: ServiceContext<SchedulerConfig>): Batcher<Job, void> {
+  let adder = adders.get(ctx.queues);
+  if (!adder) {
+    const queue = publishQueue(ctx);
+    adder = new Batcher<Job, void>(async (jobs) => {
+      await queue.addBulk(jobs);
+      return jobs.map(() => undefined);
+    });
+    adders.set(ctx.queues, adder);
+  }
+  return adder;
 }
 
 /**
