@@ -16,6 +16,8 @@ import { badRequest, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { App } from './server.js';
 import { refuseUnstorableText } from './storable-text.js';
+import type { DeliveredEvent } from './outbox/inbox.js';
+import { context } from './tracing.js';
 import type { BaseServiceContext, ServiceContext } from './runtime.js';
 
 /** Ends what a job started; called once at shutdown, after the HTTP server has closed. */
@@ -47,6 +49,31 @@ export interface ConsumedEvent<S extends EventSubject, X> {
   envelope: EventEnvelope<EventData<S>>;
 }
 
+/** A consumer entry point on the kit's inbox: its batches' new events go to `handleBatch`, in the order they came. */
+function inboxConsumer<S extends EventSubject, X extends ServiceContext>(
+  subject: S,
+  { durable, maxBatch }: { durable?: string; maxBatch?: number },
+  handleBatch: (events: ReadonlyArray<DeliveredEvent<unknown>>, manager: EntityManager, ctx: X) => Promise<void>,
+): EntryPoint<X> {
+  return {
+    kind: 'consumer',
+    name: subject,
+    start: async (ctx) => {
+      // The inbox needs the data layer; a service without a database has no consumers to load it for.
+      const { consumeBatchWithInbox } = await import('./outbox/inbox.js');
+      await consumeBatchWithInbox({
+        bus: ctx.bus,
+        dataSource: ctx.dataSource,
+        logger: ctx.logger,
+        consumer: durable ?? ctx.name,
+        subject,
+        maxBatch,
+        handleBatch: (events, manager) => handleBatch(events, manager, ctx),
+      });
+    },
+  };
+}
+
 /**
  * An event consumer with exactly-once effect: the payload checked against the
  * contract, the handler run in a transaction with the inbox row (a second
@@ -60,23 +87,13 @@ export function consume<S extends EventSubject, X extends ServiceContext = Servi
   handle: (data: EventData<S>, event: ConsumedEvent<S, X>) => Promise<void>,
   options: { durable?: string; maxBatch?: number } = {},
 ): EntryPoint<X> {
-  return {
-    kind: 'consumer',
-    name: subject,
-    start: async (ctx) => {
-      // The inbox needs the data layer; a service without a database has no consumers to load it for.
-      const { consumeWithInbox } = await import('./outbox/inbox.js');
-      await consumeWithInbox({
-        bus: ctx.bus,
-        dataSource: ctx.dataSource,
-        logger: ctx.logger,
-        consumer: options.durable ?? ctx.name,
-        subject,
-        maxBatch: options.maxBatch,
-        handle: (data, envelope, manager) => handle(data as EventData<S>, { ctx, manager, envelope: envelope as EventEnvelope<EventData<S>> }),
-      });
-    },
-  };
+  return inboxConsumer<S, X>(subject, options, async (events, manager, ctx) => {
+    // Each event's handler in the trace it was consumed in: the events it writes join that trace.
+    for (const { envelope, trace } of events) {
+      const event = envelope as EventEnvelope<EventData<S>>;
+      await context.with(trace, () => handle(event.data, { ctx, manager, envelope: event }));
+    }
+  });
 }
 
 export interface ConsumedBatch<X> {
@@ -95,28 +112,14 @@ export interface ConsumedBatch<X> {
 export function consumeBatch<S extends EventSubject, X extends ServiceContext = ServiceContext>(
   subject: S,
   handle: (events: ReadonlyArray<{ data: EventData<S>; envelope: EventEnvelope<EventData<S>> }>, batch: ConsumedBatch<X>) => Promise<void>,
-  options: { durable?: string; maxBatch?: number } = {},
+  { durable, maxBatch = 50 }: { durable?: string; maxBatch?: number } = {},
 ): EntryPoint<X> {
-  return {
-    kind: 'consumer',
-    name: subject,
-    start: async (ctx) => {
-      const { consumeBatchWithInbox } = await import('./outbox/inbox.js');
-      await consumeBatchWithInbox({
-        bus: ctx.bus,
-        dataSource: ctx.dataSource,
-        logger: ctx.logger,
-        consumer: options.durable ?? ctx.name,
-        subject,
-        maxBatch: options.maxBatch ?? 50,
-        handleBatch: (events, manager) =>
-          handle(
-            events.map(({ envelope }) => ({ data: envelope.data as EventData<S>, envelope: envelope as EventEnvelope<EventData<S>> })),
-            { ctx, manager },
-          ),
-      });
-    },
-  };
+  return inboxConsumer<S, X>(subject, { durable, maxBatch }, (events, manager, ctx) =>
+    handle(
+      events.map(({ envelope }) => ({ data: envelope.data as EventData<S>, envelope: envelope as EventEnvelope<EventData<S>> })),
+      { ctx, manager },
+    ),
+  );
 }
 
 /**
