@@ -157,13 +157,12 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes a batch at once (its messages go out in one write, their acks
-   * come back together: one round trip, not one per event), then marks what
-   * went out in one statement, and each failed row's attempt, before
-   * committing: a failure is kept for the next round, and what was published
-   * is not sent again. Events are sent in their order; a failed one goes out
-   * after those behind it, as events of relays working at once may interleave
-   * anyway: no consumer may rely on the order of events.
+   * Publishes a batch at once, in its order (its messages go out in one
+   * write, their acks come back together: one round trip, not one per
+   * event), then marks what went out in one statement, and each failed row's
+   * attempt, before committing: a failure is kept for the next round, and
+   * what was published is not sent again. A failed one thus goes out after
+   * those behind it, as events of relays working at once may interleave.
    */
   private async publishBatch(): Promise<number> {
     const { dataSource, bus } = this.options;
@@ -177,6 +176,13 @@ export class OutboxRelay {
         .setLock('pessimistic_write')
         .setOnLocked('skip_locked')
         .getMany();
+      try {
+        // Each stream known first (a stream's first use asks the server): the publishes below then leave in the rows' order.
+        for (const subject of new Set(rows.map((row) => row.subject))) await bus.ensureStream(subject);
+      } catch (error) {
+        if (rows[0]) await manager.update(OutboxEvent, { id: rows[0].id }, { attempts: rows[0].attempts + 1, lastError: String(error) });
+        return { taken: rows.length, failure: { error } };
+      }
       const outcomes = await Promise.allSettled(rows.map((row) => bus.publish(row.envelope, row.headers)));
       const published = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.id);
       let failure: { error: unknown } | undefined;
