@@ -28,7 +28,7 @@ export const EXPECTED_STEPS: ReadonlyArray<{ service: string; operation: RegExp;
   { service: 'scheduler', operation: /^consume posts\.post\.publish_requested$/, what: 'the scheduler consuming it' },
   { service: 'scheduler', operation: /^publish job$/, what: "the scheduler's publish job (BullMQ worker)" },
   { service: 'scheduler', operation: /^POST LinkedIn Sandbox$/, what: "the worker's call to the Sandbox feed" },
-  { service: 'scheduler', operation: /^POST \/internal\/sandbox\/posts$/, what: 'the Sandbox feed taking the post' },
+  { service: 'scheduler', operation: /^Sandbox feed post$/, what: 'the Sandbox feed taking the post' },
   { service: 'scheduler', operation: /^publish scheduler\.post\.published$/, what: 'the outcome event on NATS' },
   { service: 'posts', operation: /^consume scheduler\.post\.published$/, what: 'posts marking the post published' },
 ];
