@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { PublishingMessages, type SandboxPostView, type sandboxPublishSchema } from '@planner/contracts';
 import { notFound, type ServiceContext } from '@planner/service-kit';
-import { SandboxPost } from '../entities/sandbox-post.entity.js';
 
 interface SandboxPostRow {
   id: string;
@@ -13,16 +12,9 @@ interface SandboxPostRow {
   created_at: Date;
 }
 
-const rowView = ({ key: _key, created_at, ...row }: SandboxPostRow): SandboxPostView => ({ ...row, created_at: created_at.toISOString() });
+const SANDBOX_POST_COLUMNS = 'id, key, organization_id, platform, text, media_urls, created_at';
 
-const viewOf = (post: SandboxPost): SandboxPostView => ({
-  id: post.id,
-  organization_id: post.organizationId,
-  platform: post.platform,
-  text: post.text,
-  media_urls: post.mediaUrls,
-  created_at: post.createdAt.toISOString(),
-});
+const rowView = ({ key: _key, created_at, ...row }: SandboxPostRow): SandboxPostView => ({ ...row, created_at: created_at.toISOString() });
 
 /**
  * Adds posts to the Sandbox feed in one statement, answered in their order;
@@ -40,21 +32,16 @@ export async function addSandboxPosts(ctx: ServiceContext, posts: ReadonlyArray<
      INSERT INTO sandbox_posts (key, organization_id, platform, text, media_urls, deliveries)
      SELECT key, organization_id, platform, text, media_urls, sends FROM sent
      ON CONFLICT (key) DO UPDATE SET deliveries = sandbox_posts.deliveries + EXCLUDED.deliveries
-     RETURNING id, key, organization_id, platform, text, media_urls, created_at`,
+     RETURNING ${SANDBOX_POST_COLUMNS}`,
     [JSON.stringify(posts.map(({ key, organization_id, platform, text, media_urls }) => ({ key, organization_id, platform, text, media_urls })))],
   );
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return posts.map((post) => rowView(byKey.get(post.key)!));
 }
 
-export async function sandboxPostByKey(ctx: ServiceContext, key: string): Promise<SandboxPostView> {
-  const post = await ctx.dataSource.getRepository(SandboxPost).findOneBy({ key });
-  if (!post) throw notFound(PublishingMessages.sandboxPostNotFound);
-  return viewOf(post);
-}
-
-export async function sandboxPost(ctx: ServiceContext, id: string): Promise<SandboxPostView> {
-  const post = await ctx.dataSource.getRepository(SandboxPost).findOneBy({ id });
-  if (!post) throw notFound(PublishingMessages.sandboxPostNotFound);
-  return viewOf(post);
+/** The feed's post with this key (`by: 'key'`) or id. */
+export async function sandboxPost(ctx: ServiceContext, by: 'id' | 'key', value: string): Promise<SandboxPostView> {
+  const [row] = (await ctx.dataSource.query(`SELECT ${SANDBOX_POST_COLUMNS} FROM sandbox_posts WHERE ${by} = $1`, [value])) as SandboxPostRow[];
+  if (!row) throw notFound(PublishingMessages.sandboxPostNotFound);
+  return rowView(row);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PublishingMessages, sandboxPostSchema, sandboxPostsSchema, sandboxPublishBatchSchema } from '@planner/contracts';
 import { extractContext, idParams, SpanKind, tracer, type App, type ServiceContext } from '@planner/service-kit';
-import { addSandboxPosts, sandboxPost, sandboxPostByKey } from '../commands/sandbox-feed.js';
+import { addSandboxPosts, sandboxPost } from '../commands/sandbox-feed.js';
 import { sandboxPostPage } from '../domain/sandbox-page.js';
 
 /**
@@ -37,11 +37,11 @@ export async function sandboxRoutes(app: App, { ctx }: { ctx: ServiceContext }):
   app.get(
     '/internal/sandbox/posts',
     { schema: { tags, description: 'The Sandbox post of a key, if it was published (a recovery check).', querystring: z.object({ key: z.string().min(1) }), response: { 200: sandboxPostSchema } } },
-    async (request) => sandboxPostByKey(ctx, request.query.key),
+    async (request) => sandboxPost(ctx, 'key', request.query.key),
   );
   app.get(
     '/sandbox/posts/:id',
     { schema: { tags, description: 'A Sandbox post as a page, labelled Sandbox.', params: idParams(PublishingMessages.sandboxPostNotFound) } },
-    async (request, reply) => reply.type('text/html; charset=utf-8').send(sandboxPostPage(await sandboxPost(ctx, request.params.id))),
+    async (request, reply) => reply.type('text/html; charset=utf-8').send(sandboxPostPage(await sandboxPost(ctx, 'id', request.params.id))),
   );
 }
