@@ -66,8 +66,9 @@ function sandboxAdapter(platform: PlatformAdapter, feedUrl: string, appUrl: stri
     },
     recover: async ({ post, signal }) => {
       const path = `/internal/sandbox/posts?key=${encodeURIComponent(keyOf(post, platform.platform))}`;
-      return inClientSpan(`GET ${name}`, { 'http.request.method': 'GET', 'url.path': '/internal/sandbox/posts' }, async (headers) => {
+      return inClientSpan(`GET ${name}`, { 'http.request.method': 'GET', 'url.path': '/internal/sandbox/posts' }, async (headers, span) => {
         const response = await fetchPlatform(name, apiUrl(feedUrl, path), { method: 'GET', headers }, signal, DEFAULT_TIMING.requestTimeoutMs);
+        span.setAttribute('http.response.status_code', response.status);
         if (response.status === 404) return { status: 'not_published' as const };
         if (!response.ok) throw new PlatformError(kindOfStatus(response.status), `${name} answered ${response.status}.`, { status: response.status });
         return { status: 'published' as const, published: linkOf((await response.json()) as SandboxPostView) };
