@@ -16,8 +16,7 @@ import { badRequest, HttpError } from './errors.js';
 import type { Logger } from './logger.js';
 import type { App } from './server.js';
 import { refuseUnstorableText } from './storable-text.js';
-import type { DeliveredEvent } from './outbox/inbox.js';
-import { context } from './tracing.js';
+import { handleEachInItsTrace, type DeliveredEvent } from './outbox/delivered-event.js';
 import type { BaseServiceContext, ServiceContext } from './runtime.js';
 
 /** Ends what a job started; called once at shutdown, after the HTTP server has closed. */
@@ -87,13 +86,9 @@ export function consume<S extends EventSubject, X extends ServiceContext = Servi
   handle: (data: EventData<S>, event: ConsumedEvent<S, X>) => Promise<void>,
   options: { durable?: string; maxBatch?: number } = {},
 ): EntryPoint<X> {
-  return inboxConsumer<S, X>(subject, options, async (events, manager, ctx) => {
-    // Each event's handler in the trace it was consumed in: the events it writes join that trace.
-    for (const { envelope, trace } of events) {
-      const event = envelope as EventEnvelope<EventData<S>>;
-      await context.with(trace, () => handle(event.data, { ctx, manager, envelope: event }));
-    }
-  });
+  return inboxConsumer<S, X>(subject, options, (events, manager, ctx) =>
+    handleEachInItsTrace(events as ReadonlyArray<DeliveredEvent<EventData<S>>>, (envelope) => handle(envelope.data, { ctx, manager, envelope })),
+  );
 }
 
 export interface ConsumedBatch<X> {

@@ -4,10 +4,15 @@ import { eventSchemas, type EventEnvelope } from '@planner/contracts';
 import { Batcher } from '../batcher.js';
 import type { ConsumeOptions, EventBus } from '../bus.js';
 import type { Logger } from '../logger.js';
-import { context, type Context } from '../tracing.js';
+import { context } from '../tracing.js';
+import { handleEachInItsTrace, type DeliveredEvent } from './delivered-event.js';
 import { InboxEvent } from './inbox-event.entity.js';
 
+export type { DeliveredEvent } from './delivered-event.js';
+
 type SchemaMap = Record<string, z.ZodType>;
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 interface InboxOptions<M extends SchemaMap, S extends keyof M & string> extends Pick<ConsumeOptions, 'maxDeliveries' | 'retryDelaysMs'> {
   bus: EventBus;
@@ -32,12 +37,6 @@ export interface InboxConsumerOptions<M extends SchemaMap, S extends keyof M & s
   handle: (data: z.infer<M[S]>, envelope: EventEnvelope<z.infer<M[S]>>, manager: EntityManager) => Promise<void>;
 }
 
-/** An event to handle, with the trace it was consumed in: writes made for it (outbox events) join that trace under `context.with`. */
-export interface DeliveredEvent<T> {
-  envelope: EventEnvelope<T>;
-  trace: Context;
-}
-
 export interface InboxBatchConsumerOptions<M extends SchemaMap, S extends keyof M & string> extends InboxOptions<M, S> {
   /**
    * Handles the events of a batch not handled before (each once, in the
@@ -60,9 +59,7 @@ export function consumeWithInbox<M extends SchemaMap = typeof eventSchemas, S ex
 }: InboxConsumerOptions<M, S>): Promise<void> {
   return consumeBatchWithInbox<M, S>({
     ...options,
-    handleBatch: async (events, manager) => {
-      for (const { envelope, trace } of events) await context.with(trace, () => handle(envelope.data, envelope, manager));
-    },
+    handleBatch: (events, manager) => handleEachInItsTrace(events, (envelope) => handle(envelope.data, envelope, manager)),
   });
 }
 
@@ -108,9 +105,9 @@ export async function consumeBatchWithInbox<M extends SchemaMap = typeof eventSc
               await handleTogether(events);
               return events.map(() => undefined);
             } catch (error) {
-              if (events.length === 1) return [error instanceof Error ? error : new Error(String(error))];
+              if (events.length === 1) return [asError(error)];
               const outcomes: Array<Error | undefined> = [];
-              for (const event of events) outcomes.push(await handleTogether([event]).then(() => undefined, (alone: unknown) => (alone instanceof Error ? alone : new Error(String(alone)))));
+              for (const event of events) outcomes.push(await handleTogether([event]).then(() => undefined, asError));
               return outcomes;
             }
           },
