@@ -175,6 +175,24 @@ describe('outbox and inbox', () => {
     await waitFor(effects, (rows) => [first, failing, last].every((id) => rows.some((r) => r.event_id === id)), 3000);
   });
 
+  it('while the bus is down, each round counts an attempt on every row it took, with the error', async () => {
+    const envelopes = await ctx.dataSource.transaction((manager) => outbox.addMany(manager, 'kit.thing.happened', [{ n: 21 }, { n: 22 }, { n: 23 }]));
+    const ids = envelopes.map((envelope) => envelope.eventId);
+    const publish = ctx.bus.publish.bind(ctx.bus);
+    ctx.bus.publish = (envelope, headers) => (ids.includes(envelope.eventId) ? Promise.reject(new Error('NATS unavailable')) : publish(envelope, headers));
+    const relay = new OutboxRelay({ dataSource: ctx.dataSource, bus: ctx.bus, logger: ctx.logger });
+    try {
+      await relay.flush();
+      await relay.flush();
+      const rows = await ctx.dataSource.getRepository(OutboxEvent).findBy({ id: In(ids) });
+      expect(rows.map(({ attempts, lastError, publishedAt }) => ({ attempts, lastError, publishedAt }))).toEqual(ids.map(() => ({ attempts: 2, lastError: 'Error: NATS unavailable', publishedAt: null })));
+    } finally {
+      ctx.bus.publish = publish;
+    }
+    await relay.flush();
+    expect(await ctx.dataSource.getRepository(OutboxEvent).countBy({ id: In(ids), publishedAt: Not(IsNull()) })).toBe(3);
+  });
+
   it('writes no event when the business transaction rolls back', async () => {
     const before = await ctx.dataSource.getRepository(OutboxEvent).count();
     await expect(

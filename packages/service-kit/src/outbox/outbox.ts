@@ -185,12 +185,16 @@ export class OutboxRelay {
       }
       const outcomes = await Promise.allSettled(rows.map((row) => bus.publish(row.envelope, row.headers)));
       const published = rows.filter((_, i) => outcomes[i]!.status === 'fulfilled').map((row) => row.id);
+      // The failed rows by error: in an outage all fail alike, and their attempts are one statement.
+      const failedByError = new Map<string, string[]>();
       let failure: { error: unknown } | undefined;
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === 'fulfilled') continue;
         failure ??= { error: outcome.reason };
-        await manager.update(OutboxEvent, { id: rows[i]!.id }, { attempts: rows[i]!.attempts + 1, lastError: String(outcome.reason) });
+        const message = String(outcome.reason);
+        failedByError.set(message, [...(failedByError.get(message) ?? []), rows[i]!.id]);
       }
+      for (const [lastError, ids] of failedByError) await manager.update(OutboxEvent, { id: In(ids) }, { attempts: () => 'attempts + 1', lastError });
       if (published.length > 0) await manager.update(OutboxEvent, { id: In(published) }, { publishedAt: () => 'now()' });
       return { taken: rows.length, failure };
     });
