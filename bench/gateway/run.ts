@@ -13,7 +13,9 @@
  * under the same moderate load (50 clients pausing BENCH_THINK_MS = 50 ms
  * between requests) and prints the p50/p99 the gateway adds. With
  * BENCH_BASELINE=1 it also measures a plain @fastify/http-proxy for reference;
- * BENCH_SMOKE=1 (`npm test`) runs each for 1 s.
+ * with BENCH_CPU_PROFILE (a directory) it profiles the gateway while it is
+ * measured and prints where its CPU went; BENCH_SMOKE=1 (`npm test`) runs
+ * each for 1 s.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { Pool } from 'undici';
 import { createRedis } from '@planner/service-kit';
 import { createTestKeys } from '@planner/service-kit/testing';
 import { freePort, measure as load, row, run, setting, start, waitForOk, type Result } from '../lib.js';
+import { profileByPlace } from '../scheduler/cpu.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -30,6 +33,9 @@ const seconds = setting('BENCH_SECONDS', 10, 1);
 const warmupSeconds = setting('BENCH_WARMUP_SECONDS', 3, 1);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const USER = '00000000-0000-4000-8000-0000000000be';
+/** Where to write the gateway's CPU profile of the measured runs (after warm-up). */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+const PRELOAD = fileURLToPath(new URL('../profile-preload.mjs', import.meta.url));
 
 const measure = (url: string, headers: Record<string, string>, duration: number) => load(url, { connections, duration, headers });
 
@@ -72,7 +78,9 @@ async function main(): Promise<void> {
 
   start('upstream', path.join(here, 'upstream.ts'), here, { PORT: String(upstreamPort), BENCH_JWKS: JSON.stringify(keys.jwks), LOG_LEVEL: 'warn' });
   await waitForOk(`${upstream}/auth/ping`);
-  start('gateway', 'src/main.ts', path.join(root, 'services/gateway'), {
+  const profileFile = PROFILE_DIR ? path.resolve(PROFILE_DIR, 'gateway') : undefined;
+  const gatewayProcess = start('gateway', 'src/main.ts', path.join(root, 'services/gateway'), {
+    ...(profileFile ? { NODE_OPTIONS: `--import ${PRELOAD}`, BENCH_PROFILE_FILE: profileFile } : {}),
     PORT: String(gatewayPort),
     AUTH_URL: upstream,
     JWKS_URL: `${upstream}/.well-known/jwks.json`,
@@ -99,6 +107,7 @@ async function main(): Promise<void> {
   const warm = await measure(through, headers, warmupSeconds);
   // 1. Throughput: both paths as fast as 50 connections go.
   const d = await measure(direct, headers, seconds);
+  if (profileFile) gatewayProcess.child.kill('SIGUSR2');
   const g = await measure(through, headers, seconds);
   const counted = Number(await redis.get(counter));
   redis.disconnect();
@@ -118,6 +127,11 @@ async function main(): Promise<void> {
   const gl = await paced(through, headers, seconds, thinkMs);
 
   const ratio = g.rps / d.rps;
+  // The profile is written as the gateway exits.
+  if (profileFile) await gatewayProcess.stop();
+  const profile = profileFile
+    ? [`gateway CPU while measured (self time by package, built-ins counted for their callers): ${profileByPlace(`${profileFile}.cpuprofile`).slice(0, 12).map(([place, share]) => `${place} ${Math.round(share * 100)}%`).join(', ')}`]
+    : [];
   process.stdout.write(
     [
       '',
@@ -133,6 +147,7 @@ async function main(): Promise<void> {
       row('through gateway', gl),
       `  added latency: p50 ${(gl.p50 - dl.p50).toFixed(1)} ms, p99 ${(gl.p99 - dl.p99).toFixed(1)} ms   (target p99 <= 5 ms)`,
       `rate-limit counter of the benchmark user in Redis: ${counted} (requests sent through the gateway: ${g.total + warm.total})`,
+      ...profile,
       '',
     ].join('\n'),
   );

@@ -69,7 +69,7 @@ const WORKERS = setting('BENCH_WORKERS', 2, 2);
 const BACKGROUND_LOAD = setting('BENCH_BACKGROUND_LOAD', 0, 0);
 /** Labels of the bench's own processes, left out of the product's CPU. */
 const NOT_THE_PRODUCT = new Set(['bench', 'background load']);
-const PRELOAD = fileURLToPath(new URL('./profile-preload.mjs', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('../profile-preload.mjs', import.meta.url));
 /** Text-only posts, so each organization's Sandbox connection is one of the platforms that take them. */
 const PLATFORMS: Array<[ConnectionPlatform, string]> = [
   ['x', 'X'],

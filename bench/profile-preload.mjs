@@ -1,6 +1,6 @@
 /**
- * Loaded into a service process by the scheduler benchmark when
- * BENCH_CPU_PROFILE is set (NODE_OPTIONS=--import, as node refuses
+ * Loaded into a service process by the scheduler and gateway benchmarks
+ * when BENCH_CPU_PROFILE is set (NODE_OPTIONS=--import, as node refuses
  * --cpu-prof there): SIGUSR2 starts V8's CPU profiler and an event-loop
  * delay histogram, and on exit both are written to BENCH_PROFILE_FILE
  * (`.cpuprofile`, and `.loop.json` beside it).
