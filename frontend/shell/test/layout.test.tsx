@@ -3,6 +3,7 @@ import path from 'node:path';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PublicUser } from '@planner/contracts';
 import { App } from '../src/App.js';
 import type { RemoteLoader } from '../src/remotes/loader.js';
 import { THEME_KEY } from '../src/theme/theme.js';
@@ -22,7 +23,7 @@ afterEach(cleanup);
 
 const loader: RemoteLoader = { load: async () => ({ pages: { ProfilePage: async () => () => <h1>Profile</h1>, TermsPage: async () => () => <h1>Terms</h1> }, config: {} }) };
 
-function renderAt(path: string, role?: Parameters<typeof user>[0]['role']) {
+function renderAt(path: string, role?: PublicUser['role']) {
   const shell = testShell(api.url, { remotes: loader });
   if (role) shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: user({ role }) });
   render(<Providers services={shell.services} path={path}><App /></Providers>);
