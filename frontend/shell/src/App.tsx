@@ -32,22 +32,28 @@ function LandingPlaceholder() {
   );
 }
 
+/** Every page but the popup results: a visitor's top bar, or a user's sidebar (a top bar with a menu on phones), beside the page. */
 function Layout() {
+  const user = useUser();
   return (
     <>
       <a className="skip-link" href="#content">
         Skip to content
       </a>
       <ConnectionBanner />
-      <NavBar />
-      <RateLimitNotice />
-      <div id="content" tabIndex={-1}>
-        {/* A guarded page waits here for the signed-in chunk (its guards) on the first visit; if that fails, Retry reloads the page. */}
-        <FallbackBoundary fallback={<RemoteError onRetry={() => window.location.reload()} />}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </FallbackBoundary>
+      <div className={user ? 'layout layout-sidebar' : 'layout'}>
+        <NavBar />
+        <div className="layout-main">
+          <RateLimitNotice />
+          <div id="content" tabIndex={-1}>
+            {/* A guarded page waits here for the signed-in chunk (its guards) on the first visit; if that fails, Retry reloads the page. */}
+            <FallbackBoundary fallback={<RemoteError onRetry={() => window.location.reload()} />}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </FallbackBoundary>
+          </div>
+        </div>
       </div>
     </>
   );

@@ -73,6 +73,9 @@ function imageUrl(platform: ConnectionPlatform): string {
   return url;
 }
 
+/** X's, Threads' and TikTok's marks are black: drawn in the text's colour, they show on the dark theme too. */
+const isBlackMark = (color: string) => color.toLowerCase() === '#000000';
+
 export function PlatformIcon({ platform, size = 20, tone = 'brand', as = 'svg', decorative = false, className }: PlatformIconProps) {
   const glyph = GLYPHS[platform];
   const label = PLATFORM_DISPLAY_NAMES[platform];
@@ -83,7 +86,7 @@ export function PlatformIcon({ platform, size = 20, tone = 'brand', as = 'svg', 
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill={tone === 'brand' ? glyph.color : 'currentColor'}
+      fill={tone === 'brand' && !isBlackMark(glyph.color) ? glyph.color : 'currentColor'}
       focusable="false"
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label })}
     >

@@ -10,7 +10,8 @@ describe('PlatformIcon', () => {
     render(<PlatformIcon platform={platform} />);
     const icon = screen.getByRole('img', { name: PLATFORM_DISPLAY_NAMES[platform] });
     expect(icon.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.]/);
-    expect(icon.getAttribute('fill')).toBe(platformColor(platform));
+    // A black mark takes the text's colour (white on the dark theme).
+    expect(icon.getAttribute('fill')).toBe(platformColor(platform) === '#000000' ? 'currentColor' : platformColor(platform));
   });
 
   it('gives every platform its own mark', () => {

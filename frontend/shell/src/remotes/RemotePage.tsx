@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { HostConfig, HostProps, PageName, RemoteName } from '@planner/remote-contract';
+import { LoadingRegion } from '@planner/ui/skeleton';
 import { useSelectedOrganizationOrNull } from '../selected-organization.js';
 import { useHost, useShell } from '../shell-context.js';
 import { FallbackBoundary } from '../ui/FallbackBoundary.js';
@@ -7,13 +8,9 @@ import { FallbackBoundary } from '../ui/FallbackBoundary.js';
 /** Not worded by the spec: a part of the app whose code could not be loaded. */
 export const REMOTE_FAILED = 'This part of the application could not be loaded. Please check your connection and try again.';
 
-/** A page's place while its code loads. */
+/** A page's place while its code loads: its outline in skeletons, "Loading…" to screen readers. */
 export function PageLoading() {
-  return (
-    <div className="page-loading" role="status">
-      Loading…
-    </div>
-  );
+  return <LoadingRegion className="page-loading" lines={3} blocks={2} />;
 }
 
 export function RemoteError({ onRetry }: { onRetry: () => void }) {
