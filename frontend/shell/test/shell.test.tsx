@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,23 @@ describe('connection banner', () => {
     });
     expect(screen.queryByText(SharedMessages.serverUnreachable)).toBeNull();
     expect(api.calls.at(-1)?.path).toBe('/health');
+  });
+});
+
+describe('rate-limit notice (part 1 §2, §8)', () => {
+  it('counts down in the words of the toast that announced the block, from the same remaining time', async () => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    api.handle(() => ({ status: 429, headers: { 'retry-after': '88' }, body: { code: 3015, reset: 88 } }));
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    await act(() => shell.services.client.request('GET', '/statistics').catch(() => undefined));
+    const said = SharedMessages.rateLimited('1 minute 28 seconds');
+    expect(shell.services.toasts.getSnapshot().map((toast) => toast.message)).toEqual([said]);
+    expect(screen.getByRole('timer').textContent).toBe(said);
+
+    shell.clock.now += 3000;
+    expect(await screen.findByText(SharedMessages.rateLimited('1 minute 25 seconds'), {}, { timeout: 2000 })).toBeTruthy();
+    shell.clock.now += 85_000;
+    await waitFor(() => expect(screen.queryByRole('timer')).toBeNull(), { timeout: 2000 });
   });
 });
 
