@@ -252,6 +252,8 @@ export interface NewsletterSubscriber {
 export interface NewsletterStats {
   total_subscribers: number;
   active_subscribers: number;
+  /** Signups awaiting their confirmation: not in the total, but in the admin's subscriber list. */
+  pending_subscribers: number;
   newsletters_sent: number;
   open_rate: number;
   click_rate: number;

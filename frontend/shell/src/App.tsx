@@ -10,6 +10,7 @@ import { useUser } from './shell-context.js';
 import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization } from './signed-in-lazy.js';
 import { ConnectionBanner } from './ui/ConnectionBanner.js';
 import { RateLimitNotice } from './ui/RateLimitNotice.js';
+import { SystemMessageBanners } from './ui/SystemMessageBanners.js';
 import { FallbackBoundary } from './ui/FallbackBoundary.js';
 import { Toasts } from './ui/Toasts.js';
 
@@ -45,6 +46,7 @@ function Layout() {
         <NavBar />
         <div className="layout-main">
           <RateLimitNotice />
+          <SystemMessageBanners />
           <div id="content" tabIndex={-1}>
             {/* A guarded page waits here for the signed-in chunk (its guards) on the first visit; if that fails, Retry reloads the page. */}
             <FallbackBoundary fallback={<RemoteError onRetry={() => window.location.reload()} />}>

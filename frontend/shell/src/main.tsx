@@ -5,7 +5,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.js';
 import { FederationLoader } from './remotes/federation.js';
 import { ShellContext, createShellServices } from './shell-context.js';
-import { SystemMessages } from './background/system-messages.js';
 import { VersionCheck } from './background/version-check.js';
 import { startSessionChecks } from './session/checks.js';
 import './styles.css';
@@ -13,6 +12,7 @@ import './styles.css';
 const services = createShellServices({
   fetch: window.fetch.bind(window),
   storage: window.localStorage,
+  sessionStorage: window.sessionStorage,
   window,
   now: Date.now,
   redirect: (path) => window.location.assign(path),
@@ -32,7 +32,7 @@ void new VersionCheck({
 }).start();
 // Production only: the dev server's unhashed modules are not worth caching.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/service-worker.js');
-new SystemMessages({ client: services.client, session: window.sessionStorage, toast: services.toasts.show }).start();
+services.systemMessages.start();
 
 const queryClient = new QueryClient();
 const container = document.getElementById('root');

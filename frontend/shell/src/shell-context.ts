@@ -4,6 +4,7 @@ import type { Host, HostConfig, HostOrganization, SessionPayload } from '@planne
 import { ApiClient } from './api/client.js';
 import type { UploadTransport } from './api/upload.js';
 import type { RemoteLoader } from './remotes/loader.js';
+import { SystemMessages } from './background/system-messages.js';
 import { SessionStore } from './session/store.js';
 import { ToastStore } from './ui/toasts.js';
 
@@ -15,6 +16,8 @@ export interface ShellServices {
   client: ApiClient;
   session: SessionStore;
   toasts: ToastStore;
+  /** The active system messages for the banner area (polled once `start()`ed). */
+  systemMessages: SystemMessages;
   remotes: RemoteLoader;
   /** Clears the local preference and recent-data keys with the session (account deleted, part 1 §8). */
   storage: Storage;
@@ -25,6 +28,8 @@ export interface ShellEnvironment {
   /** Multipart requests with upload progress; XMLHttpRequest when left out. */
   upload?: UploadTransport;
   storage: Storage;
+  /** sessionStorage: what lasts one browser session (system messages that ran out). */
+  sessionStorage: Storage;
   window: Pick<Window, 'addEventListener'> | null;
   now: () => number;
   redirect: (path: string) => void;
@@ -44,7 +49,8 @@ export function createShellServices(env: ShellEnvironment): ShellServices {
     toast: toasts.show,
     redirect: env.redirect,
   });
-  return { client, session, toasts, remotes: env.remotes, storage: env.storage };
+  const systemMessages = new SystemMessages({ client, storage: env.storage, session: env.sessionStorage });
+  return { client, session, toasts, systemMessages, remotes: env.remotes, storage: env.storage };
 }
 
 export const ShellContext = createContext<ShellServices | null>(null);

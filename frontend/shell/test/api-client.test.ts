@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
 import { SESSION_EXPIRED_PATH } from '../src/api/client.js';
 import { HttpError } from '../src/api/errors.js';
+import { waitInMinutesAndSeconds } from '../src/api/rate-limit.js';
 import { startApi, testShell, user } from './support.js';
 
 let api: Awaited<ReturnType<typeof startApi>>;
@@ -165,7 +166,7 @@ describe('rate-limit state (code 3015, part 1 §4, §8)', () => {
     const shell = testShell(api.url);
     const first = await failure(shell.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(first.status).toBe(429);
-    expect(first.message).toBe(SharedMessages.rateLimited('2 minutes'));
+    expect(first.message).toBe(SharedMessages.rateLimited('1 minute 30 seconds'));
     expect(api.calls).toHaveLength(1);
 
     const blocked = await failure(shell.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
@@ -180,6 +181,7 @@ describe('rate-limit state (code 3015, part 1 §4, §8)', () => {
     reloaded.clock.now = shell.clock.now + 30_000;
     const afterReload = await failure(reloaded.services.client.request('POST', '/auth/login', { body: credentials, auth: false }));
     expect(afterReload.message).toBe(SharedMessages.rateLimited('1 minute'));
+    expect(reloaded.services.client.rateLimits.longestRemaining()).toBe(60);
     expect(reloaded.services.client.rateLimits.latestEnd()).toBe(shell.clock.now + 90_000);
 
     reloaded.clock.now = shell.clock.now + 90_000;
@@ -198,6 +200,18 @@ describe('rate-limit state (code 3015, part 1 §4, §8)', () => {
     const other = await failure(shell.services.client.request('GET', '/blog/categories'));
     expect(other.message).toBe(SharedMessages.rateLimitedShort);
     expect(shell.services.client.rateLimits.remaining('/blog/categories')).toBe(0);
+  });
+});
+
+describe('the rate-limit wait in words (part 1 §2, §8)', () => {
+  it.each([
+    [0.2, '1 second'],
+    [45, '45 seconds'],
+    [60, '1 minute'],
+    [88, '1 minute 28 seconds'],
+    [121, '2 minutes 1 second'],
+  ])('words %s s as "%s"', (seconds, words) => {
+    expect(waitInMinutesAndSeconds(seconds)).toBe(words);
   });
 });
 

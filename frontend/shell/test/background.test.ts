@@ -77,32 +77,28 @@ describe('version check (part 1 §4, §9)', () => {
 });
 
 describe('system messages (part 1 §3, §9)', () => {
-  it('shows each active message once, with its type and duration', async () => {
-    api.handle(() => ({
-      status: 200,
-      body: {
-        messages: [
-          { id: 'm1', type: 'warning', message: 'Maintenance tonight', duration: 0, is_active: true },
-          { id: 'm2', type: 'info', message: 'New feature', duration: 5000, is_active: true },
-        ],
-      },
-    }));
+  it('keeps the active messages for the banner area, at most three shown, until dismissed per user or run out', async () => {
+    const message = (id: string, duration: number) => ({ id, type: 'info', message: id, duration, is_active: true });
+    api.handle(() => ({ status: 200, body: { messages: ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => message(id, id === 'm2' ? 5000 : 0)) } }));
     const shell = testShell(api.url);
-    const toasts: unknown[] = [];
-    const poller = new SystemMessages({ client: shell.services.client, session: window.sessionStorage, toast: (t) => toasts.push(t) });
+    const poller = new SystemMessages({ client: shell.services.client, storage: window.localStorage, session: window.sessionStorage });
     await poller.fetchOnce();
-    await poller.fetchOnce();
-    expect(toasts).toEqual([
-      { kind: 'warning', message: 'Maintenance tonight', durationMs: 0 },
-      { kind: 'info', message: 'New feature', durationMs: 5000 },
-    ]);
-    expect(api.calls.map((c) => c.path)).toEqual(['/system-messages/', '/system-messages/']);
+    const ids = (userId: string | null) => poller.pendingFor(userId).shown.map((m) => m.id);
+    expect(ids('u1')).toEqual(['m1', 'm2', 'm3']);
+    expect(poller.pendingFor('u1').more).toBe(2);
+    poller.dismiss('u1', 'm1');
+    poller.expire('m2');
+    expect(ids('u1')).toEqual(['m3', 'm4', 'm5']);
+    expect(poller.pendingFor('u1').more).toBe(0);
+    expect(ids('u2'), 'another user dismissed nothing').toEqual(['m1', 'm3', 'm4']);
+    expect(ids(null), 'nor did a visitor').toEqual(['m1', 'm3', 'm4']);
+    expect(api.calls.map((c) => c.path)).toEqual(['/system-messages/']);
   });
 
   it('pauses after 3 errors in a row and resumes once the API answers again', async () => {
     api.handle(() => ({ status: 500, body: { message: 'down' } }));
     const shell = testShell(api.url);
-    const poller = new SystemMessages({ client: shell.services.client, session: window.sessionStorage, toast: () => undefined });
+    const poller = new SystemMessages({ client: shell.services.client, storage: window.localStorage, session: window.sessionStorage });
     poller.start();
     for (let i = 0; i < MAX_ERRORS - 1; i += 1) await poller.fetchOnce();
     expect(poller.isPaused).toBe(false);

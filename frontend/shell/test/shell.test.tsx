@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,88 @@ describe('connection banner', () => {
     });
     expect(screen.queryByText(SharedMessages.serverUnreachable)).toBeNull();
     expect(api.calls.at(-1)?.path).toBe('/health');
+  });
+});
+
+describe('rate-limit notice (part 1 §2, §8)', () => {
+  it('counts down in the words of the toast that announced the block, from the same remaining time', async () => {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    api.handle(() => ({ status: 429, headers: { 'retry-after': '88' }, body: { code: 3015, reset: 88 } }));
+    render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    await act(() => shell.services.client.request('GET', '/statistics').catch(() => undefined));
+    const said = SharedMessages.rateLimited('1 minute 28 seconds');
+    expect(shell.services.toasts.getSnapshot().map((toast) => toast.message)).toEqual([said]);
+    expect(screen.getByRole('timer').textContent).toBe(said);
+
+    shell.clock.now += 3000;
+    expect(await screen.findByText(SharedMessages.rateLimited('1 minute 25 seconds'), {}, { timeout: 2000 })).toBeTruthy();
+    shell.clock.now += 85_000;
+    await waitFor(() => expect(screen.queryByRole('timer')).toBeNull(), { timeout: 2000 });
+  });
+});
+
+describe('system messages: the banner area (part 1 §3, docs/decisions/notices.md)', () => {
+  const messages = Array.from({ length: 11 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-0000000000${String(i + 10)}`,
+    type: i === 0 ? 'warning' : 'info',
+    message: `Message ${i + 1}`,
+    duration: 0,
+    is_active: true,
+    created_by: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  }));
+  const jane = user();
+  const john = user({ id: '00000000-0000-4000-8000-000000000002', username: 'john' });
+
+  async function showMessages(signedIn: typeof jane, shown = messages) {
+    const shell = testShell(api.url, { remotes: flakyLoader(0) });
+    shell.services.session.set({ access_token: 'a', refresh_token: 'r', user: signedIn });
+    api.handle((call) => (call.path === '/system-messages/' ? { status: 200, body: { messages: shown } } : { status: 404 }));
+    const view = render(<Providers services={shell.services} path="/login"><App /></Providers>);
+    await act(() => shell.services.systemMessages.fetchOnce());
+    return { shell, view, area: screen.getByRole('region', { name: 'System messages' }) };
+  }
+
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('shows at most three at once, in the page below the header rather than as toasts, with how many more wait', async () => {
+    const { area } = await showMessages(jane);
+    expect(within(area).getAllByRole('button', { name: 'Dismiss message' })).toHaveLength(3);
+    expect(within(area).getByRole('alert').textContent).toContain('Message 1');
+    expect(within(area).getByText('Message 3')).toBeTruthy();
+    expect(within(area).queryByText('Message 4')).toBeNull();
+    expect(within(area).getByText('and 8 more')).toBeTruthy();
+    expect(screen.getAllByText(/^Message \d+$/).every((shown) => area.contains(shown)), 'none as a toast').toBe(true);
+    expect(area.compareDocumentPosition(screen.getByRole('navigation')) & Node.DOCUMENT_POSITION_PRECEDING, 'below the header').toBeTruthy();
+  });
+
+  it('remembers a dismissal for that user after a reload, and not for another user', async () => {
+    const first = await showMessages(jane);
+    await userEvent.click(within(first.area).getAllByRole('button', { name: 'Dismiss message' })[0]!);
+    expect(within(first.area).queryByText('Message 1')).toBeNull();
+    expect(within(first.area).getByText('Message 4'), 'the next moves up').toBeTruthy();
+    expect(within(first.area).getByText('and 7 more')).toBeTruthy();
+    first.view.unmount();
+
+    const reloaded = await showMessages(jane);
+    expect(within(reloaded.area).queryByText('Message 1')).toBeNull();
+    expect(within(reloaded.area).getByText('Message 4')).toBeTruthy();
+    reloaded.view.unmount();
+
+    const other = await showMessages(john);
+    expect(within(other.area).getByText('Message 1')).toBeTruthy();
+  });
+
+  it('lets a timed message run out after its duration, for the rest of the browser session', async () => {
+    const timed = messages.map((message, i) => (i === 1 ? { ...message, duration: 50 } : message));
+    const { area, view } = await showMessages(jane, timed);
+    expect(within(area).getByText('Message 2')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+    expect(within(area).queryByText('Message 2')).toBeNull();
+    view.unmount();
+    const reloaded = await showMessages(jane, timed);
+    expect(within(reloaded.area).queryByText('Message 2')).toBeNull();
   });
 });
 

@@ -95,6 +95,7 @@ export function testShell(api: string | { url: string }, options: { storage?: St
       return xhrUpload(toServer(url), init, onProgress);
     },
     storage: options.storage ?? window.localStorage,
+    sessionStorage: window.sessionStorage,
     window,
     now: () => clock.now,
     redirect: (path) => redirects.push(path),

@@ -288,6 +288,7 @@ describe('sending a newsletter', () => {
     expect(stats.json()).toEqual({
       total_subscribers: subscribers.filter((s) => s.isActive || s.unsubscribedAt).length,
       active_subscribers: subscribers.filter((s) => s.isActive).length,
+      pending_subscribers: subscribers.filter((s) => !s.isActive && !s.unsubscribedAt).length,
       newsletters_sent: 3,
       open_rate: Math.round((2 / delivered) * 10_000) / 10_000, // the pixel, and the click
       click_rate: Math.round((1 / delivered) * 10_000) / 10_000,

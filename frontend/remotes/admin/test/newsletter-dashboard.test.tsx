@@ -5,11 +5,13 @@ import { ContentMessages, LIMITS } from '@planner/contracts';
 import type { Newsletter, NewsletterStats, NewsletterSubscriber } from '@planner/remote-contract';
 import { NewsletterTexts } from '../src/newsletter/messages.js';
 import { NewsletterDashboardPage } from '../src/newsletter/NewsletterDashboardPage.js';
+import { SEND_PROGRESS_POLL_MS } from '../src/newsletter/send-progress.js';
 import { adminHost, apiError, renderPage, type Call } from './support.js';
 
 afterEach(cleanup);
 
-const STATS: NewsletterStats = { total_subscribers: 120, active_subscribers: 97, newsletters_sent: 4, open_rate: 0.12345, click_rate: 0.05 };
+/** The 120 in the subscriber list: 110 subscribers (97 of them active) and 10 signups awaiting confirmation. */
+const STATS: NewsletterStats = { total_subscribers: 110, active_subscribers: 97, pending_subscribers: 10, newsletters_sent: 4, open_rate: 0.12345, click_rate: 0.05 };
 
 function newsletter(id: string, subject: string, sent = false): Newsletter {
   return {
@@ -64,9 +66,17 @@ describe('newsletter dashboard: stats', () => {
     const card = (label: string) => screen.getByText(label).closest('div')!;
     await waitFor(() => expect(within(card('Open rate')).getByText('12.3%')).toBeTruthy());
     expect(within(card('Click rate')).getByText('5.0%')).toBeTruthy();
-    expect(within(card('Total subscribers')).getByText('120')).toBeTruthy();
+    expect(within(card('Total subscribers')).getByText('110')).toBeTruthy();
     expect(within(card('Active subscribers')).getByText('97')).toBeTruthy();
     expect(within(card('Newsletters sent')).getByText('4')).toBeTruthy();
+  });
+
+  it('counts the signups awaiting confirmation apart, so the cards add up to the subscriber list, which says it has them', async () => {
+    renderPage(NewsletterDashboardPage, dashboardHost().host, PATH);
+    const card = (label: string) => screen.getByText(label).closest('div')!;
+    await waitFor(() => expect(within(card('Awaiting confirmation')).getByText('10')).toBeTruthy());
+    expect(within(card('Total subscribers')).getByText('110')).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: /^Subscribers/ })).textContent).toBe('Subscribers (120, awaiting confirmation included)');
   });
 
   it('says when they cannot be loaded, and Refresh loads everything again', async () => {
@@ -221,6 +231,29 @@ describe('newsletter dashboard: the list', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ContentMessages.newsletterSending }));
     expect(writes(calls).map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /newsletter/admin/newsletters/n1', 'POST /newsletter/admin/newsletters/n1/send']);
+  });
+
+  it('shows a send’s progress as it goes until it is done, and says so in a live region', async () => {
+    const sending = { ...newsletter('n3', 'December news', true), finished_at: null, recipients_count: 0 };
+    const reads = [sending, { ...sending, recipients_count: 40 }, { ...sending, recipients_count: 97, finished_at: '2026-11-01T10:02:00.000Z' }];
+    let read = 0;
+    const { host } = adminHost({}, (call) => {
+      if (call.path.startsWith('/newsletter/admin/newsletters')) return { newsletters: [reads[Math.min(read++, reads.length - 1)]], pagination: pagination(1, 10, 1) };
+      if (call.path.startsWith('/newsletter/admin/subscribers')) return { subscribers: [], pagination: pagination(1, 50, 0) };
+      return STATS;
+    });
+    renderPage(NewsletterDashboardPage, host, PATH);
+    const item = (await screen.findByRole('group', { name: 'Actions for December news' })).closest('li')!;
+    const live = within(screen.getByRole('region', { name: 'Newsletters' })).getByRole('status');
+    expect(item.textContent).toContain('Sending since 01/Nov/2026');
+    expect(item.textContent).toContain('0 subscribers so far…');
+    await waitFor(() => expect(live.textContent).toBe('Sending “December news”…'));
+    await waitFor(() => expect(item.textContent).toContain('40 subscribers so far…'), { timeout: 2 * SEND_PROGRESS_POLL_MS });
+    await waitFor(() => expect(item.textContent).toContain('Sent 01/Nov/2026'), { timeout: 2 * SEND_PROGRESS_POLL_MS });
+    expect(item.textContent).toContain('to 97 subscribers');
+    expect(live.textContent).toBe('“December news” was sent to 97 subscribers.');
+    await new Promise((resolve) => setTimeout(resolve, SEND_PROGRESS_POLL_MS + 200));
+    expect(read, 'no more reads once done').toBe(3);
   });
 
   it('pages the newsletters with Previous and Next', async () => {

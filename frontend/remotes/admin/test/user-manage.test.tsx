@@ -5,6 +5,7 @@ import { AuthMessages, BillingMessages, ROLE_LABELS, ROLES, type PublicUser } fr
 import type { Organization } from '@planner/remote-contract';
 import { AdminMessages } from '../src/messages.js';
 import { UserManagePage } from '../src/user-manage/UserManagePage.js';
+import { ROLE_FOLLOW_POLL_MS } from '../src/user-manage/UserSubscription.js';
 import { adminHost, apiError, callsTo, member, organization, renderPage, USER_ID, type Answer } from './support.js';
 
 afterEach(cleanup);
@@ -194,6 +195,25 @@ describe('subscription', () => {
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: BillingMessages.adminUpdated }));
     expect(callsTo(calls, 'POST', '/subscriptions/admin/update')[0]!.body).toEqual({ user_id: USER_ID, plan_type: 'pro', status: 'past_due' });
     expect(screen.getByText('Professional', { selector: '.badge' })).toBeTruthy();
+  });
+
+  it('shows the role the new plan gives once auth has applied the change, which comes after the update answers', async () => {
+    const subscription = { plan_type: 'pro' as const, status: 'active' as const, current_period_start: null, current_period_end: null, cancel_at_period_end: false, amount: 19.99, created_at: '', updated_at: '' };
+    const before = member({ role: 'starter', subscription: { plan_type: 'starter', status: 'active' } });
+    const after = member({ role: 'pro', subscription: { plan_type: 'pro', status: 'active' } });
+    let reads = 0;
+    const { calls } = openUser(before, {
+      // Auth applies billing's event after the first read that follows the update.
+      [`GET /auth/users/${USER_ID}`]: () => userAnswer((reads += 1) <= 2 ? before : after),
+      'POST /subscriptions/admin/update': () => ({ success: true, message: BillingMessages.adminUpdated, subscription }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Subscription' }));
+    await userEvent.selectOptions(screen.getByLabelText('Plan'), 'pro');
+    await userEvent.click(screen.getByRole('button', { name: 'Update subscription' }));
+    await userEvent.click(screen.getByRole('tab', { name: 'User Information' }));
+    await waitFor(() => expect(screen.getByText(ROLE_LABELS.pro)).toBeTruthy(), { timeout: 3 * ROLE_FOLLOW_POLL_MS });
+    await new Promise((resolve) => setTimeout(resolve, 2 * ROLE_FOLLOW_POLL_MS));
+    expect(callsTo(calls, 'GET', `/auth/users/${USER_ID}`).filter((call) => call.path === `/auth/users/${USER_ID}`), 'no read once applied').toHaveLength(3);
   });
 
   it('a user without one is told; a failure says Failed to update subscription', async () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, SharedMessages, formatWait } from '@planner/contracts';
+import { ErrorCode, SharedMessages } from '@planner/contracts';
 import {
   apiPath,
   type AnyApiRequestOptions,
@@ -14,7 +14,7 @@ import type { SessionStore } from '../session/store.js';
 import { CircuitBreaker } from './circuit.js';
 import { HttpError, errorText } from './errors.js';
 import { ApiEvents } from './events.js';
-import { RATE_LIMIT_TOAST_MS, RateLimitState, rateLimitWait } from './rate-limit.js';
+import { RATE_LIMIT_TOAST_MS, RateLimitState, rateLimitMessage, rateLimitWait } from './rate-limit.js';
 import type { UploadTransport } from './upload.js';
 
 /** Part 1 §4: the session-expired redirect at most once per 2 s. */
@@ -91,7 +91,7 @@ export class ApiClient implements HostApiClient {
     const blocked = this.rateLimits.remaining(key);
     if (blocked > 0) {
       this.rateLimitToast(blocked);
-      throw new HttpError(429, SharedMessages.rateLimited(formatWait(blocked)), { code: ErrorCode.RATE_LIMITED, reset: blocked });
+      throw new HttpError(429, rateLimitMessage(blocked), { code: ErrorCode.RATE_LIMITED, reset: blocked });
     }
     if (!this.circuit.allows()) throw new HttpError(503, SharedMessages.serviceUnavailable);
 
@@ -123,7 +123,7 @@ export class ApiClient implements HostApiClient {
       const until = this.rateLimits.block(key, seconds);
       this.events.emit({ type: 'rate-limited', until });
       this.rateLimitToast(seconds);
-      throw new HttpError(429, SharedMessages.rateLimited(formatWait(seconds)), body);
+      throw new HttpError(429, rateLimitMessage(seconds), body);
     }
     throw new HttpError(response.status, errorText(response.status, body), body);
   }
@@ -205,7 +205,7 @@ export class ApiClient implements HostApiClient {
     const now = this.deps.now();
     if (now - this.lastRateLimitToast < RATE_LIMIT_TOAST_MS) return;
     this.lastRateLimitToast = now;
-    this.deps.toast({ kind: 'warning', message: SharedMessages.rateLimited(formatWait(seconds)), durationMs: RATE_LIMIT_TOAST_MS });
+    this.deps.toast({ kind: 'warning', message: rateLimitMessage(seconds), durationMs: RATE_LIMIT_TOAST_MS });
   }
 
   private connectionFailed(): void {

@@ -1,3 +1,5 @@
+import { SharedMessages } from '@planner/contracts';
+
 const PREFIX = 'rate_limit:';
 /** Part 1 §9: the wait when the 429 names none. */
 export const DEFAULT_RATE_LIMIT_SECONDS = 30;
@@ -39,7 +41,13 @@ export class RateLimitState {
     return left;
   }
 
-  /** The latest end of any active block (for the notice), or null. */
+  /** Seconds left on the longest active block (the notice's countdown), 0 when none. */
+  longestRemaining(): number {
+    const latest = this.latestEnd();
+    return latest === null ? 0 : (latest - this.now()) / 1000;
+  }
+
+  /** The latest end of any active block, or null. */
   latestEnd(): number | null {
     let latest: number | null = null;
     for (let i = 0; i < this.storage.length; i += 1) {
@@ -52,10 +60,24 @@ export class RateLimitState {
   }
 }
 
-/** "1:05"-style minutes and seconds for the notice. */
-export function minutesAndSeconds(seconds: number): string {
-  const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** The wait in minutes and seconds ("1 minute 28 seconds", "45 seconds"), rounded up to the second. */
+export function waitInMinutesAndSeconds(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const minutes = Math.floor(s / 60);
+  const rest = s % 60;
+  if (minutes === 0) return plural(rest, 'second');
+  return rest === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
 }
 
+/**
+ * Part 1 §8's sentence with the wait in minutes and seconds (part 1 §2's notice): the one wording of the
+ * toast, the refused call's error and the notice's countdown (docs/decisions/notices.md).
+ */
+export function rateLimitMessage(seconds: number): string {
+  return SharedMessages.rateLimited(waitInMinutesAndSeconds(seconds));
+}
+
+/** Part 1 §8, §9: the rate-limit toast shows 5 s, at most once per 5 s. */
 export const RATE_LIMIT_TOAST_MS = 5000;

@@ -1,40 +1,35 @@
 import { useEffect, useState } from 'react';
-import { minutesAndSeconds } from '../api/rate-limit.js';
+import { rateLimitMessage } from '../api/rate-limit.js';
 import { useShell } from '../shell-context.js';
 
-/** Not worded by the spec beyond "the remaining time in minutes and seconds" (part 1 §2). */
-export function rateLimitNoticeText(remaining: string): string {
-  return `Rate limit reached. You can try again in ${remaining}.`;
-}
-
-/** Shows the time left on the longest active rate-limit block, also after a reload. */
+/**
+ * Counts down the longest active rate-limit block (part 1 §2), also after a reload, in the words of the toast
+ * that announced it: both read the client's one rate-limit state (docs/decisions/notices.md).
+ */
 export function RateLimitNotice() {
   const { client } = useShell();
-  const [until, setUntil] = useState<number | null>(() => client.rateLimits.latestEnd());
-  const [now, setNow] = useState(() => Date.now());
+  const [secondsLeft, setSecondsLeft] = useState(() => client.rateLimits.longestRemaining());
 
   useEffect(
     () =>
       client.events.subscribe((event) => {
-        if (event.type === 'rate-limited') setUntil((current) => Math.max(current ?? 0, event.until));
+        if (event.type === 'rate-limited') setSecondsLeft(client.rateLimits.longestRemaining());
       }),
     [client],
   );
 
+  const blocked = secondsLeft > 0;
   useEffect(() => {
-    if (until === null) return;
-    const timer = setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= until) setUntil(null);
-    }, 1000);
+    if (!blocked) return;
+    const timer = setInterval(() => setSecondsLeft(client.rateLimits.longestRemaining()), 1000);
     return () => clearInterval(timer);
-  }, [until]);
+  }, [client, blocked]);
 
-  if (until === null || until <= now) return null;
+  if (!blocked) return null;
+  // A timer is not read aloud each second (implicit aria-live off); the toast announced the block.
   return (
-    <div className="rate-limit-notice" role="status">
-      {rateLimitNoticeText(minutesAndSeconds((until - now) / 1000))}
+    <div className="rate-limit-notice" role="timer">
+      {rateLimitMessage(secondsLeft)}
     </div>
   );
 }

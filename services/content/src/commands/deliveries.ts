@@ -39,18 +39,23 @@ export async function recordClick(ctx: ServiceContext, deliveryId: string): Prom
 export interface NewsletterCounts {
   total_subscribers: number;
   active_subscribers: number;
+  pending_subscribers: number;
   newsletters_sent: number;
   delivered: number;
   opened: number;
   clicked: number;
 }
 
-/** The newsletter's figures; signups still awaiting their confirmation are nobody's subscription yet: not counted. */
+/**
+ * The newsletter's figures; signups still awaiting their confirmation are nobody's subscription yet: not in the
+ * total but counted apart, so the cards add up to the admin's subscriber list, which shows them too.
+ */
 export async function countNewsletterFigures(ctx: ServiceContext): Promise<NewsletterCounts> {
   const [row] = await ctx.dataSource.query(`
     SELECT
       (SELECT count(*) FROM newsletter_subscribers WHERE is_active OR unsubscribed_at IS NOT NULL)::int AS total_subscribers,
       (SELECT count(*) FROM newsletter_subscribers WHERE is_active)::int AS active_subscribers,
+      (SELECT count(*) FROM newsletter_subscribers WHERE NOT is_active AND unsubscribed_at IS NULL)::int AS pending_subscribers,
       (SELECT count(*) FROM newsletters WHERE sent_at IS NOT NULL)::int AS newsletters_sent,
       (SELECT count(*) FROM newsletter_deliveries WHERE status NOT IN ('failed', 'bounced'))::int AS delivered,
       (SELECT count(*) FROM newsletter_deliveries WHERE opened_at IS NOT NULL)::int AS opened,

@@ -164,6 +164,7 @@ export async function newsletterRoutes(app: App, { ctx }: { ctx: ServiceContext<
     return {
       total_subscribers: figures.total_subscribers,
       active_subscribers: figures.active_subscribers,
+      pending_subscribers: figures.pending_subscribers,
       newsletters_sent: figures.newsletters_sent,
       open_rate: rate(figures.opened, figures.delivered),
       click_rate: rate(figures.clicked, figures.delivered),

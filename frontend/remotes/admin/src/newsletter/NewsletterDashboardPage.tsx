@@ -11,6 +11,7 @@ import { NewsletterStats } from './NewsletterStats.js';
 import { confirmDialogProps, type ConfirmRequest } from '../Confirm.js';
 import { Pager } from '../Pager.js';
 import { PreviewDialog } from './PreviewDialog.js';
+import { isSending, SEND_PROGRESS_POLL_MS, useSendAnnouncement } from './send-progress.js';
 import { SubscriberList } from './SubscriberList.js';
 
 const KEY = 'newsletter-dashboard';
@@ -98,8 +99,11 @@ export function NewsletterDashboardPage({ host }: HostProps) {
     queryFn: () => host.api.request('GET', '/newsletter/admin/newsletters', { query: { page: newsletterPage, per_page: NEWSLETTERS_PER_PAGE } }),
     // The page shown stays until the next one is there.
     placeholderData: (previous) => previous,
+    // A send in progress shows its count growing until it is done.
+    refetchInterval: (query) => (query.state.data?.newsletters.some(isSending) ? SEND_PROGRESS_POLL_MS : false),
     retry: false,
   });
+  const sendAnnouncement = useSendAnnouncement(newsletters.data?.newsletters);
   const subscribers = useQuery({
     queryKey: [KEY, 'subscribers', subscriberPage],
     queryFn: () =>
@@ -167,6 +171,9 @@ export function NewsletterDashboardPage({ host }: HostProps) {
 
       <section aria-labelledby="newsletters-title">
         <h2 id="newsletters-title">Newsletters</h2>
+        <p className="visually-hidden" role="status">
+          {sendAnnouncement}
+        </p>
         {newsletters.isError ? (
           <p className="form-message form-message-error" role="alert">
             {failureText(newsletters.error, NewsletterTexts.fetchNewslettersFailed)}
@@ -188,7 +195,9 @@ export function NewsletterDashboardPage({ host }: HostProps) {
       </section>
 
       <section aria-labelledby="subscribers-title">
-        <h2 id="subscribers-title">Subscribers{subscribers.data && <span className="muted"> ({subscribers.data.pagination.total})</span>}</h2>
+        <h2 id="subscribers-title">
+          Subscribers{subscribers.data && <span className="muted"> ({subscribers.data.pagination.total}, awaiting confirmation included)</span>}
+        </h2>
         {subscribers.isError ? (
           <p className="form-message form-message-error" role="alert">
             {failureText(subscribers.error, NewsletterTexts.fetchSubscribersFailed)}

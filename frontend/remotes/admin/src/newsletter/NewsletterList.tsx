@@ -1,6 +1,7 @@
 import type { Newsletter } from '@planner/remote-contract';
 import { formatDateTime } from '../format.js';
 import { NewsletterTexts } from './messages.js';
+import { isSending, subscribersText } from './send-progress.js';
 
 /**
  * Part 1 §2, §4: the newsletters, Draft without sent_at and Sent otherwise.
@@ -29,9 +30,9 @@ export function NewsletterList({ newsletters, onPreview, onEdit, onSend, onDelet
               {sent && (
                 <>
                   {' '}
-                  · Sent {formatDateTime(newsletter.sent_at!)} to {newsletter.recipients_count}{' '}
-                  {newsletter.recipients_count === 1 ? 'subscriber' : 'subscribers'}
-                  {newsletter.finished_at === null && ' (sending…)'}
+                  {isSending(newsletter)
+                    ? `· Sending since ${formatDateTime(newsletter.sent_at!)}: ${subscribersText(newsletter.recipients_count)} so far…`
+                    : `· Sent ${formatDateTime(newsletter.sent_at!)} to ${subscribersText(newsletter.recipients_count)}`}
                 </>
               )}
             </p>

@@ -5,6 +5,8 @@ import { NewsletterTexts } from './messages.js';
 const CARDS: [label: string, value: (stats: Stats) => string][] = [
   ['Total subscribers', (s) => String(s.total_subscribers)],
   ['Active subscribers', (s) => String(s.active_subscribers)],
+  // Not a spec figure: signups awaiting confirmation are in the subscriber list but not in the total.
+  ['Awaiting confirmation', (s) => String(s.pending_subscribers)],
   ['Newsletters sent', (s) => String(s.newsletters_sent)],
   ['Open rate', (s) => formatPercent(s.open_rate)],
   ['Click rate', (s) => formatPercent(s.click_rate)],

@@ -8,6 +8,7 @@ import { FormField } from '../forms.js';
 import { formatDateTime } from '../format.js';
 import { LoadFailure } from '../LoadFailure.js';
 import { Pager } from '../Pager.js';
+import { usersListKey } from '../user-manage/keys.js';
 import { roleLabel, userStatus } from '../users.js';
 
 export const USERS_LOAD_FAILED = 'Failed to load users. Please try again.';
@@ -38,7 +39,7 @@ export function UsersTab({ host }: { host: Host }) {
   const [draft, setDraft] = useState({ query: searchQuery, type: searchType });
   const [page, setPage] = useState(1);
   const users = useQuery({
-    queryKey: ['admin-users', searchQuery, searchType, page],
+    queryKey: [...usersListKey, searchQuery, searchType, page],
     queryFn: () =>
       host.api.request('GET', '/auth/users', { query: { search: searchQuery || undefined, search_by: searchType, page, per_page: PER_PAGE } }),
     placeholderData: (previous) => previous,

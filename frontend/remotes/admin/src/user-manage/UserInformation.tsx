@@ -8,16 +8,18 @@ import { formatDateTime } from '../format.js';
 import { AdminMessages } from '../messages.js';
 import { isBanned, userStatus } from '../users.js';
 import { checkBan } from './rules.js';
-import { userKey } from './keys.js';
+import { userKey, usersListKey } from './keys.js';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
 /** User Information (part 1 §2, §4, §6): the user's fields, the role (any of the 7, or reset), ban with a reason and whole hours or for good, unban. */
 export function UserInformation({ host, user }: { host: Host; user: PublicUser }) {
   const queryClient = useQueryClient();
-  // Every change answers the user as it now is.
-  const changed = (answer: { data: { user: PublicUser } }) =>
+  // Every change answers the user as it now is; the panel's list reads it again.
+  const changed = (answer: { data: { user: PublicUser } }) => {
     queryClient.setQueryData(userKey(user.id), { success: true, data: { user: answer.data.user, subscription: answer.data.user.subscription } });
+    void queryClient.invalidateQueries({ queryKey: usersListKey });
+  };
   const failed = (fallback: string) => (error: Error) => host.toast({ kind: 'error', message: failureText(error, fallback) });
   const banned = isBanned(user);
 

@@ -1,17 +1,35 @@
 import { PLAN_TYPES, planLabel, SUBSCRIPTION_STATUSES, type PlanType, type PublicUser, type SubscriptionDetails } from '@planner/contracts';
-import type { Host } from '@planner/remote-contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiResponse, Host } from '@planner/remote-contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { failureText } from '../errors.js';
 import { FormField } from '../forms.js';
 import { formatDateTime } from '../format.js';
 import { AdminMessages } from '../messages.js';
-import { userKey } from './keys.js';
+import { userKey, usersListKey } from './keys.js';
 
 type Status = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Part 1 §6: advanced blue, pro green, starter yellow, others gray. */
 const PLAN_BADGE: Partial<Record<string, string>> = { advanced: 'badge-blue', pro: 'badge-green', starter: 'badge-yellow' };
+
+/**
+ * Auth gives the user the plan's role when it applies billing's change, an event after the update answers:
+ * the page reads the user again every half second, up to 10 times, until auth's copy of the plan matches.
+ */
+export const ROLE_FOLLOW_POLL_MS = 500;
+export const ROLE_FOLLOW_ATTEMPTS = 10;
+
+/** Reads the user until auth has applied `wanted`, so the role shown is the one the plan gave; then the panel's list. */
+async function readUntilApplied(queryClient: QueryClient, userId: string, wanted: SubscriptionDetails): Promise<void> {
+  for (let attempt = 0; attempt < ROLE_FOLLOW_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, ROLE_FOLLOW_POLL_MS));
+    await queryClient.refetchQueries({ queryKey: userKey(userId) });
+    const known = queryClient.getQueryData<ApiResponse<'GET', '/auth/users/:id'>>(userKey(userId))?.data.user.subscription;
+    if (known?.plan_type === wanted.plan_type && known.status === wanted.status) break;
+  }
+  await queryClient.invalidateQueries({ queryKey: usersListKey });
+}
 
 const isPlan = (value: string): value is PlanType => (PLAN_TYPES as readonly string[]).includes(value);
 const isStatus = (value: string): value is Status => (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
@@ -33,8 +51,8 @@ export function UserSubscription({ host, user }: { host: Host; user: PublicUser 
     onSuccess: (answer) => {
       setSaved(answer.subscription);
       host.toast({ kind: 'success', message: answer.message });
-      // The role follows the plan by event: read the user again.
-      void queryClient.invalidateQueries({ queryKey: userKey(user.id) });
+      // Not stopped when the tab changes: the admin goes to User Information to see the new role.
+      void readUntilApplied(queryClient, user.id, answer.subscription);
     },
     onError: (error) => host.toast({ kind: 'error', message: failureText(error, AdminMessages.subscriptionFailed) }),
   });
