@@ -14,6 +14,7 @@
  */
 import type { z } from 'zod';
 import type {
+  AccountStatistics,
   AutoScheduleView,
   autoScheduleCreateSchema,
   autoScheduleDeletedResponseSchema,
@@ -372,6 +373,8 @@ export interface ApiEndpoints {
     '/platforms': Endpoint<SupportedPlatform[]>;
     '/statistics': Endpoint<LandingStatistics>;
     '/statistics/admin': Endpoint<GlobalStatistics>;
+    /** Over every organization the caller owns (part 1 §7): the home dashboard's figures. */
+    '/statistics/user/accounts': Endpoint<AccountStatistics>;
     '/organizations/:id/statistics': Endpoint<{ statistics: OrganizationStatistics }>;
     '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
     '/system-messages/all': Endpoint<{ messages: SystemMessage[] }>;

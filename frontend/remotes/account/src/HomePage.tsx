@@ -3,6 +3,7 @@ import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { RoleBadge } from './badges.js';
+import { Dashboard } from './home/Dashboard.js';
 
 const CAPABILITIES = [
   { feature: 'generator', title: 'Generate content', text: 'Create posts and media with AI in your brand voice.', to: '/organization/generator' },
@@ -10,7 +11,10 @@ const CAPABILITIES = [
   { feature: 'post_review', title: 'Review and approve', text: 'Check every post before it is published.', to: '/organization/posts' },
 ] as const;
 
-/** / for a logged-in user (part 1 §2): welcome, role badge, three capability cards. */
+/**
+ * / for a logged-in user (part 1 §2): welcome, role badge, with organizations the dashboard (issue 30 §3), then the three
+ * capability cards (upgrade where the plan lacks one) and the accounts summary.
+ */
 export function HomePage({ host }: HostProps) {
   const user = host.session.user;
   // The same query (and cache) as the accounts page and the shell's switcher.
@@ -24,6 +28,7 @@ export function HomePage({ host }: HostProps) {
       <p>
         <RoleBadge user={user} />
       </p>
+      {list.length > 0 && <Dashboard host={host} user={user} organizations={list} />}
       <ul className="cards">
         {CAPABILITIES.map((card) => {
           const allowed = hasFeature(user.role, card.feature, user.capabilities);
