@@ -1,9 +1,11 @@
 import { hasFeature } from '@planner/contracts';
 import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { RoleBadge } from './badges.js';
 import { Dashboard } from './home/Dashboard.js';
+import { isAccountDeleted } from './session-end.js';
 
 const CAPABILITIES = [
   { feature: 'generator', title: 'Generate content', text: 'Create posts and media with AI in your brand voice.', to: '/organization/generator' },
@@ -17,9 +19,11 @@ const CAPABILITIES = [
  */
 export function HomePage({ host }: HostProps) {
   const user = host.session.user;
+  const accountDeleted = isAccountDeleted(useLocation().state);
   // The same query (and cache) as the accounts page and the shell's switcher.
-  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request('GET', '/organizations') });
+  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request('GET', '/organizations'), enabled: !accountDeleted });
   if (!user) return null;
+  if (accountDeleted) return <EndSession host={host} />;
   const list = organizations.data ?? [];
   const active = list.filter((o) => o.is_active).length;
   return (
@@ -63,4 +67,10 @@ export function HomePage({ host }: HostProps) {
       )}
     </main>
   );
+}
+
+/** Come from the deleted account (session-end.ts): the session ends here, and the shell shows / to a visitor. */
+function EndSession({ host }: HostProps) {
+  useEffect(() => host.session.clear(), [host]);
+  return null;
 }

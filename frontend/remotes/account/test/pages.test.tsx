@@ -8,6 +8,7 @@ import { RegisterPage } from '../src/RegisterPage.js';
 import { RESET_FAILED_TOAST, ResetPasswordPage } from '../src/ResetPasswordPage.js';
 import { VerifyEmailPage } from '../src/VerifyEmailPage.js';
 import { TEST_WIDGET_TOKEN } from '../src/components.js';
+import { renderSignedIn } from './signed-in.js';
 import { apiError, renderPage, testHost, user } from './support.js';
 
 afterEach(() => {
@@ -298,10 +299,10 @@ describe('profile', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/auth/change-password', body: { current_password: 'Old1!pass', new_password: 'N3w!password' }, auth: true }]);
   });
 
-  it('deletes the account only with the exact phrase, then clears the session after 1.5 s', async () => {
+  it('deletes the account only with the exact phrase, then goes to / after 1.5 s and ends the session there, not on /login', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { host, calls, toasts, session: s } = testHost(() => ({ success: true, message: AuthMessages.accountDeleted }), user());
-    renderPage(ProfilePage, host, '/profile');
+    renderSignedIn(host, '/profile');
     await userEvent.click(screen.getByRole('button', { name: 'Security Settings' }));
     const remove = screen.getByRole('button', { name: 'Delete my account' });
     await fill('Confirmation', 'delete my account');
@@ -311,10 +312,15 @@ describe('profile', () => {
     await userEvent.click(remove);
     await waitFor(() => expect(toasts.map((t) => t.message)).toEqual([AuthMessages.accountDeleted]));
     expect(calls).toEqual([{ method: 'DELETE', path: '/auth/delete-account', body: { confirmation: 'DELETE MY ACCOUNT' }, auth: true }]);
+    await act(async () => vi.advanceTimersByTime(1400));
     expect(s.cleared).toBe(0);
-    await act(async () => vi.advanceTimersByTime(1600));
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+    await act(async () => vi.advanceTimersByTime(200));
+    await screen.findByText('Landing page');
     expect(s.cleared).toBe(1);
     expect(screen.getByTestId('location').textContent).toBe('/');
+    // The deleted user's home asked nothing of the API.
+    expect(calls).toHaveLength(1);
   });
 
   it('a failed deletion reads the spec text', async () => {
