@@ -77,6 +77,7 @@ import type {
   TikTokCreatorInfo,
   userIdBodySchema,
   UserSearchField,
+  verifyEmailResponseSchema,
   verifyPaymentRequestSchema,
 } from '@planner/contracts';
 
@@ -88,7 +89,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
-/** Not in contracts yet: the auth service's answer to the one-time links (verify e-mail, reset password). */
+/** Not in contracts yet: the auth service's answer to the reset-password links. */
 export interface MessageResponse {
   message: string;
 }
@@ -337,7 +338,7 @@ interface Endpoint<Response, Body = never, Query extends QueryValues = never> {
 export interface ApiEndpoints {
   GET: {
     '/auth/me': Endpoint<MeResponse>;
-    '/auth/verify-email/:token': Endpoint<MessageResponse>;
+    '/auth/verify-email/:token': Endpoint<z.infer<typeof verifyEmailResponseSchema>>;
     '/auth/users': Endpoint<AdminAnswer<{ users: PublicUser[]; pagination: Pagination }>, never, UserListQuery>;
     '/auth/users/:id': Endpoint<AdminAnswer<{ user: PublicUser; subscription: PublicUser['subscription'] }>>;
     '/auth/users/:id/organizations': Endpoint<AdminAnswer<{ organizations: Organization[] }>>;

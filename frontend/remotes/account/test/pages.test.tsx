@@ -192,13 +192,21 @@ describe('verify e-mail', () => {
     const { host, calls } = testHost(() => new Promise((resolve) => (release = resolve)));
     renderPage(VerifyEmailPage, host, '/verify-email?token=tok-1');
     expect(screen.getByText('Verifying your e-mail address…')).toBeTruthy();
-    await act(async () => release({ message: AuthMessages.emailVerified }));
+    await act(async () => release({ message: AuthMessages.emailVerified, already_verified: false }));
     expect(await screen.findByText(AuthMessages.emailVerified)).toBeTruthy();
     expect(calls).toEqual([{ method: 'GET', path: '/auth/verify-email/tok-1', body: undefined, auth: false }]);
     await act(async () => vi.advanceTimersByTime(2900));
     expect(screen.getByTestId('location').textContent).toBe('/verify-email?token=tok-1');
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it('a link used again on a verified address says it is already verified, not that verification failed', async () => {
+    const { host } = testHost(() => ({ message: AuthMessages.emailAlreadyVerified, already_verified: true }));
+    renderPage(VerifyEmailPage, host, '/verify-email?token=spent');
+    expect((await screen.findByText(AuthMessages.emailAlreadyVerified)).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(AuthMessages.verifyFailed)).toBeNull();
+    expect(screen.queryByText(AuthMessages.emailVerified)).toBeNull();
   });
 
   it('a failed verification reads the spec text', async () => {
