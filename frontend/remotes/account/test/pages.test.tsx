@@ -10,6 +10,7 @@ import { VerifyEmailPage } from '../src/VerifyEmailPage.js';
 import { TEST_WIDGET_TOKEN } from '../src/components.js';
 import { renderSignedIn } from './signed-in.js';
 import { apiError, renderPage, testHost, user } from './support.js';
+import { formatDateTime } from '@planner/ui/dates';
 
 afterEach(() => {
   cleanup();
@@ -75,6 +76,24 @@ describe('login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(signIns).toEqual([session]);
+  });
+
+  it('a banned account is told why and until when, or that the ban is permanent', async () => {
+    let until: string | null = '2026-12-24T18:30:00.000Z';
+    const { host } = testHost(() => {
+      throw apiError(403, { message: AuthMessages.accountBanned, ban_reason: 'Spam in three accounts.', ban_expires_at: until });
+    });
+    renderPage(LoginPage, host, '/login');
+    await fill('Email', 'jane@example.com');
+    await fill('Password', 'Str0ng!pass');
+    await userEvent.click(screen.getByLabelText('I am not a robot'));
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Your account has been banned. Reason: Spam in three accounts. The ban ends on ${formatDateTime('2026-12-24T18:30:00.000Z')}.`,
+    );
+    until = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your account has been banned. Reason: Spam in three accounts. The ban is permanent.'));
   });
 
   it('other failures show the server message, else the fallback', async () => {
