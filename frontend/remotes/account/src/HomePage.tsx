@@ -32,7 +32,7 @@ export function HomePage({ host }: HostProps) {
       <p>
         <RoleBadge user={user} />
       </p>
-      {list.length > 0 && <Dashboard host={host} user={user} organizations={list} />}
+      {active > 0 && <Dashboard host={host} user={user} organizations={list} />}
       <ul className="cards">
         {CAPABILITIES.map((card) => {
           const allowed = hasFeature(user.role, card.feature, user.capabilities);

@@ -116,6 +116,14 @@ describe('home dashboard (part 1 §2)', () => {
     expect(screen.queryByRole('heading', { name: 'Next 7 days' })).toBeNull();
     expect(calls.map((call) => call.path)).toEqual(['/organizations']);
   });
+
+  it('with only inactive accounts there is nothing to act on: no dashboard, the summary says 0 active', async () => {
+    const { host, calls } = testHost(api({}, [organization(ACME, 'Acme', false)]), user({ role: 'pro' }));
+    renderPage(HomePage, host, '/');
+    expect(await screen.findByText('0 active of 1')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Next 7 days' })).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/organizations']);
+  });
 });
 
 describe('home as an operational dashboard (issue 30 §3)', () => {
