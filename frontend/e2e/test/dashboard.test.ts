@@ -5,7 +5,7 @@
  * there publishes the failed one once the connection is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostMessages, type PostView } from '@planner/contracts';
+import { ConnectionMessages, PostMessages, type PostView } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
 import { apiCall, axeViolations, startSystem, type RunningSystem } from './system.js';
 import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
@@ -44,7 +44,8 @@ describe('home as an operational dashboard', () => {
     await panel('Next 7 days').getByText(QUEUED_TEXT).waitFor();
     const failed = panel('Failed publications');
     await failed.getByText(FAILED_TEXT).waitFor();
-    expect(await failed.getByText('X: failed').count()).toBe(1);
+    await failed.getByText('X: failed').first().waitFor();
+    await failed.getByText(ConnectionMessages.notConnected('X')).first().waitFor();
     await panel('Connection health').getByText('Connected: X').waitFor();
     await panel("All accounts' statistics").getByText('Posts', { exact: true }).waitFor();
     await panel('Awaiting review').getByText('No post is waiting for review.').waitFor();

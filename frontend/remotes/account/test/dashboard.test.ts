@@ -39,7 +39,7 @@ describe('connection health', () => {
         LINKEDIN: connected({ refreshable: false, expires_at: new Date(NOW + 3 * DAY).toISOString() }),
         THREADS: connected({ refreshable: false, expires_at: new Date(NOW + 30 * DAY).toISOString() }),
         TIKTOK: connected({ sandbox: true, refreshable: false, expires_at: new Date(NOW + DAY).toISOString() }),
-        YOUTUBE: connected({ status: 'expired' }),
+        YOUTUBE: connected({ is_connected: false, status: 'expired' }),
         FACEBOOK: connected({ notice: 'Facebook Page Required' }),
         TELEGRAM: { is_connected: false, url: null, specific_data: {} },
       }),

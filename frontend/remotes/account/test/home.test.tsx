@@ -228,7 +228,7 @@ describe('home as an operational dashboard (issue 30 §3)', () => {
     const platforms = {
       X: connection(),
       LINKEDIN: connection({ refreshable: false, expires_at: inDays(3) }),
-      FACEBOOK: connection({ status: 'expired' }),
+      FACEBOOK: connection({ is_connected: false, status: 'expired' }),
       TELEGRAM: { is_connected: false, url: null, specific_data: {} },
     };
     renderPage(HomePage, testHost(api({ [`/organizations/${ACME}/config`]: () => config(ACME, 'Acme', platforms) }), user({ role: 'pro' })).host, '/');

@@ -3,7 +3,7 @@ import { selectOrganization, type Host, type Organization } from '@planner/remot
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
 import { FormMessage } from '@planner/ui/form-message';
-import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -43,28 +43,25 @@ export const DashboardMessages = {
  */
 export function Dashboard({ host, user, organizations }: { host: Host; user: PublicUser; organizations: Organization[] }) {
   const active = organizations.filter((organization) => organization.is_active);
+  const ids = active.map((organization) => organization.id);
   // The calendar's read gives each organization's posts with its time zone: one call for three panels.
-  const calendars = useQueries({
-    queries: active.map((organization) => ({
-      queryKey: [HOME_KEY, 'calendar-data', organization.id],
-      queryFn: () => host.api.request('GET', '/organizations/:id/calendar-data', { params: { id: organization.id } }),
-      retry: false,
-    })),
+  const calendars = useQuery({
+    queryKey: [HOME_KEY, 'calendar-data', ids],
+    queryFn: () => eachOrganization(active, (id) => host.api.request('GET', '/organizations/:id/calendar-data', { params: { id } })),
+    retry: false,
   });
-  const configs = useQueries({
-    queries: active.map((organization) => ({
-      queryKey: [HOME_KEY, 'config', organization.id],
-      queryFn: () => host.api.request('GET', '/organizations/:id/config', { params: { id: organization.id } }),
-      retry: false,
-    })),
+  const configs = useQuery({
+    queryKey: [HOME_KEY, 'config', ids],
+    queryFn: () => eachOrganization(active, (id) => host.api.request('GET', '/organizations/:id/config', { params: { id } })),
+    retry: false,
   });
   const statistics = useQuery({ queryKey: [HOME_KEY, 'statistics'], queryFn: () => host.api.request('GET', '/statistics/user/accounts'), retry: false });
 
   const now = Date.now();
-  const posts: DashboardPost[] = calendars.flatMap((query, index) =>
-    (query.data?.posts ?? []).map((post) => ({ post, organizationId: active[index]!.id, organizationName: active[index]!.name, timeZone: query.data!.timezone })),
+  const posts: DashboardPost[] = (calendars.data ?? []).flatMap(({ organization, data }) =>
+    (data?.posts ?? []).map((post) => ({ post, organizationId: organization.id, organizationName: organization.name, timeZone: data!.timezone })),
   );
-  const postsState = panelState(calendars, active, 'the posts');
+  const postsState = panelState(calendars, 'the posts');
   const canReview = hasFeature(user.role, 'post_review', user.capabilities);
   const several = active.length > 1;
 
@@ -89,8 +86,8 @@ export function Dashboard({ host, user, organizations }: { host: Host; user: Pub
       <Panel title="Failed publications" state={postsState}>
         <FailedItems host={host} items={failedOf(posts)} several={several} canReview={canReview} />
       </Panel>
-      <Panel title="Connection health" state={panelState(configs, active, 'the connections')}>
-        <ConnectionItems health={configs.flatMap((query) => (query.data ? [connectionHealthOf(query.data, now)] : []))} several={several} />
+      <Panel title="Connection health" state={panelState(configs, 'the connections')}>
+        <ConnectionItems health={(configs.data ?? []).flatMap(({ data }) => (data ? [connectionHealthOf(data, now)] : []))} several={several} />
       </Panel>
       <Panel
         title="All accounts' statistics"
@@ -107,13 +104,33 @@ interface PanelState {
   errors: { text: string; retry: () => void }[];
 }
 
-/** Loading while any organization's answer is awaited; each failed one is an error in place with Try Again. */
-function panelState(queries: UseQueryResult[], organizations: Organization[], what: string): PanelState {
+/** One organization's answer, or why it failed: one organization's failure does not hide the others'. */
+interface OrganizationAnswer<T> {
+  organization: Organization;
+  data?: T;
+  error?: unknown;
+}
+
+/**
+ * `read` of each organization at once, settled one by one. One query for them all, not one each: the shared
+ * @tanstack/react-query is the shell's slim build (remote-contract/src/shared), which the landing page pays for.
+ */
+async function eachOrganization<T>(organizations: Organization[], read: (id: string) => Promise<T>): Promise<OrganizationAnswer<T>[]> {
+  const settled = await Promise.allSettled(organizations.map((organization) => read(organization.id)));
+  return settled.map((result, index) => ({
+    organization: organizations[index]!,
+    ...(result.status === 'fulfilled' ? { data: result.value } : { error: result.reason as unknown }),
+  }));
+}
+
+/** Loading while the answers are awaited; each organization's failure is an error in place with Try Again (which asks again). */
+function panelState(query: UseQueryResult<OrganizationAnswer<unknown>[]>, what: string): PanelState {
+  const retry = () => void query.refetch();
   return {
-    loading: queries.some((query) => query.isPending),
-    errors: queries.flatMap((query, index) =>
-      query.isError ? [{ text: DashboardMessages.loadFailed(what, organizations[index]!.name) + errorText(query.error), retry: () => void query.refetch() }] : [],
-    ),
+    loading: query.isPending,
+    errors: query.isError
+      ? [{ text: errorText(query.error), retry }]
+      : (query.data ?? []).flatMap(({ organization, error }) => (error === undefined ? [] : [{ text: DashboardMessages.loadFailed(what, organization.name) + errorText(error), retry }])),
   };
 }
 

@@ -91,7 +91,8 @@ function problemOf(connection: PlatformConnection, now: number): ConnectionProbl
 export function connectionHealthOf(config: OrganizationConfig, now: number): ConnectionHealth {
   const health: ConnectionHealth = { organizationId: config.organization.id, organizationName: config.organization.name, timeZone: config.organization.timezone, healthy: [], problems: [] };
   for (const [key, connection] of Object.entries(config.organization.platforms)) {
-    if (!connection.is_connected) continue;
+    // An expired connection is no longer `is_connected`, yet it is the one most in need of the user.
+    if (!connection.is_connected && connection.status !== 'expired') continue;
     const id = platformIdOf(key);
     const platform = id ? PLATFORM_DISPLAY_NAMES[id] : key;
     const problem = problemOf(connection, now);
