@@ -95,8 +95,13 @@ describe('plan selection in a browser', () => {
     await page.getByText(/^Active until the end of the period/).waitFor();
     await page.getByText(/^Your Professional plan is canceled/).waitFor();
     await expect.poll(() => planButton('Professional').textContent(), { timeout: 10_000 }).toBe('Active Until End of Period');
-    expect(await planButton('Basic').textContent()).toBe('Already Downgraded');
+    // Issue 30 §4.12: the plan still runs, so Basic is a downgrade to come, not done; and it can be resumed.
+    expect(await planButton('Basic').textContent()).toBe('Downgrade');
+    await page.getByText(/^Your plan moves to Basic on /).waitFor();
     await shot('plan-selection-downgraded');
+    await page.getByRole('button', { name: 'Resubscribe' }).click();
+    await page.getByText('Your Professional plan continues.').waitFor();
+    await expect.poll(() => planButton('Professional').textContent(), { timeout: 10_000 }).toBe('Current Plan');
 
     await page.getByRole('link', { name: 'Return to Dashboard' }).click();
     await page.waitForURL(`${system.url}/`);

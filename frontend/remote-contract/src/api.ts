@@ -14,6 +14,7 @@
  */
 import type { z } from 'zod';
 import type {
+  AccountStatistics,
   AutoScheduleView,
   autoScheduleCreateSchema,
   autoScheduleDeletedResponseSchema,
@@ -76,6 +77,7 @@ import type {
   TikTokCreatorInfo,
   userIdBodySchema,
   UserSearchField,
+  verifyEmailResponseSchema,
   verifyPaymentRequestSchema,
 } from '@planner/contracts';
 
@@ -87,7 +89,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
 export type SuccessMessage = z.infer<typeof successMessageSchema>;
-/** Not in contracts yet: the auth service's answer to the one-time links (verify e-mail, reset password). */
+/** Not in contracts yet: the auth service's answer to the reset-password links. */
 export interface MessageResponse {
   message: string;
 }
@@ -338,7 +340,7 @@ interface Endpoint<Response, Body = never, Query extends QueryValues = never> {
 export interface ApiEndpoints {
   GET: {
     '/auth/me': Endpoint<MeResponse>;
-    '/auth/verify-email/:token': Endpoint<MessageResponse>;
+    '/auth/verify-email/:token': Endpoint<z.infer<typeof verifyEmailResponseSchema>>;
     '/auth/users': Endpoint<AdminAnswer<{ users: PublicUser[]; pagination: Pagination }>, never, UserListQuery>;
     '/auth/users/:id': Endpoint<AdminAnswer<{ user: PublicUser; subscription: PublicUser['subscription'] }>>;
     '/auth/users/:id/organizations': Endpoint<AdminAnswer<{ organizations: Organization[] }>>;
@@ -374,6 +376,8 @@ export interface ApiEndpoints {
     '/platforms': Endpoint<SupportedPlatform[]>;
     '/statistics': Endpoint<LandingStatistics>;
     '/statistics/admin': Endpoint<GlobalStatistics>;
+    /** Over every organization the caller owns (part 1 §7): the home dashboard's figures. */
+    '/statistics/user/accounts': Endpoint<AccountStatistics>;
     '/organizations/:id/statistics': Endpoint<{ statistics: OrganizationStatistics }>;
     '/system-messages/': Endpoint<{ messages: SystemMessage[] }>;
     '/system-messages/all': Endpoint<{ messages: SystemMessage[] }>;

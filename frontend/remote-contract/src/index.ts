@@ -4,6 +4,7 @@ import type { HostApiClient, Organization, SessionResponse } from './api.js';
 export type * from './pages.js';
 export type * from './route-state.js';
 export * from './api.js';
+export * from './selection.js';
 
 /**
  * The interface the shell hands every remote page as its `host` prop. Remotes

@@ -109,6 +109,12 @@ export const resetPasswordSchema = z.object({
     .refine(isStrongPassword, AuthMessages.weakPassword),
 });
 
+/**
+ * GET /auth/verify-email/{token}: verified now, or `already_verified` when the link (used, expired or superseded) is
+ * one of an address verified before: a success, the page says so instead of a failure (docs/decisions/verify-email.md).
+ */
+export const verifyEmailResponseSchema = z.object({ message: z.string(), already_verified: z.boolean() });
+
 export const resendVerificationResponseSchema = z.object({
   message: z.string(),
   attempts_remaining: z.number().int(),

@@ -28,6 +28,10 @@ export const BillingMessages = {
   planChanged: (plan: PlanType) => `Your plan is now ${planLabel(plan)}. The price difference is prorated.`,
   activeUntil: (date: string) => `Active until the end of the period (${date}), then Basic.`,
   resubscribed: (plan: PlanType) => `Your ${planLabel(plan)} plan continues.`,
+  /** Back from a checkout left without paying (issue 30 §4.12). */
+  checkoutCanceled: 'Checkout canceled: nothing was charged and your plan has not changed.',
+  /** Under the Basic card while a canceled paid plan runs out (docs/decisions/plan-selection.md). */
+  basicFrom: (date: string) => `Your plan moves to Basic on ${date}.`,
   noSubscription: 'You have no active subscription.',
   adminUpdated: 'Subscription updated successfully.',
   invalidSignature: 'The webhook signature is not valid.',

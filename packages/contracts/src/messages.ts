@@ -80,10 +80,16 @@ export const AuthMessages = {
   userSearchField: 'search_by must be all, username or email.',
   /** Not worded by the spec: shown with the ban's reason and end. */
   accountBanned: 'Your account has been banned.',
+  /** Not worded by the spec (issue 30 §4.12): after accountBanned, why and until when (docs/decisions/banned-login.md). */
+  banReason: (reason: string) => `Reason: ${reason}.`,
+  banEnds: (when: string) => `The ban ends on ${when}.`,
+  banPermanent: 'The ban is permanent.',
   /** Not worded by the spec (part 1 §5: an integer of at least 1 hour; empty means permanent). */
   banDurationInvalid: 'Ban duration must be a whole number of hours, at least 1.',
   /** Not worded by the spec. */
   emailVerified: 'Email verified successfully!',
+  /** Not worded by the spec (issue 30 §4.9): a verification link opened again once the address is verified. */
+  emailAlreadyVerified: 'Your email address is already verified.',
   /** Not worded by the spec. */
   verificationSent: 'Verification email sent. Please check your inbox.',
   /** Not worded by the spec: too many resends for one e-mail. */

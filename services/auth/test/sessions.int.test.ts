@@ -208,14 +208,20 @@ describe('mailed links: verification and password reset', () => {
     return new URL((event!.envelope.data as Record<string, string>)[field]!).searchParams.get('token')!;
   };
 
-  it('verifies the e-mail once with the mailed token, then says it is verified', async () => {
+  it('verifies the e-mail once with the mailed token, then says it is verified, the link used again too', async () => {
     const session = (await post('/auth/register', newUser('k'))).json();
     const token = await linkOf('auth.email_verification.requested', session.user.id, 'verifyUrl');
+    const unknown = await h.api.send({ method: 'GET', url: `/auth/verify-email/${token.slice(0, -2)}xx` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Email verification failed. Please try again or contact support.');
     const ok = await h.api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
     expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Email verified successfully!', already_verified: false });
     const again = await h.api.send({ method: 'GET', url: `/auth/verify-email/${token}` });
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('Email verification failed. Please try again or contact support.');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Your email address is already verified.', already_verified: true });
+    const verified = await h.ctx.dataSource.getRepository(OutboxEvent).find({ where: { subject: 'auth.user.verified' } });
+    expect(verified.filter((event) => (event.envelope.data as { userId: string }).userId === session.user.id)).toHaveLength(1);
     const resend = await post('/auth/resend-verification', undefined, session.access_token);
     expect(resend.json().message).toBe('Already verified');
     const me = (await h.api.send({ method: 'GET', url: '/auth/me', headers: bearer(session.access_token) })).json();

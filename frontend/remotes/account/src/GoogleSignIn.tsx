@@ -3,6 +3,7 @@ import type { HostProps } from '@planner/remote-contract';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FormMessage } from './components.js';
+import { bannedLogin } from './errors.js';
 
 declare global {
   interface Window {
@@ -58,8 +59,9 @@ export function GoogleSignIn({ host, text }: HostProps & { text: 'signin_with' |
               const session = await hostRef.current.api.request('POST', '/auth/google-callback', { auth: false, body: { id_token: credential } });
               hostRef.current.session.signIn(session);
               navigate('/', { replace: true });
-            } catch {
-              setFailure(AuthMessages.googleLoginFailed);
+            } catch (error) {
+              // A banned account is told why and until when; any other failure keeps the generic words.
+              setFailure(bannedLogin(error) ?? AuthMessages.googleLoginFailed);
             }
           },
         });

@@ -1,8 +1,11 @@
 import { hasFeature } from '@planner/contracts';
 import type { HostProps } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { RoleBadge } from './badges.js';
+import { Dashboard } from './home/Dashboard.js';
+import { isAccountDeleted } from './session-end.js';
 
 const CAPABILITIES = [
   { feature: 'generator', title: 'Generate content', text: 'Create posts and media with AI in your brand voice.', to: '/organization/generator' },
@@ -10,12 +13,17 @@ const CAPABILITIES = [
   { feature: 'post_review', title: 'Review and approve', text: 'Check every post before it is published.', to: '/organization/posts' },
 ] as const;
 
-/** / for a logged-in user (part 1 §2): welcome, role badge, three capability cards. */
+/**
+ * / for a logged-in user (part 1 §2): welcome, role badge, with organizations the dashboard (issue 30 §3), then the three
+ * capability cards (upgrade where the plan lacks one) and the accounts summary.
+ */
 export function HomePage({ host }: HostProps) {
   const user = host.session.user;
+  const accountDeleted = isAccountDeleted(useLocation().state);
   // The same query (and cache) as the accounts page and the shell's switcher.
-  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request('GET', '/organizations') });
+  const organizations = useQuery({ queryKey: ['organizations'], queryFn: () => host.api.request('GET', '/organizations'), enabled: !accountDeleted });
   if (!user) return null;
+  if (accountDeleted) return <EndSession host={host} />;
   const list = organizations.data ?? [];
   const active = list.filter((o) => o.is_active).length;
   return (
@@ -24,6 +32,7 @@ export function HomePage({ host }: HostProps) {
       <p>
         <RoleBadge user={user} />
       </p>
+      {active > 0 && <Dashboard host={host} user={user} organizations={list} />}
       <ul className="cards">
         {CAPABILITIES.map((card) => {
           const allowed = hasFeature(user.role, card.feature, user.capabilities);
@@ -58,4 +67,10 @@ export function HomePage({ host }: HostProps) {
       )}
     </main>
   );
+}
+
+/** Come from the deleted account (session-end.ts): the session ends here, and the shell shows / to a visitor. */
+function EndSession({ host }: HostProps) {
+  useEffect(() => host.session.clear(), [host]);
+  return null;
 }

@@ -3,7 +3,7 @@ import { isApiError, type HostProps } from '@planner/remote-contract';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Field, FormMessage, SecurityCheck, useFocusFirstInvalid } from './components.js';
-import { serverMessage } from './errors.js';
+import { bannedLogin, serverMessage } from './errors.js';
 import { GoogleSignIn } from './GoogleSignIn.js';
 import { validateLogin, validateResetRequest, type Errors } from './validation.js';
 
@@ -38,7 +38,7 @@ function LoginForm({ host, onForgot }: HostProps & { onForgot: (email: string) =
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== '/login' ? from : '/', { replace: true });
     } catch (error) {
-      setFailure(isApiError(error) && error.status === 401 ? AuthMessages.invalidCredentials : serverMessage(error, AuthMessages.loginFailed));
+      setFailure(isApiError(error) && error.status === 401 ? AuthMessages.invalidCredentials : (bannedLogin(error) ?? serverMessage(error, AuthMessages.loginFailed)));
     } finally {
       setBusy(false);
     }

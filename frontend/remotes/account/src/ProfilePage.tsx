@@ -7,6 +7,7 @@ import { Field, FormMessage, PasswordRules, useFocusFirstInvalid } from './compo
 import { serverMessage } from './errors.js';
 import { ResendVerification } from './ResendVerification.js';
 import { validateChangePassword, type Errors } from './validation.js';
+import { ACCOUNT_DELETED_STATE } from './session-end.js';
 
 /** Part 1 §8: after deletion the landing page follows 1.5 s later. */
 export const DELETED_REDIRECT_MS = 1500;
@@ -82,10 +83,8 @@ function DeleteAccount({ host }: HostProps) {
     try {
       await host.api.request('DELETE', '/auth/delete-account', { body: { confirmation: phrase } });
       host.toast({ kind: 'success', message: AuthMessages.accountDeleted, durationMs: 3000 });
-      setTimeout(() => {
-        host.session.clear();
-        navigate('/');
-      }, DELETED_REDIRECT_MS);
+      // Home clears the session once it shows (session-end.ts): cleared here, the login guard would send the user to /login.
+      setTimeout(() => navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE }), DELETED_REDIRECT_MS);
     } catch (failed) {
       setFailure(isApiError(failed) && failed.status > 0 ? AuthMessages.deleteFailed : 'An unexpected error occurred. Please try again later.');
       setBusy(false);

@@ -9,7 +9,7 @@ import { ResendVerification } from './ResendVerification.js';
 export const VERIFIED_REDIRECT_MS = 3000;
 
 // A link is single-use: React's development double effects must not spend it twice.
-const verifications = new Map<string, Promise<unknown>>();
+const verifications = new Map<string, Promise<{ already_verified: boolean }>>();
 
 type State = 'loading' | 'success' | 'error' | 'request';
 
@@ -20,6 +20,7 @@ export function VerifyEmailPage({ host }: HostProps) {
   const token = params.get('token');
   const [state, setState] = useState<State>(() => (token ? 'loading' : params.get('mode') === 'request' ? 'request' : 'error'));
   const [error, setError] = useState<string>(AuthMessages.invalidVerificationLink);
+  const [alreadyVerified, setAlreadyVerified] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -31,8 +32,10 @@ export function VerifyEmailPage({ host }: HostProps) {
       verifications.set(token, pending);
     }
     pending.then(
-      () => {
+      (answer) => {
         if (!live) return;
+        // A link used again (or superseded) of an address verified before is no failure: it says so.
+        setAlreadyVerified(answer.already_verified);
         setState('success');
         if (host.session.user) void host.session.reloadUser().catch(() => undefined);
         timer = setTimeout(() => navigate('/profile'), VERIFIED_REDIRECT_MS);
@@ -56,7 +59,7 @@ export function VerifyEmailPage({ host }: HostProps) {
       {state === 'loading' && <p role="status">Verifying your e-mail address…</p>}
       {state === 'success' && (
         <>
-          <FormMessage kind="success">{AuthMessages.emailVerified}</FormMessage>
+          <FormMessage kind="success">{alreadyVerified ? AuthMessages.emailAlreadyVerified : AuthMessages.emailVerified}</FormMessage>
           <p>
             Taking you to your profile… <Link to="/profile">Go to your profile now</Link>
           </p>

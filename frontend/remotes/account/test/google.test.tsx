@@ -53,6 +53,18 @@ describe('Google sign-in', () => {
     expect(test.signIns).toEqual([session]);
   });
 
+  it('a banned account signing in with Google is told why and until when', async () => {
+    const google = googleInPage();
+    const test = testHost(() => {
+      throw apiError(403, { message: AuthMessages.accountBanned, ban_reason: 'spam', ban_expires_at: null });
+    });
+    test.host.config.googleClientId = 'client-123';
+    renderPage(LoginPage, test.host, '/login');
+    await waitFor(() => expect(google.buttons).toEqual(['signin_with']));
+    await act(async () => google.callback!({ credential: 'google-id-token' }));
+    expect(await screen.findByText('Your account has been banned. Reason: spam. The ban is permanent.')).toBeTruthy();
+  });
+
   it('offers Google sign-up on the register page', async () => {
     const google = googleInPage();
     const test = testHost();

@@ -8,7 +8,9 @@ import { RegisterPage } from '../src/RegisterPage.js';
 import { RESET_FAILED_TOAST, ResetPasswordPage } from '../src/ResetPasswordPage.js';
 import { VerifyEmailPage } from '../src/VerifyEmailPage.js';
 import { TEST_WIDGET_TOKEN } from '../src/components.js';
+import { renderSignedIn } from './signed-in.js';
 import { apiError, renderPage, testHost, user } from './support.js';
+import { formatDateTime } from '@planner/ui/dates';
 
 afterEach(() => {
   cleanup();
@@ -74,6 +76,24 @@ describe('login', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
     expect(signIns).toEqual([session]);
+  });
+
+  it('a banned account is told why and until when, or that the ban is permanent', async () => {
+    let until: string | null = '2026-12-24T18:30:00.000Z';
+    const { host } = testHost(() => {
+      throw apiError(403, { message: AuthMessages.accountBanned, ban_reason: 'Spam in three accounts.', ban_expires_at: until });
+    });
+    renderPage(LoginPage, host, '/login');
+    await fill('Email', 'jane@example.com');
+    await fill('Password', 'Str0ng!pass');
+    await userEvent.click(screen.getByLabelText('I am not a robot'));
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `Your account has been banned. Reason: Spam in three accounts. The ban ends on ${formatDateTime('2026-12-24T18:30:00.000Z')}.`,
+    );
+    until = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Your account has been banned. Reason: Spam in three accounts. The ban is permanent.'));
   });
 
   it('other failures show the server message, else the fallback', async () => {
@@ -191,13 +211,21 @@ describe('verify e-mail', () => {
     const { host, calls } = testHost(() => new Promise((resolve) => (release = resolve)));
     renderPage(VerifyEmailPage, host, '/verify-email?token=tok-1');
     expect(screen.getByText('Verifying your e-mail address…')).toBeTruthy();
-    await act(async () => release({ message: AuthMessages.emailVerified }));
+    await act(async () => release({ message: AuthMessages.emailVerified, already_verified: false }));
     expect(await screen.findByText(AuthMessages.emailVerified)).toBeTruthy();
     expect(calls).toEqual([{ method: 'GET', path: '/auth/verify-email/tok-1', body: undefined, auth: false }]);
     await act(async () => vi.advanceTimersByTime(2900));
     expect(screen.getByTestId('location').textContent).toBe('/verify-email?token=tok-1');
     await act(async () => vi.advanceTimersByTime(200));
     expect(screen.getByTestId('location').textContent).toBe('/profile');
+  });
+
+  it('a link used again on a verified address says it is already verified, not that verification failed', async () => {
+    const { host } = testHost(() => ({ message: AuthMessages.emailAlreadyVerified, already_verified: true }));
+    renderPage(VerifyEmailPage, host, '/verify-email?token=spent');
+    expect((await screen.findByText(AuthMessages.emailAlreadyVerified)).getAttribute('role')).toBe('status');
+    expect(screen.queryByText(AuthMessages.verifyFailed)).toBeNull();
+    expect(screen.queryByText(AuthMessages.emailVerified)).toBeNull();
   });
 
   it('a failed verification reads the spec text', async () => {
@@ -298,10 +326,10 @@ describe('profile', () => {
     expect(calls).toEqual([{ method: 'POST', path: '/auth/change-password', body: { current_password: 'Old1!pass', new_password: 'N3w!password' }, auth: true }]);
   });
 
-  it('deletes the account only with the exact phrase, then clears the session after 1.5 s', async () => {
+  it('deletes the account only with the exact phrase, then goes to / after 1.5 s and ends the session there, not on /login', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { host, calls, toasts, session: s } = testHost(() => ({ success: true, message: AuthMessages.accountDeleted }), user());
-    renderPage(ProfilePage, host, '/profile');
+    renderSignedIn(host, '/profile');
     await userEvent.click(screen.getByRole('button', { name: 'Security Settings' }));
     const remove = screen.getByRole('button', { name: 'Delete my account' });
     await fill('Confirmation', 'delete my account');
@@ -311,10 +339,15 @@ describe('profile', () => {
     await userEvent.click(remove);
     await waitFor(() => expect(toasts.map((t) => t.message)).toEqual([AuthMessages.accountDeleted]));
     expect(calls).toEqual([{ method: 'DELETE', path: '/auth/delete-account', body: { confirmation: 'DELETE MY ACCOUNT' }, auth: true }]);
+    await act(async () => vi.advanceTimersByTime(1400));
     expect(s.cleared).toBe(0);
-    await act(async () => vi.advanceTimersByTime(1600));
+    expect(screen.getByTestId('location').textContent).toBe('/profile');
+    await act(async () => vi.advanceTimersByTime(200));
+    await screen.findByText('Landing page');
     expect(s.cleared).toBe(1);
     expect(screen.getByTestId('location').textContent).toBe('/');
+    // The deleted user's home asked nothing of the API.
+    expect(calls).toHaveLength(1);
   });
 
   it('a failed deletion reads the spec text', async () => {

@@ -77,7 +77,7 @@ export function testHost(respond: (call: Call) => unknown = () => ({}), sessionU
   return { host, calls, toasts, signIns, session, restoreConnection };
 }
 
-function Where() {
+export function Where() {
   const location = useLocation();
   return (
     <>

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@planner/ui/dates';
-import { planButton, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
+import { planButton, PlanButtonLabels, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
 
 /** Part 2 §8: the words when an answer lacks what it must carry. */
 export const INVALID_RESPONSE = 'Received invalid response from server';
@@ -17,7 +17,10 @@ export const ROLE_SYNC_DELAY_MS = 1000;
 export const ROLE_SYNC_ATTEMPTS = 10;
 const PAGE_PATH = '/plan-selection';
 
-type Notice = { kind: 'success' | 'error'; text: string };
+type Notice = { kind: 'success' | 'error' | 'info'; text: string };
+
+/** The query Stripe's (or the sandbox's) cancel page comes back with: the checkout was left without paying. */
+export const CHECKOUT_CANCELED_QUERY = 'checkout=canceled';
 
 /** The server's sentence for a refused request; the spec's `fallback` for anything else (network, no body). */
 function failure(error: unknown, fallback: string): string {
@@ -53,7 +56,8 @@ export function PlanSelectionPage({ host }: HostProps) {
   const checkout = useMutation({
     mutationFn: (planType: PlanType) => {
       const page = new URL(PAGE_PATH, window.location.origin).toString();
-      return host.api.request('POST', '/payments/create-checkout-session', { body: { planType, successUrl: page, cancelUrl: page } });
+      const cancelUrl = `${page}?${CHECKOUT_CANCELED_QUERY}`;
+      return host.api.request('POST', '/payments/create-checkout-session', { body: { planType, successUrl: page, cancelUrl } });
     },
     onMutate: () => setNotice(null),
     onSuccess: async (answer) => {
@@ -112,6 +116,8 @@ export function PlanSelectionPage({ host }: HostProps) {
       <ul className="cards" aria-label="Plans">
         {PLAN_TYPES.map((plan) => {
           const button = planButton(plan, standing, busy || subscription.isPending);
+          const periodEnd = answer?.subscription?.current_period_end;
+          const basicFrom = plan === 'basic' && standing.canceling && periodEnd ? BillingMessages.basicFrom(formatDateTime(periodEnd)) : null;
           return (
             <li key={plan} className="card" aria-labelledby={`plan-${plan}`}>
               <h2 id={`plan-${plan}`}>{planLabel(plan)}</h2>
@@ -131,11 +137,16 @@ export function PlanSelectionPage({ host }: HostProps) {
                 type="button"
                 className="button"
                 disabled={button.disabled}
-                aria-describedby={`plan-${plan}`}
+                aria-describedby={basicFrom ? `plan-${plan} plan-${plan}-from` : `plan-${plan}`}
                 onClick={() => checkout.mutate(plan)}
               >
                 {button.label}
               </button>
+              {basicFrom && (
+                <p id={`plan-${plan}-from`} className="muted">
+                  {basicFrom}
+                </p>
+              )}
             </li>
           );
         })}
@@ -150,6 +161,12 @@ export function PlanSelectionPage({ host }: HostProps) {
         {answer?.has_subscription && standing.current !== 'basic' && !standing.canceling && (
           <button type="button" className="button button-danger" onClick={() => setConfirmingCancel(true)} disabled={busy}>
             Cancel Subscription
+          </button>
+        )}
+        {/* A canceled plan resumes before its period ends: the same plan chosen again (billing.md), changed in place. */}
+        {answer?.has_subscription && standing.current !== 'basic' && standing.canceling && (
+          <button type="button" className="button" onClick={() => checkout.mutate(standing.current)} disabled={busy}>
+            {PlanButtonLabels.resubscribe}
           </button>
         )}
         <Link to="/" className="button button-secondary">
@@ -186,6 +203,7 @@ function SubscriptionSummary({ standing, periodEnd }: { standing: PlanStanding; 
 
 /**
  * The return from checkout (`?session_id=…&plan=…`): verifies the payment once,
+ * or, back from its cancel page (`?checkout=canceled`), says nothing was charged;
  * shows the result, and drops the query so that a reload does not verify again.
  * True while the verification runs.
  */
@@ -204,6 +222,13 @@ function useVerification(host: Host, setNotice: (notice: Notice) => void, refres
     onError: (error) => setNotice({ kind: 'error', text: failure(error, BillingMessages.verificationError(error.message)) }),
     onSettled: () => navigate(PAGE_PATH, { replace: true }),
   });
+  const checkoutCanceled = params.get('checkout') === 'canceled';
+  useEffect(() => {
+    // Back from a checkout left without paying: said once, and the query dropped so that a reload does not say it again.
+    if (!checkoutCanceled) return;
+    setNotice({ kind: 'info', text: BillingMessages.checkoutCanceled });
+    navigate(PAGE_PATH, { replace: true });
+  }, [checkoutCanceled]);
   useEffect(() => {
     if (!sessionId || started.current) return;
     started.current = true;

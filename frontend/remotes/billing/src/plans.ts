@@ -47,8 +47,11 @@ export function planButton(plan: PlanType, standing: PlanStanding, busy: boolean
 }
 
 function planButtonLabel(plan: PlanType, { current, canceling, lapsed }: PlanStanding): PlanButtonLabel {
+  // Basic after a paid plan ran out: the downgrade is done.
+  if (plan === 'basic' && lapsed) return PlanButtonLabels.alreadyDowngraded;
   if (plan === current) return canceling ? PlanButtonLabels.activeUntilEnd : PlanButtonLabels.current;
-  if (plan === 'basic') return canceling ? PlanButtonLabels.alreadyDowngraded : PlanButtonLabels.downgrade;
+  // While a canceled paid plan still runs, Basic is a Downgrade to come (the card says when), not done.
+  if (plan === 'basic') return PlanButtonLabels.downgrade;
   if (plan === lapsed) return PlanButtonLabels.resubscribe;
   return rank(plan) < rank(current) ? PlanButtonLabels.downgrade : PlanButtonLabels.upgrade;
 }

@@ -76,23 +76,26 @@ describe('plan selection', () => {
     expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
   });
 
-  it('labels a canceling plan Active Until End of Period and basic Already Downgraded; an expired plan is Resubscribe', async () => {
+  it('labels a canceling plan Active Until End of Period and basic a Downgrade to come with its date; an expired plan is Resubscribe, basic Already Downgraded', async () => {
     let answer = subscriptionAnswer({ has_subscription: true, sandbox: true, subscription: subscriptionDetails({ cancel_at_period_end: true }) });
     const { host } = billingHost(() => answer);
     renderPage(PlanSelectionPage, host, '/plan-selection');
     expect(await screen.findByText('Sandbox: no real payment')).toBeTruthy();
     await expectPlanButtons({
-      Basic: 'Already Downgraded (disabled)',
+      Basic: 'Downgrade (disabled)',
       Starter: 'Downgrade',
       Professional: 'Active Until End of Period (disabled)',
       Advanced: 'Upgrade',
     });
     expect(screen.getByText(/^Your Professional plan is canceled: it stays active until 01\/Dec\/2026/)).toBeTruthy();
+    const basicFrom = within(screen.getByRole('listitem', { name: 'Basic' })).getByText(/^Your plan moves to Basic on 01\/Dec\/2026/);
+    expect((await planButtons()).Basic!.getAttribute('aria-describedby')).toContain(basicFrom.id);
     cleanup();
 
     answer = subscriptionAnswer({ has_subscription: false, subscription: subscriptionDetails({ status: 'canceled' }) });
     renderPage(PlanSelectionPage, host, '/plan-selection');
     await waitFor(async () => expect((await planButtons()).Professional!.textContent).toBe('Resubscribe'));
+    expect((await planButtons()).Basic!.textContent).toBe('Already Downgraded');
   });
 
   it('goes to the checkout URL with success and cancel pages of this site', async () => {
@@ -105,7 +108,43 @@ describe('plan selection', () => {
     await userEvent.click((await planButtons()).Professional!);
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://checkout.example/session'));
     const page = `${window.location.origin}/plan-selection`;
-    expect(calls.at(-1)).toEqual({ method: 'POST', path: '/payments/create-checkout-session', auth: true, body: { planType: 'pro', successUrl: page, cancelUrl: page } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      path: '/payments/create-checkout-session',
+      auth: true,
+      body: { planType: 'pro', successUrl: page, cancelUrl: `${page}?checkout=canceled` },
+    });
+  });
+
+  it('back from a canceled checkout says so once and drops the query', async () => {
+    const { host, calls } = billingHost(() => subscriptionAnswer());
+    renderPage(PlanSelectionPage, host, '/plan-selection?checkout=canceled');
+    const notice = await screen.findByText(BillingMessages.checkoutCanceled);
+    expect(notice.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/plan-selection'));
+    expect(screen.getByText(BillingMessages.checkoutCanceled)).toBeTruthy();
+    expect(calls.some((call) => call.path === '/payments/verify-payment')).toBe(false);
+  });
+
+  it('a canceled plan is resumed with Resubscribe: the same plan again, changed in place', async () => {
+    const go = vi.spyOn(browser, 'go');
+    let answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails({ cancel_at_period_end: true }) });
+    const { host, calls } = billingHost(
+      () => answer,
+      () => {
+        answer = subscriptionAnswer({ has_subscription: true, subscription: subscriptionDetails() });
+        return { checkoutUrl: 'http://localhost/plan-selection?plan=pro', sessionId: null, changedInPlace: true, message: BillingMessages.resubscribed('pro') };
+      },
+    );
+    renderPage(PlanSelectionPage, host, '/plan-selection');
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resubscribe' }));
+    expect((await screen.findByText(BillingMessages.resubscribed('pro'))).getAttribute('role')).toBe('status');
+    expect(calls.find((call) => call.path === '/payments/create-checkout-session')?.body).toMatchObject({ planType: 'pro' });
+    await waitFor(async () => expect((await planButtons()).Professional!.textContent).toBe('Current Plan'));
+    expect(screen.getByRole('button', { name: 'Cancel Subscription' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resubscribe' })).toBeNull();
+    expect(go).not.toHaveBeenCalled();
   });
 
   it('disables every plan button while the checkout is being opened', async () => {

@@ -28,15 +28,15 @@ describe('plan buttons (part 2 §2), one state each', () => {
     expect(planButton('pro', proCanceling, false)).toEqual({ label: 'Active Until End of Period', disabled: true });
   });
 
-  it('Already Downgraded: basic while the paid plan runs out', () => {
-    expect(planButton('basic', proCanceling, false)).toEqual({ label: 'Already Downgraded', disabled: true });
+  it('Downgrade, not Already Downgraded, on basic while a canceled paid plan still runs', () => {
+    expect(planButton('basic', proCanceling, false)).toEqual({ label: 'Downgrade', disabled: true });
     expect(planButton('advanced', proCanceling, false)).toEqual({ label: 'Upgrade', disabled: false });
   });
 
-  it('Resubscribe: the paid plan of an expired subscription', () => {
+  it('Resubscribe: the paid plan of an expired subscription; Already Downgraded: basic once it ran out', () => {
     expect(planButton('pro', proLapsed, false)).toEqual({ label: 'Resubscribe', disabled: false });
     expect(planButton('starter', proLapsed, false)).toEqual({ label: 'Upgrade', disabled: false });
-    expect(planButton('basic', proLapsed, false)).toEqual({ label: 'Current Plan', disabled: true });
+    expect(planButton('basic', proLapsed, false)).toEqual({ label: 'Already Downgraded', disabled: true });
   });
 
   it('every button is disabled while processing or verifying a payment, its label kept', () => {

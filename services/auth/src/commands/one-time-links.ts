@@ -55,14 +55,20 @@ export async function resendVerification(ctx: AuthContext, identity: Identity): 
   return { message: AuthMessages.verificationSent, attempts_remaining: RESEND_LIMIT.attempts - count, reset_in: resetIn };
 }
 
-export async function verifyEmail(ctx: AuthContext, token: string): Promise<void> {
-  await ctx.dataSource.transaction(async (manager) => {
+/**
+ * Verifies the address of a verification link; `alreadyVerified` when the address was verified before, whether the
+ * link was spent, expired or superseded by a newer one (its owner has nothing left to do). Any other unusable link fails.
+ */
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<{ alreadyVerified: boolean }> {
+  return ctx.dataSource.transaction(async (manager) => {
     const spent = await spendToken(manager, token, 'verify_email');
-    if (!spent) throw badRequest(AuthMessages.verifyFailed);
-    const user = await manager.getRepository(User).findOneByOrFail({ id: spent.userId });
-    if (user.emailVerified) return;
+    const userId = spent?.userId ?? (await manager.getRepository(OneTimeToken).findOneBy({ tokenHash: tokenHash(token), purpose: 'verify_email' }))?.userId;
+    const user = userId ? await manager.getRepository(User).findOneBy({ id: userId }) : null;
+    if (user?.emailVerified) return { alreadyVerified: true };
+    if (!spent || !user) throw badRequest(AuthMessages.verifyFailed);
     await manager.update(User, { id: user.id }, { emailVerified: true });
     await ctx.outbox.add(manager, 'auth.user.verified', { userId: user.id, email: user.email });
+    return { alreadyVerified: false };
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuthMessages, resendVerificationResponseSchema, resetPasswordSchema, resetRequestSchema } from '@planner/contracts';
+import { AuthMessages, resendVerificationResponseSchema, resetPasswordSchema, resetRequestSchema, verifyEmailResponseSchema } from '@planner/contracts';
 import { badRequest, requireUser, type App } from '@planner/service-kit';
 import { requestPasswordReset, resendVerification, resetPassword, verifyEmail } from '../commands/one-time-links.js';
 import type { AuthContext } from '../context.js';
@@ -13,9 +13,9 @@ export async function linkRoutes(app: App, { ctx }: { ctx: AuthContext }): Promi
     resendVerification(ctx, requireUser(request)),
   );
 
-  app.get('/auth/verify-email/:token', { schema: { tags: ['auth'], params: tokenParams, response: { 200: messageSchema } } }, async (request) => {
-    await verifyEmail(ctx, request.params.token);
-    return { message: AuthMessages.emailVerified };
+  app.get('/auth/verify-email/:token', { schema: { tags: ['auth'], params: tokenParams, response: { 200: verifyEmailResponseSchema } } }, async (request) => {
+    const { alreadyVerified } = await verifyEmail(ctx, request.params.token);
+    return { message: alreadyVerified ? AuthMessages.emailAlreadyVerified : AuthMessages.emailVerified, already_verified: alreadyVerified };
   });
 
   app.post('/auth/reset-password', { schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: messageSchema } } }, async (request) => {
