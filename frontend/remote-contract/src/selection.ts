@@ -1,5 +1,5 @@
 /**
- * The organization selected in the shell's switcher, as the shell keeps it: its id in localStorage under
+ * The organization selected in the shell's switcher, kept here for the shell (its switcher and guards) and the remotes: its id in localStorage under
  * SELECTED_ORGANIZATION_KEY, and an ORGANIZATION_SELECTED_EVENT on window so this tab's switcher and guard read it
  * again (other tabs hear `storage`). A page outside /organization/* (the home dashboard) selects an organization
  * with it before opening one of that organization's pages that takes no id in its path (Post Review).

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { selectOrganization, useSelectedOrganizationId } from './guards.js';
+import { selectOrganization } from '@planner/remote-contract';
+import { useSelectedOrganizationId } from './guards.js';
 import { useOrganizations, type OrganizationSummary } from './organizations.js';
 import { useShell } from './shell-context.js';
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { hasFeature, isAdminRole, SharedMessages, type Feature } from '@planner/contracts';
+import { ORGANIZATION_SELECTED_EVENT, SELECTED_ORGANIZATION_KEY } from '@planner/remote-contract';
 import { useOrganizations } from './organizations.js';
 import { SelectedOrganization } from './selected-organization.js';
 import { useShell, useUser } from './shell-context.js';
@@ -44,21 +45,11 @@ export function RequireAdmin({ denial = SharedMessages.adminRequired, children }
   return children;
 }
 
-export const SELECTED_ORGANIZATION_KEY = 'selected_organization_id';
-
-const SELECTION_EVENT = 'planner:organization-selected';
-
-/** Stores the selected organization; this tab hears it through an event, others through `storage`. */
-export function selectOrganization(storage: Storage, id: string): void {
-  storage.setItem(SELECTED_ORGANIZATION_KEY, id);
-  window.dispatchEvent(new Event(SELECTION_EVENT));
-}
-
 function subscribeSelection(listener: () => void): () => void {
-  window.addEventListener(SELECTION_EVENT, listener);
+  window.addEventListener(ORGANIZATION_SELECTED_EVENT, listener);
   window.addEventListener('storage', listener);
   return () => {
-    window.removeEventListener(SELECTION_EVENT, listener);
+    window.removeEventListener(ORGANIZATION_SELECTED_EVENT, listener);
     window.removeEventListener('storage', listener);
   };
 }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SharedMessages } from '@planner/contracts';
-import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization, SELECTED_ORGANIZATION_KEY } from '../src/guards.js';
+import { SELECTED_ORGANIZATION_KEY } from '@planner/remote-contract';
+import { RequireAdmin, RequireAuth, RequireFeature, RequireOrganization } from '../src/guards.js';
 import { useSelectedOrganizationOrNull } from '../src/selected-organization.js';
 import { Providers, startApi, testShell, user } from './support.js';
 
