@@ -72,7 +72,7 @@ function PanelActions({ label, busyLabel, busy, danger = false, onCancel }: { la
  * designer, Send back to review when approved, Retry of a failed platform
  * or of all when it failed, Delete after confirmation.
  */
-export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlighted: boolean; onBanner: (banner: Banner) => void }) {
+export function PostCard({ post, host, timeZone, highlight, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlight: string | null; onBanner: (banner: Banner) => void }) {
   const id = useId();
   const queries = useQueryClient();
   const navigate = useNavigate();
@@ -83,9 +83,10 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const params = { id: post.id };
+  const highlighted = highlight !== null;
 
   useEffect(() => {
-    // Shown from the calendar: brought into view and focused, so a screen reader starts there.
+    // Shown from the calendar or after its edit: brought into view and focused, so a screen reader starts there.
     if (highlighted) {
       card.current?.scrollIntoView?.({ block: 'center' });
       card.current?.focus();
@@ -133,7 +134,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
           Post for {names || 'no platform'}
         </h2>
         <span className={`badge ${STATUS_BADGES[post.status]}`}>{POST_STATUS_LABELS[post.status]}</span>
-        {highlighted && <span className="badge badge-blue">From the calendar</span>}
+        {highlight && <span className="badge badge-blue">{highlight}</span>}
       </div>
       <p className="muted">
         {post.scheduled_time ? `Scheduled for ${formatDateTime(post.scheduled_time, timeZone)}${timeZone ? ` (${timeZone})` : ''}` : 'No scheduled time: published when approved'}

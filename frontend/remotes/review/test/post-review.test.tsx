@@ -186,6 +186,21 @@ describe('Post Review: the actions a status allows', () => {
     const state = JSON.parse(screen.getByTestId('location-state').textContent!);
     expect(state.returnToRoute).toBe('/organization/posts');
     expect(state.editingPost.id).toBe('p1');
+    expect(state.returnState).toEqual({ highlightPostId: 'p1', edited: true });
+  });
+
+  it('back from an edit that approved a pending post, shows it under Approved, marked Edited and focused', async () => {
+    const edited = post('p1', { status: 'approved' });
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p1' ? edited : page(call.path.includes('status=approved') ? [edited] : [])));
+    renderPage(PostReviewPage, host, { pathname: PATH, state: { highlightPostId: 'p1', edited: true } });
+    const heading = await screen.findByRole('heading', { name: 'Post for X' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('approved');
+    expect(listCalls(calls).map((c) => c.path.match(/status=(\w+)/)![1])).toEqual(['approved']);
+    const edit = card('Post for X');
+    expect(edit.contains(heading)).toBe(true);
+    expect(within(edit).getByText('Edited')).toBeTruthy();
+    expect(within(edit).getByText('Approved')).toBeTruthy();
+    expect(document.activeElement).toBe(edit);
   });
 
   it('shows a published post’s link and a failed platform’s reason, and retries', async () => {
@@ -270,12 +285,27 @@ describe('Post Review: a post from the calendar', () => {
     expect(document.activeElement).toBe(card('Post for LinkedIn'));
   });
 
-  it('fetches and shows it above the list when the filter does not hold it (query parameter)', async () => {
-    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? post('p9', { platforms: 'Telegram', status: 'published' }) : page([post('p1')])));
+  it('switches the filter to the post’s status, so an approved post is shown under Approved, never under Pending’s empty list', async () => {
+    const approved = post('p9', { platforms: 'Telegram', status: 'approved' });
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? approved : page(call.path.includes('status=approved') ? [post('p1'), approved] : [])));
+    renderPage(PostReviewPage, host, { pathname: PATH, state: { highlightPostId: 'p9' } });
+    await screen.findByRole('heading', { name: 'Post for Telegram' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('approved');
+    expect(listCalls(calls).map((c) => c.path.match(/status=(\w+)/)![1])).toEqual(['approved']);
+    expect(screen.queryByText(PostMessages.noPostsForStatus)).toBeNull();
+    expect(card('Post for Telegram').className).toContain('post-card-highlighted');
+    // The user's own choice of filter is kept afterwards.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText(PostMessages.noPostsForStatus)).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
+  });
+
+  it('shows it above the list when the page of its status does not hold it (query parameter)', async () => {
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? post('p9', { platforms: 'Telegram', status: 'published' }) : page([post('p1', { status: 'published' })], { total_pages: 2 })));
     renderPage(PostReviewPage, host, `${PATH}?highlightPostId=p9`);
     const section = await screen.findByRole('region', { name: 'Post from the calendar' });
     expect(within(section).getByRole('heading', { name: 'Post for Telegram' })).toBeTruthy();
-    expect(calls.some((c) => c.path === '/posts/p9')).toBe(true);
+    expect(listCalls(calls).at(-1)!.path).toContain('status=published');
   });
 });
 
