@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PostMessages } from '@planner/contracts';
+import { ConnectionMessages, PostMessages } from '@planner/contracts';
 import { MoveRefusals } from '../src/calendar-events.js';
 import { DIALOG_CLOSE_DELAY_MS } from '../src/EventDialog.js';
 import { UPDATE_FAILED } from '../src/messages.js';
@@ -171,6 +171,19 @@ describe('the detail dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Post' }));
     expect(location()).toBe('/organization/designer');
     expect(routeState()).toEqual({ editingPost: thursday, returnToRoute: '/organization/calendar' });
+  });
+
+  it('marks a queued platform whose connection is gone: it will not publish there until connected again', async () => {
+    const at = '2026-03-11T12:00:00.000Z';
+    const queued = post({ status: 'approved', platforms: 'X,LinkedIn', publications: { x: { status: 'queued', link: null, reason: null, at }, linkedin: { status: 'queued', link: null, reason: null, at } } });
+    renderCalendar({
+      data: () => ({ timezone: 'UTC', posts: [queued], autoSchedules: [] }),
+      change: (call) => (call.path === `/organizations/${ORG_ID}` ? { platforms: { X: { is_connected: true } } } : {}),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Fresh bread/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText(ConnectionMessages.queuedWithoutConnection('LinkedIn'))).toBeTruthy();
+    expect(within(dialog).queryByText(ConnectionMessages.queuedWithoutConnection('X'))).toBeNull();
   });
 
   it('View Full Post goes to Post Review with highlightPostId', async () => {

@@ -1,5 +1,5 @@
-import { PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
-import type { Host, PostActionResponse } from '@planner/remote-contract';
+import { ConnectionMessages, PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
+import type { Host, Organization, PostActionResponse } from '@planner/remote-contract';
 import { ConfirmDialog } from '@planner/ui/dialog';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
@@ -7,7 +7,7 @@ import { PlatformIcon } from '@planner/ui/platform-icon';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { POST_STATUS_LABELS } from '@planner/ui/post-status';
+import { POST_STATUS_LABELS, queuedWithoutConnection } from '@planner/ui/post-status';
 import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, retryChoices, STATUS_BADGES, type PlatformLine } from './post-review.js';
 
 /** Part 2 §8 (post actions): what a failed action says when the server gave no message. */
@@ -25,7 +25,7 @@ type Panel = 'approve' | 'reject' | 'delete' | null;
  * only, a YouTube upload locked private), the platform's reason when it
  * failed or is in doubt.
  */
-function Outcome({ line }: { line: PlatformLine }) {
+function Outcome({ line, disconnected }: { line: PlatformLine; disconnected: boolean }) {
   const outcome = line.outcome;
   if (!outcome) return null;
   if (outcome.status === 'published') {
@@ -42,6 +42,8 @@ function Outcome({ line }: { line: PlatformLine }) {
       </>
     );
   }
+  // Its connection was removed since (docs/decisions/organization-config-page.md): it would only fail at its time.
+  if (disconnected) return <span className="post-platform-failed">{ConnectionMessages.queuedWithoutConnection(line.name)}</span>;
   if (outcome.status === 'queued') return <span className="muted">Queued for publishing</span>;
   return (
     <span className="post-platform-failed">
@@ -72,7 +74,21 @@ function PanelActions({ label, busyLabel, busy, danger = false, onCancel }: { la
  * designer, Send back to review when approved, Retry of a failed platform
  * or of all when it failed, Delete after confirmation.
  */
-export function PostCard({ post, host, timeZone, highlight, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlight: string | null; onBanner: (banner: Banner) => void }) {
+export function PostCard({
+  post,
+  host,
+  organization,
+  highlight,
+  onBanner,
+}: {
+  post: PostView;
+  host: Host;
+  /** The selected organization's settings and connections, once read. */
+  organization: Organization | undefined;
+  highlight: string | null;
+  onBanner: (banner: Banner) => void;
+}) {
+  const timeZone = organization?.timezone;
   const id = useId();
   const queries = useQueryClient();
   const navigate = useNavigate();
@@ -155,7 +171,7 @@ export function PostCard({ post, host, timeZone, highlight, onBanner }: { post: 
         {lines.map((line) => (
           <li key={line.name}>
             {line.platform && <PlatformIcon platform={line.platform} decorative className="platform-icon" />} <span className="post-platform-name">{line.name}</span>{' '}
-            <Outcome line={line} />
+            <Outcome line={line} disconnected={line.platform !== null && queuedWithoutConnection(post, line.platform, organization?.platforms)} />
             {line.platform && retry.platforms.includes(line.platform) && (
               <>
                 {' '}

@@ -31,7 +31,6 @@ export function PostReviewPage({ host }: HostProps) {
   const [filteredFor, setFilteredFor] = useState<string | null>(null);
   const [banner, setBanner] = useTimed<Banner>(REVIEW_BANNER_MS);
   const settings = useOrganizationSettings(host);
-  const timeZone = settings.data?.timezone;
 
   const highlighted = useQuery({
     queryKey: ['posts', 'one', highlightId],
@@ -103,7 +102,7 @@ export function PostReviewPage({ host }: HostProps) {
       {highlighted.data && posts.isSuccess && !highlightListed && (
         <section aria-label={highlight?.edited ? 'Edited post' : 'Post from the calendar'}>
           <ul className="post-list">
-            <PostCard post={highlighted.data} host={host} timeZone={timeZone} highlight={highlightBadge} onBanner={setBanner} />
+            <PostCard post={highlighted.data} host={host} organization={settings.data} highlight={highlightBadge} onBanner={setBanner} />
           </ul>
         </section>
       )}
@@ -121,7 +120,7 @@ export function PostReviewPage({ host }: HostProps) {
       {listed.length > 0 && (
         <ul className="post-list" aria-label="Posts">
           {listed.map((post) => (
-            <PostCard key={post.id} post={post} host={host} timeZone={timeZone} highlight={post.id === highlightId ? highlightBadge : null} onBanner={setBanner} />
+            <PostCard key={post.id} post={post} host={host} organization={settings.data} highlight={post.id === highlightId ? highlightBadge : null} onBanner={setBanner} />
           ))}
         </ul>
       )}

@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PostMessages } from '@planner/contracts';
+import { ConnectionMessages, PostMessages } from '@planner/contracts';
 import { PostReviewPage } from '../src/PostReviewPage.js';
-import { apiError, ORG_ID, page, post, renderPage, reviewHost, type Call } from './support.js';
+import { apiError, ORG_ID, ORGANIZATION, page, post, renderPage, reviewHost, type Call } from './support.js';
 
 // Typing into the form key by key takes seconds on a busy machine (the default is 5 s).
 vi.setConfig({ testTimeout: 20_000 });
@@ -333,5 +333,20 @@ describe('a platform that published otherwise than asked (issue 29 §7, §8)', (
     renderPage(PostReviewPage, host, `${PATH}?status=published`);
     expect(await screen.findByText(`Note: ${notice}`)).toBeTruthy();
     expect(screen.getAllByText(/^Note:/)).toHaveLength(1);
+  });
+});
+
+describe('a queued platform whose connection is gone (issue 30)', () => {
+  it('says it will not publish there until connected again, and the rest stays queued', async () => {
+    const at = '2026-12-24T18:00:01.000Z';
+    const queued = post('p1', {
+      status: 'approved',
+      platforms: 'X,LinkedIn',
+      publications: { x: { status: 'queued', link: null, reason: null, at }, linkedin: { status: 'queued', link: null, reason: null, at } },
+    });
+    const settings = () => ({ ...ORGANIZATION, platforms: { ...ORGANIZATION.platforms, LINKEDIN: { is_connected: false } } });
+    renderPage(PostReviewPage, reviewHost(() => page([queued]), { settings }).host, PATH);
+    expect(await screen.findByText(ConnectionMessages.queuedWithoutConnection('LinkedIn'))).toBeTruthy();
+    expect(screen.getAllByText('Queued for publishing')).toHaveLength(1);
   });
 });
