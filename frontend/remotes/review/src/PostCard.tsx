@@ -80,6 +80,7 @@ export function PostCard({
   organization,
   highlight,
   onBanner,
+  onDone,
 }: {
   post: PostView;
   host: Host;
@@ -87,6 +88,8 @@ export function PostCard({
   organization: Organization | undefined;
   highlight: string | null;
   onBanner: (banner: Banner) => void;
+  /** An action went through and the list was read again: the page moves the focus on (useFocusAfterAction). */
+  onDone: () => void;
 }) {
   const timeZone = organization?.timezone;
   const id = useId();
@@ -125,6 +128,7 @@ export function PostCard({
       onBanner({ kind: 'success', text: answer.message });
       // Part 2 §4: after an action the list reloads.
       await queries.invalidateQueries({ queryKey: ['posts'] });
+      onDone();
     },
     onError: (error) => onBanner({ kind: 'error', text: errorText(error, UPDATE_FAILED) }),
   });
@@ -144,9 +148,9 @@ export function PostCard({
   };
 
   return (
-    <li ref={card} className={`card post-card${highlighted ? ' post-card-highlighted' : ''}`} aria-labelledby={`${id}-title`} tabIndex={highlighted ? -1 : undefined}>
+    <li ref={card} className={`card post-card${highlighted ? ' post-card-highlighted' : ''}`} aria-labelledby={`${id}-title`} data-post-id={post.id} tabIndex={highlighted ? -1 : undefined}>
       <div className="post-card-header">
-        <h2 id={`${id}-title`} className="post-card-title">
+        <h2 id={`${id}-title`} className="post-card-title" tabIndex={-1}>
           Post for {names || 'no platform'}
         </h2>
         <span className={`badge ${STATUS_BADGES[post.status]}`}>{POST_STATUS_LABELS[post.status]}</span>

@@ -2,13 +2,14 @@ import { PostMessages, POSTS_PAGE_SIZE, type PostFilter } from '@planner/contrac
 import type { HostProps } from '@planner/remote-contract';
 import { errorText } from '@planner/ui/error-text';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useOrganizationSettings } from './organization.js';
 import { PostCard, type Banner } from './PostCard.js';
 import { DEFAULT_FILTER, FILTERS, filterOf, highlightOf } from './post-review.js';
 import { Pager } from '@planner/ui/pager';
 import { REVIEW_BANNER_MS, useTimed } from './timed.js';
+import { useFocusAfterAction } from './focus-after-action.js';
 
 /**
  * Post Review, /organization/posts (part 2 §2, §4, §8): the selected
@@ -31,6 +32,9 @@ export function PostReviewPage({ host }: HostProps) {
   const [filteredFor, setFilteredFor] = useState<string | null>(null);
   const [banner, setBanner] = useTimed<Banner>(REVIEW_BANNER_MS);
   const settings = useOrganizationSettings(host);
+  const main = useRef<HTMLElement>(null);
+  const messages = useRef<HTMLDivElement>(null);
+  const focusAfterAction = useFocusAfterAction(main, messages);
 
   const highlighted = useQuery({
     queryKey: ['posts', 'one', highlightId],
@@ -65,7 +69,7 @@ export function PostReviewPage({ host }: HostProps) {
   if (!organizationId) return <Navigate to="/" replace />;
 
   return (
-    <main className="page post-review">
+    <main ref={main} className="page post-review">
       <h1>Post Review</h1>
       <div className="review-toolbar">
         <div className="field">
@@ -91,7 +95,7 @@ export function PostReviewPage({ host }: HostProps) {
         </button>
       </div>
 
-      <div aria-live="polite">
+      <div ref={messages} className="review-messages" aria-live="polite" tabIndex={-1}>
         {banner && (
           <p className={`form-message ${banner.kind === 'success' ? 'form-message-success' : 'form-message-error'}`} role={banner.kind === 'error' ? 'alert' : 'status'}>
             {banner.text}
@@ -102,7 +106,7 @@ export function PostReviewPage({ host }: HostProps) {
       {highlighted.data && posts.isSuccess && !highlightListed && (
         <section aria-label={highlight?.edited ? 'Edited post' : 'Post from the calendar'}>
           <ul className="post-list">
-            <PostCard post={highlighted.data} host={host} organization={settings.data} highlight={highlightBadge} onBanner={setBanner} />
+            <PostCard post={highlighted.data} host={host} organization={settings.data} highlight={highlightBadge} onBanner={setBanner} onDone={() => focusAfterAction(highlighted.data.id, 0)} />
           </ul>
         </section>
       )}
@@ -119,8 +123,8 @@ export function PostReviewPage({ host }: HostProps) {
       {posts.isSuccess && listed.length === 0 && <p>{PostMessages.noPostsForStatus}</p>}
       {listed.length > 0 && (
         <ul className="post-list" aria-label="Posts">
-          {listed.map((post) => (
-            <PostCard key={post.id} post={post} host={host} organization={settings.data} highlight={post.id === highlightId ? highlightBadge : null} onBanner={setBanner} />
+          {listed.map((post, index) => (
+            <PostCard key={post.id} post={post} host={host} organization={settings.data} highlight={post.id === highlightId ? highlightBadge : null} onBanner={setBanner} onDone={() => focusAfterAction(post.id, index)} />
           ))}
         </ul>
       )}

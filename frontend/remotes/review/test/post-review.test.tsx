@@ -350,3 +350,31 @@ describe('a queued platform whose connection is gone (issue 30)', () => {
     expect(screen.getAllByText('Queued for publishing')).toHaveLength(1);
   });
 });
+
+describe('the focus after an action (issue 30)', () => {
+  it('goes to the next card’s heading when the card leaves the list, to its own when it stays, and to the messages when none is left', async () => {
+    const shown = new Set(['p1', 'p2']);
+    const { host } = reviewHost((call) => {
+      if (call.method === 'POST' && call.path.endsWith('/clear')) {
+        shown.delete(call.path.split('/')[2]!);
+        return { post: post('p1'), message: PostMessages.sentBackToReview };
+      }
+      if (call.method === 'POST') return { post: post('p2', { status: 'failed' }), message: PostMessages.retryQueued };
+      return page([...shown].map((id) => post(id, { status: id === 'p2' ? 'failed' : 'approved', platforms: id === 'p1' ? 'X' : 'LinkedIn' })));
+    });
+    renderPage(PostReviewPage, host, `${PATH}`);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'all');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Post for LinkedIn' })));
+    await userEvent.click(within(card('Post for LinkedIn')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(PostMessages.retryQueued)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Post for LinkedIn' })));
+    shown.clear();
+    shown.add('p3');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    await waitFor(() => expect(document.activeElement?.className).toBe('review-messages'));
+    expect(document.activeElement!.textContent).toBe(PostMessages.sentBackToReview);
+    expect(document.activeElement).not.toBe(document.body);
+  });
+});
