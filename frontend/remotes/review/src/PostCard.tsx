@@ -273,7 +273,11 @@ export function PostCard({
               value={reason}
               aria-invalid={reasonError ? true : undefined}
               aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                // The reason is being written: its missing-reason message no longer holds.
+                setReasonError(null);
+              }}
             />
             {reasonError && (
               <p id={`${id}-reason-error`} className="field-error" role="alert">

@@ -161,6 +161,8 @@ describe('Post Review: the actions a status allows', () => {
     expect(within(form).getByText(PostMessages.rejectReasonRequired)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(within(form).getByLabelText('Reason for rejecting'), 'Wrong price');
+    // Typing the reason drops the message that it was missing (issue 30).
+    expect(within(form).queryByText(PostMessages.rejectReasonRequired)).toBeNull();
     await userEvent.click(within(form).getByRole('button', { name: 'Reject post' }));
     expect(await screen.findByText(PostMessages.rejected)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/reject', body: { reason: 'Wrong price' } });
