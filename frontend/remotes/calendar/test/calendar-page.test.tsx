@@ -310,8 +310,18 @@ describe('moving a post', () => {
     const published = post({ content: 'Already out', status: 'published', scheduled_time: '2026-03-12T14:00:00.000Z' });
     const rejected = post({ content: 'Turned down', status: 'rejected', scheduled_time: '2026-03-13T14:00:00.000Z' });
     const { updates } = movable(post({ content: 'Movable', scheduled_time: '2026-03-12T13:30:00.000Z' }), [published, rejected]);
-    drag(await screen.findByRole('button', { name: /Already out/ }), cellOf(/^Monday,? 16 March 2026/));
+    // Neither looks nor acts movable: not draggable, no M shortcut, and its tooltip says why (issue 30).
+    const out = await screen.findByRole('button', { name: /Already out/ });
+    expect(out.getAttribute('draggable')).toBe('false');
+    expect(out.getAttribute('aria-keyshortcuts')).toBeNull();
+    expect(out.getAttribute('title')).toBe(MoveRefusals.published);
+    expect(screen.getByRole('button', { name: /Turned down/ }).getAttribute('title')).toBe(PostMessages.onlyDelete('rejected'));
+    const movablePost = screen.getByRole('button', { name: /Movable/ });
+    expect([movablePost.getAttribute('draggable'), movablePost.getAttribute('aria-keyshortcuts'), movablePost.getAttribute('title')]).toEqual(['true', 'M', null]);
+    out.focus();
+    await userEvent.keyboard('m');
     expect(screen.getByRole('alert').textContent).toContain(MoveRefusals.published);
+    expect(out.getAttribute('aria-pressed')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
