@@ -42,7 +42,8 @@ export function PostReviewPage({ host }: HostProps) {
     enabled: highlightId !== null,
     retry: false,
   });
-  if (highlighted.data && filteredFor !== highlightId) {
+  // Its status as read now, not as cached from an earlier visit (an edit since may have approved it).
+  if (highlighted.data && !highlighted.isFetching && filteredFor !== highlightId) {
     setFilteredFor(highlightId);
     setFilter(filterOf(highlighted.data.status));
     setPage(1);
