@@ -269,6 +269,8 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await details.getByRole('button', { name: 'Edit Post' }).click();
     await page().getByRole('heading', { name: 'Edit Post', level: 1 }).waitFor();
     await page().getByRole('article', { name: /^Preview on / }).filter({ hasText: KEYED_TEXT }).first().waitFor();
+    // What saving does is said before saving (issue 30 bug 1): the post form approved it.
+    await page().getByText('This post is approved. Saving your changes keeps it approved: it is published at the time chosen.').waitFor();
     expect(await axeViolations(page(), '/organization/designer (Edit Post)')).toEqual([]);
     await browser.screenshot('designer-edit-post');
     await goTo('Calendar', 'Calendar');
@@ -315,6 +317,8 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await card.getByRole('button', { name: 'Send back to review' }).click();
     await page().getByText(PostMessages.sentBackToReview).waitFor();
     await card.waitFor({ state: 'detached' });
+    // The focus went on to the next card's heading or the message region, not to <body> (issue 30 bug 11).
+    await expect.poll(() => page().evaluate(() => (document.activeElement?.matches('.post-card-title, .review-messages') ? 'moved on' : document.activeElement?.tagName))).toBe('moved on');
     expect((await api<PostView>('GET', `/posts/${journeyPostId}`)).status).toBe('pending_review');
 
     await page().getByLabel('Status').selectOption('pending');

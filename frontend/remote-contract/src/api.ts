@@ -44,6 +44,8 @@ import type {
   postDeletedResponseSchema,
   PostFilter,
   postListResponseSchema,
+  queuedCountQuerySchema,
+  queuedCountResponseSchema,
   postRejectSchema,
   PostView,
   PublishResponse,
@@ -357,10 +359,11 @@ export interface ApiEndpoints {
     '/organizations': Endpoint<Organization[]>;
     '/organizations/limits': Endpoint<OrganizationLimits>;
     '/organizations/:id/config': Endpoint<OrganizationConfig>;
-    '/organizations/:id': Endpoint<Omit<Organization, 'platforms'>>;
+    '/organizations/:id': Endpoint<Organization>;
     '/organizations/:id/autopost-data': Endpoint<AutopostData>;
     '/posts': Endpoint<PostList, never, PostListQuery>;
     '/posts/:id': Endpoint<PostView>;
+    '/posts/queued-count': Endpoint<z.infer<typeof queuedCountResponseSchema>, never, z.input<typeof queuedCountQuerySchema>>;
     '/posts/generations': Endpoint<GenerationList, never, { organization_id: string; page?: number; per_page?: number }>;
     '/organizations/:id/calendar-data': Endpoint<CalendarData>;
     '/organizations/:id/designer-data': Endpoint<DesignerData>;

@@ -3,13 +3,16 @@ import type { MediaType, PostView } from '@planner/contracts';
 /**
  * What pages hand the designer remote as route state (part 2 §2): Post Review's and the
  * calendar's Edit give `editingPost` and `returnToRoute` (/organization/designer, where the
- * title becomes Edit Post and saving goes back there); Back to Generator gives `formData`
+ * title becomes Edit Post and saving goes back there, with `returnState` as that route's state, which
+ * Post Review uses to show the post it edited); Back to Generator gives `formData`
  * (/organization/{id}/generator); a generation of /organization/results and an example of
  * /examples give `prefill` (issue 36). Types only.
  */
 export interface DesignerRouteState {
   editingPost?: PostView;
   returnToRoute?: string;
+  /** The route state `returnToRoute` is given back after a save (its page's own, passed through as is). */
+  returnState?: unknown;
   formData?: GeneratorFormData;
   prefill?: DesignerPrefill;
 }

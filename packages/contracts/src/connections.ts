@@ -85,6 +85,14 @@ export const ConnectionMessages = {
   sandboxOnlyWithoutCredentials: (platform: string) => `${platform} is configured on this server: connect it for real instead of a Sandbox connection.`,
   /** Not worded by the spec. */
   notConnected: (platform: string) => `${platform} is not connected.`,
+  /** Not worded by the spec: Account Configuration's question before a disconnection, with what it leaves waiting (GET /posts/queued-count). */
+  disconnectQuestion: (platform: string) => `Disconnect ${platform}?`,
+  disconnectLeavesQueued: (platform: string, count: number) =>
+    count === 0
+      ? `No scheduled post waits for ${platform}.`
+      : `${count} scheduled post${count === 1 ? '' : 's'} will not be published on ${platform} until you connect it again.`,
+  /** Not worded by the spec: a queued post's platform whose connection is gone (Post Review, the calendar). */
+  queuedWithoutConnection: (platform: string) => `${platform} is not connected: this post will not be published there until you connect it again.`,
   /** Not worded by the spec: a refresh the provider refused; the user must connect again. */
   reconnectNeeded: (platform: string) => `The ${platform} connection has expired. Please connect it again.`,
   /** Not worded by the spec: the provider could not be reached or failed on its side; the connection is kept. */

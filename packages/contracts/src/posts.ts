@@ -231,6 +231,13 @@ export const postListQuerySchema = z.object({
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+/** GET /posts/queued-count: how many of an organization's posts wait to be published on a platform (a disconnection's warning). */
+export const queuedCountQuerySchema = z.object({
+  organization_id: z.string({ error: OrganizationMessages.noOrganizationSelected }).uuid(OrganizationMessages.noOrganizationSelected),
+  platform: connectionPlatformSchema,
+});
+export const queuedCountResponseSchema = z.object({ count: z.number().int().min(0) });
+
 /** The answer of GET /posts; `message` is part 2 §2's empty-list text when the filter matches nothing. */
 export const postListResponseSchema = z.object({
   posts: z.array(postSchema),

@@ -68,6 +68,13 @@ function Calendar({
 }: HostProps & { organizationId: string; data: CalendarData; loadedAt: number; refreshing: boolean; onRefresh: () => void }) {
   const queryClient = useQueryClient();
   const timeZone = data.timezone;
+  // Its connections: the detail dialog marks a queued platform whose connection is gone.
+  const organization = useQuery({
+    queryKey: ['organization', organizationId],
+    queryFn: () => host.api.request('GET', '/organizations/:id', { params: { id: organizationId } }),
+    retry: false,
+    staleTime: 60_000,
+  });
   const todayDay = today(loadedAt, timeZone);
   // The view and its day are in the address (?view=week&date=2026-03-10): a reload or a shared link shows the same.
   const [search, setSearch] = useSearchParams();
@@ -189,6 +196,7 @@ function Calendar({
           event={selected}
           timeZone={timeZone}
           schedules={data.autoSchedules}
+          connections={organization.data?.platforms}
           onClosed={() => setSelected(null)}
           onMove={(event) => {
             setSelected(null);

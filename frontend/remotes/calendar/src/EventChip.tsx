@@ -2,7 +2,7 @@ import { createContext, memo, useContext, type DragEvent, type KeyboardEvent } f
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { POST_STATUS_LABELS } from '@planner/ui/post-status';
 import { clockTime, type MoveTarget } from './calendar-dates.js';
-import type { CalendarEvent } from './calendar-events.js';
+import { moveRefusal, type CalendarEvent } from './calendar-events.js';
 
 /**
  * What a view's events and cells do, the same in every view: open an event
@@ -31,16 +31,22 @@ export function useActions(): CalendarActions {
 /** A post's status, or an auto-schedule's coming slot. */
 export const STATUS_LABELS: Record<string, string> = { ...POST_STATUS_LABELS, scheduled: 'Auto-schedule slot' };
 
-/** One event: its time, its platforms' icons and its title; a button that opens it, draggable when it is a post. */
+/**
+ * One event: its time, its platforms' icons and its title; a button that opens it, draggable (and moved
+ * with M) when it is a post whose time can change. A published or rejected post says why it cannot move
+ * (its title, the tooltip); M on it says so too (Reschedule's refusal).
+ */
 export const EventChip = memo(function EventChip({ event, moving = false }: { event: CalendarEvent; moving?: boolean }) {
   const actions = useActions();
-  const post = event.type === 'post';
+  const refusal = moveRefusal(event);
+  const post = event.type === 'post' && refusal === null;
   return (
     <button
       type="button"
       className={`calendar-event calendar-event-${event.type === 'post' ? event.status : 'slot'}${moving ? ' calendar-event-moving' : ''}`}
       data-event-id={event.id}
       draggable={post}
+      title={event.type === 'post' ? (refusal ?? undefined) : undefined}
       aria-keyshortcuts={post ? 'M' : undefined}
       aria-pressed={post && moving ? true : undefined}
       onClick={() => actions.open(event)}

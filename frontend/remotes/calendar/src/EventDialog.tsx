@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { displayDateTime, PLATFORM_DISPLAY_NAMES, wallClockAt, type AutoScheduleView } from '@planner/contracts';
+import { ConnectionMessages, displayDateTime, PLATFORM_DISPLAY_NAMES, wallClockAt, type AutoScheduleView } from '@planner/contracts';
 import { Dialog } from '@planner/ui/dialog';
 import { PlatformIcon } from '@planner/ui/platform-icon';
+import { queuedWithoutConnection } from '@planner/ui/post-status';
 import { moveRefusal, type CalendarEvent } from './calendar-events.js';
 import { STATUS_LABELS } from './EventChip.js';
 
@@ -28,12 +29,15 @@ export function EventDialog({
   event,
   timeZone,
   schedules,
+  connections,
   onClosed,
   onMove,
 }: {
   event: CalendarEvent;
   timeZone: string;
   schedules: readonly AutoScheduleView[];
+  /** The organization's platforms map, once read. */
+  connections: Record<string, { is_connected: boolean }> | undefined;
   onClosed: () => void;
   onMove: (event: CalendarEvent) => void;
 }) {
@@ -75,6 +79,9 @@ export function EventDialog({
             {event.platforms.map((platform) => (
               <li key={platform}>
                 <PlatformIcon platform={platform} decorative /> {PLATFORM_DISPLAY_NAMES[platform]}
+                {post && queuedWithoutConnection(post, platform, connections) && (
+                  <span className="calendar-platform-disconnected"> {ConnectionMessages.queuedWithoutConnection(PLATFORM_DISPLAY_NAMES[platform])}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PostMessages } from '@planner/contracts';
+import { ConnectionMessages, PostMessages } from '@planner/contracts';
 import { MoveRefusals } from '../src/calendar-events.js';
 import { DIALOG_CLOSE_DELAY_MS } from '../src/EventDialog.js';
 import { UPDATE_FAILED } from '../src/messages.js';
@@ -173,6 +173,19 @@ describe('the detail dialog', () => {
     expect(routeState()).toEqual({ editingPost: thursday, returnToRoute: '/organization/calendar' });
   });
 
+  it('marks a queued platform whose connection is gone: it will not publish there until connected again', async () => {
+    const at = '2026-03-11T12:00:00.000Z';
+    const queued = post({ status: 'approved', platforms: 'X,LinkedIn', publications: { x: { status: 'queued', link: null, reason: null, at }, linkedin: { status: 'queued', link: null, reason: null, at } } });
+    renderCalendar({
+      data: () => ({ timezone: 'UTC', posts: [queued], autoSchedules: [] }),
+      change: (call) => (call.path === `/organizations/${ORG_ID}` ? { platforms: { X: { is_connected: true } } } : {}),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Fresh bread/ }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByText(ConnectionMessages.queuedWithoutConnection('LinkedIn'))).toBeTruthy();
+    expect(within(dialog).queryByText(ConnectionMessages.queuedWithoutConnection('X'))).toBeNull();
+  });
+
   it('View Full Post goes to Post Review with highlightPostId', async () => {
     const thursday = post();
     renderCalendar({ data: () => ({ timezone: 'UTC', posts: [thursday], autoSchedules: [] }) });
@@ -297,8 +310,18 @@ describe('moving a post', () => {
     const published = post({ content: 'Already out', status: 'published', scheduled_time: '2026-03-12T14:00:00.000Z' });
     const rejected = post({ content: 'Turned down', status: 'rejected', scheduled_time: '2026-03-13T14:00:00.000Z' });
     const { updates } = movable(post({ content: 'Movable', scheduled_time: '2026-03-12T13:30:00.000Z' }), [published, rejected]);
-    drag(await screen.findByRole('button', { name: /Already out/ }), cellOf(/^Monday,? 16 March 2026/));
+    // Neither looks nor acts movable: not draggable, no M shortcut, and its tooltip says why (issue 30).
+    const out = await screen.findByRole('button', { name: /Already out/ });
+    expect(out.getAttribute('draggable')).toBe('false');
+    expect(out.getAttribute('aria-keyshortcuts')).toBeNull();
+    expect(out.getAttribute('title')).toBe(MoveRefusals.published);
+    expect(screen.getByRole('button', { name: /Turned down/ }).getAttribute('title')).toBe(PostMessages.onlyDelete('rejected'));
+    const movablePost = screen.getByRole('button', { name: /Movable/ });
+    expect([movablePost.getAttribute('draggable'), movablePost.getAttribute('aria-keyshortcuts'), movablePost.getAttribute('title')]).toEqual(['true', 'M', null]);
+    out.focus();
+    await userEvent.keyboard('m');
     expect(screen.getByRole('alert').textContent).toContain(MoveRefusals.published);
+    expect(out.getAttribute('aria-pressed')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();

@@ -156,12 +156,14 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   const submitted = (outcome: SubmitResult) => {
     const back = state.returnToRoute;
     if (editing && back) {
-      host.toast({ kind: 'success', message: outcome.notice, durationMs: POST_FORM_TOAST_MS });
+      // Part 2 §8: a saved edit is 'Post updated successfully!'; one published now says where it went.
+      host.toast({ kind: 'success', message: outcome.mode === 'later' ? PostMessages.postUpdated : outcome.notice, durationMs: POST_FORM_TOAST_MS });
+      const goBack = () => navigate(back, { state: state.returnState });
       // Part 2 §4: a schedule-later save goes back at once; a publish shows Published and its links, then goes back after 1 s.
-      if (outcome.mode === 'later') return navigate(back);
+      if (outcome.mode === 'later') return goBack();
       setPublished(true);
       setResult(outcome);
-      setTimeout(() => navigate(back), RETURN_AFTER_PUBLISH_MS);
+      setTimeout(goBack, RETURN_AFTER_PUBLISH_MS);
       return;
     }
     setResult(outcome);

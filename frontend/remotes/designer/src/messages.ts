@@ -1,4 +1,6 @@
+import type { PostStatus } from '@planner/contracts';
 import { isApiError } from '@planner/remote-contract';
+import type { ScheduleMode } from './post-form/submit.js';
 
 /** The server's own words for a failure (its body's message: part 2 §5's rules, §8's errors), or null. */
 export function serverMessage(error: unknown): string | null {
@@ -18,3 +20,16 @@ export const VIEW_ONLY = 'View only: generating posts with AI is not available f
 export const INACTIVE = 'This account is inactive. Activate it on the Accounts page to generate and publish posts.';
 /** Not worded by the spec: the organization has connected no platform to generate or publish for. */
 export const NO_PLATFORMS = 'Connect a platform in Account Configuration to generate and publish posts.';
+
+/**
+ * Not worded by the spec: what saving an edited post does (docs/decisions/post-review.md,
+ * "An edit"), said beside Save Changes or Publish Now: the publish routes approve what they
+ * save, so a post pending review leaves review.
+ */
+export function editEffect(status: PostStatus, mode: ScheduleMode): string {
+  const saving = mode === 'now' ? 'Publishing' : 'Saving';
+  const when = mode === 'now' ? 'published now' : 'published at the time chosen';
+  if (status === 'pending_review') return `This post is pending review. ${saving} your changes approves it: it leaves review and is ${when}.`;
+  if (status === 'failed') return `This post failed to publish. ${saving} your changes approves it again: it is ${when}.`;
+  return `This post is approved. ${saving} your changes keeps it approved: it is ${when}.`;
+}

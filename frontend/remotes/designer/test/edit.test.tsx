@@ -74,7 +74,27 @@ describe('edit mode (part 2 §2, §4)', () => {
       ['scheduled_time', '2099-07-01T12:00'],
       ['media_urls', `/api/media/${MEDIA_KEY}`],
     ]);
-    expect(toasts).toContainEqual({ kind: 'success', message: PostMessages.scheduledFor('X, LinkedIn'), durationMs: 5000 });
+    expect(toasts).toContainEqual({ kind: 'success', message: PostMessages.postUpdated, durationMs: 5000 });
+  });
+
+  it('says before saving that saving approves a post pending review, and goes back with the opener’s state', async () => {
+    const { host } = designerHost({ respond });
+    renderAt(DesignerPage, host, '/organization/designer', { editingPost: post(), returnToRoute: '/organization/posts', returnState: { highlightPostId: POST_ID } });
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    const effect = document.getElementById(save.getAttribute('aria-describedby')!)!;
+    expect(effect.textContent).toBe('This post is pending review. Saving your changes approves it: it leaves review and is published at the time chosen.');
+    await userEvent.click(screen.getByRole('radio', { name: 'Now' }));
+    expect(effect.textContent).toBe('This post is pending review. Publishing your changes approves it: it leaves review and is published now.');
+    await userEvent.click(screen.getByRole('radio', { name: 'Schedule for' }));
+    await userEvent.click(save);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/posts'));
+    expect(JSON.parse(screen.getByTestId('location-state').textContent!)).toEqual({ highlightPostId: POST_ID });
+  });
+
+  it('says an approved post stays approved', async () => {
+    renderAt(DesignerPage, designerHost({ respond }).host, '/organization/designer', { editingPost: post({ status: 'approved' }), returnToRoute: '/organization/posts' });
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    expect(document.getElementById(save.getAttribute('aria-describedby')!)!.textContent).toBe('This post is approved. Saving your changes keeps it approved: it is published at the time chosen.');
   });
 
   it('a publish-now edit shows Published and the posted links, then goes back after 1 s', async () => {

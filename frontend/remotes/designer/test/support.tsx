@@ -90,7 +90,12 @@ export function designerHost(options: { data?: () => DesignerData; respond?: (ca
 
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="location-state">{JSON.stringify(location.state)}</output>
+    </>
+  );
 }
 
 /** Renders a page at `path` with route state, as the shell's router would. */

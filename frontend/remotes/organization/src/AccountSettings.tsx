@@ -16,7 +16,8 @@ type Setting = 'name' | 'language' | 'default_before_post_review_time' | 'timezo
 function SettingRow({ label, shown, editor, onSave, saving, error, saved, editing, setEditing }: {
   label: string;
   shown: ReactNode;
-  editor: (id: string) => ReactNode;
+  /** The control, labelled by `id`, described by the error's id while there is one. */
+  editor: (id: string, errorId: string | undefined) => ReactNode;
   onSave: () => void;
   saving: boolean;
   error: string | null;
@@ -35,7 +36,7 @@ function SettingRow({ label, shown, editor, onSave, saving, error, saved, editin
             onSave();
           }}
         >
-          <label htmlFor={id}>{label}</label> {editor(id)}{' '}
+          <label htmlFor={id}>{label}</label> {editor(id, error ? `${id}-error` : undefined)}{' '}
           <button type="submit" className="button" disabled={saving}>
             {saving ? 'Saving…' : 'Save'}
           </button>{' '}
@@ -43,7 +44,7 @@ function SettingRow({ label, shown, editor, onSave, saving, error, saved, editin
             Cancel
           </button>
           {error && (
-            <p className="field-error" role="alert">
+            <p id={`${id}-error`} className="field-error" role="alert">
               {error}
             </p>
           )}
@@ -79,6 +80,11 @@ export function AccountSettings({ host, organization, disabled }: { host: Host; 
     const timer = setTimeout(() => setSaved(null), SETTINGS_SAVED_MS);
     return () => clearTimeout(timer);
   }, [saved]);
+  // A changed value is a new answer: the message about the previous one goes.
+  const change = (next: string) => {
+    setValue(next);
+    setError(null);
+  };
   const save = useMutation({
     mutationFn: (update: OrganizationUpdate) => host.api.request('PUT', '/organizations/:id', { params: { id: organization.id }, body: update }),
     onSuccess: async (_, update) => {
@@ -106,7 +112,7 @@ export function AccountSettings({ host, organization, disabled }: { host: Host; 
     if (setting === 'language') return save.mutate({ language: value });
     return save.mutate({ timezone: value });
   };
-  const row = (setting: Setting, label: string, shown: ReactNode, editor: (id: string) => ReactNode) => (
+  const row = (setting: Setting, label: string, shown: ReactNode, editor: (id: string, errorId: string | undefined) => ReactNode) => (
     <SettingRow
       label={label}
       shown={shown}
@@ -123,9 +129,9 @@ export function AccountSettings({ host, organization, disabled }: { host: Host; 
   const zoneLabel = zones.find((zone) => zone.value === organization.timezone)?.label ?? organization.timezone;
   return (
     <Collapsible title="Account Settings">
-      {row('name', 'Name', organization.name, (id) => <input id={id} value={value} maxLength={200} onChange={(e) => setValue(e.target.value)} />)}
+      {row('name', 'Name', organization.name, (id) => <input id={id} value={value} maxLength={200} onChange={(e) => change(e.target.value)} />)}
       {row('language', 'Language', organization.language, (id) => (
-        <select id={id} value={value} onChange={(e) => setValue(e.target.value)}>
+        <select id={id} value={value} onChange={(e) => change(e.target.value)}>
           <LanguageOptions />
         </select>
       ))}
@@ -133,14 +139,24 @@ export function AccountSettings({ host, organization, disabled }: { host: Host; 
         'default_before_post_review_time',
         'Review time before posting (minutes)',
         `${organization.default_before_post_review_time} (${humanDuration(organization.default_before_post_review_time)})`,
-        (id) => (
+        (id, errorId) => (
           <>
-            <input id={id} type="number" min={1} max={LIMITS.maxReviewTimeMinutes} value={value} onChange={(e) => setValue(e.target.value)} />
-            {Number(value) > 0 && <span className="muted"> {humanDuration(Math.floor(Number(value)))}</span>}
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={LIMITS.maxReviewTimeMinutes}
+              value={value}
+              aria-invalid={errorId ? true : undefined}
+              aria-describedby={errorId}
+              onChange={(e) => change(e.target.value)}
+            />
+            {/* The duration of a value in range only: beyond it the limit is the error's to say, once. */}
+            {reviewTimeError(value) === null && <span className="muted"> {humanDuration(Math.floor(Number(value)))}</span>}
           </>
         ),
       )}
-      {row('timezone', 'Time zone', zoneLabel, (id) => <TimezoneSelect id={id} zones={zones} value={value} onChange={setValue} />)}
+      {row('timezone', 'Time zone', zoneLabel, (id) => <TimezoneSelect id={id} zones={zones} value={value} onChange={change} />)}
     </Collapsible>
   );
 }

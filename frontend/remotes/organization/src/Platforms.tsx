@@ -1,4 +1,5 @@
 import { ConnectionMessages, EXPIRY_WARNING_AHEAD_MS, OrganizationMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
+import { ConfirmDialog } from '@planner/ui/dialog';
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { isApiError, type Host, type PlatformConnection, type PlatformPage } from '@planner/remote-contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -264,9 +265,23 @@ function PlatformPanel({
     onSuccess: () => settled(),
     onError: (error) => host.toast({ kind: 'error', message: ConnectionMessages.connectFailed(name, errorText(error)) }),
   });
+  const [confirmingDisconnect, setConfirmingDisconnect] = useState(false);
+  // Asked as the question opens: what the disconnection would leave without a connection.
+  const queued = useQuery({
+    queryKey: ['posts', 'queued-count', organizationId, platform],
+    queryFn: () => host.api.request('GET', '/posts/queued-count', { query: { organization_id: organizationId, platform } }),
+    enabled: confirmingDisconnect,
+    retry: false,
+    staleTime: 0,
+  });
   const disconnect = useMutation({
     mutationFn: () => host.api.request('POST', '/oauth/:platform/disconnect', { params, body }),
-    onSuccess: ({ message }) => settled(message),
+    onSuccess: ({ message }) => {
+      setConfirmingDisconnect(false);
+      // Post Review and the calendar mark the posts left waiting for it.
+      void queries.invalidateQueries({ queryKey: ['posts'] });
+      return settled(message);
+    },
     onError: () => host.toast({ kind: 'error', message: ConnectionMessages.disconnectFailed(name) }),
   });
   const refresh = useMutation({
@@ -308,9 +323,27 @@ function PlatformPanel({
               </button>{' '}
             </>
           )}
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => disconnect.mutate()}>
+          <button type="button" className="button button-danger" disabled={busy} onClick={() => setConfirmingDisconnect(true)}>
             Disconnect
           </button>
+          {confirmingDisconnect && (
+            <ConfirmDialog
+              title={ConnectionMessages.disconnectQuestion(name)}
+              message={
+                queued.isPending
+                  ? `Counting the posts scheduled for ${name}...`
+                  : queued.isError
+                    ? `Posts scheduled for ${name} will not be published there until you connect it again.`
+                    : ConnectionMessages.disconnectLeavesQueued(name, queued.data.count)
+              }
+              confirmLabel="Disconnect"
+              busyLabel="Disconnecting..."
+              busy={disconnect.isPending}
+              danger
+              onConfirm={() => disconnect.mutate()}
+              onCancel={() => setConfirmingDisconnect(false)}
+            />
+          )}
           {platform === 'facebook' && !connection.sandbox && <PageChoice host={host} organizationId={organizationId} platform="facebook" connection={connection} />}
           {platform === 'linkedin' && <PageChoice host={host} organizationId={organizationId} platform="linkedin" connection={connection} />}
         </>

@@ -126,6 +126,9 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
 }) {
   const queries = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // Asked to delete while default: said only while it still is (another may become default meanwhile).
+  const [deleteRefused, setDeleteRefused] = useState(false);
+  const refusal = deleteRefused && template.is_default ? OrganizationMessages.cannotDeleteDefaultTemplate : null;
   const params = { id: organizationId, tid: template.id };
   const change = useMutation({
     mutationFn: (action: { kind: 'update'; draft: TemplateDraft } | { kind: 'delete' } | { kind: 'default' }): Promise<unknown> => {
@@ -173,7 +176,7 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
               <button
                 type="button"
                 className="button button-danger"
-                onClick={() => (template.is_default ? setFailure(OrganizationMessages.cannotDeleteDefaultTemplate) : setMode('deleting'))}
+                onClick={() => (template.is_default ? setDeleteRefused(true) : setMode('deleting'))}
               >
                 Delete
               </button>
@@ -204,9 +207,9 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
           </button>
         </div>
       )}
-      {mode !== 'editing' && failure && (
+      {mode !== 'editing' && (failure ?? refusal) && (
         <p className="form-message form-message-error" role="alert">
-          {failure}
+          {failure ?? refusal}
         </p>
       )}
     </li>

@@ -102,6 +102,29 @@ describe('templates', () => {
     expect(screen.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/plan-selection');
   });
 
+  it('says "Cannot delete the default template" only while the template is the default (issue 30)', async () => {
+    let defaultId = 't1';
+    const answer = () => config({ templates: [template('t1', 'Weekly', { is_default: defaultId === 't1' }), template('t2', 'Monthly', { is_default: defaultId === 't2' })] });
+    const { host } = configHost({
+      answer,
+      change: (call: Call) => {
+        if (call.path.endsWith('/t2/set-default')) defaultId = 't2';
+        return { success: true, message: 'ok' };
+      },
+    });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Weekly' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByText(OrganizationMessages.cannotDeleteDefaultTemplate)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Monthly' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Set as default' }));
+    await waitFor(() => expect(screen.getAllByText('Default', { selector: '.badge' }).map((badge) => badge.closest('li')!.textContent)).toEqual([expect.stringContaining('Monthly')]));
+    expect(screen.queryByText(OrganizationMessages.cannotDeleteDefaultTemplate)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Weekly' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('group', { name: 'Delete Weekly' })).toBeTruthy();
+  });
+
   it('never deletes the default; deletes another after confirmation; makes another the default', async () => {
     const templates = [template('t1', 'Weekly', { is_default: true }), template('t2', 'Monthly')];
     const { host, calls, toasts } = configHost({ answer: () => config({ templates }), change: () => ({ success: true, message: 'ok' }) });
@@ -133,6 +156,13 @@ describe('settings', () => {
     await userEvent.type(minutes, '43201');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText(OrganizationMessages.reviewTimeTooLong)).toBeTruthy();
+    // The limit is said once, by the error the field names (no '30 days 1 minute' beside it).
+    expect(screen.getAllByText(/30 days/)).toHaveLength(1);
+    expect(document.getElementById(minutes.getAttribute('aria-describedby')!)!.textContent).toBe(OrganizationMessages.reviewTimeTooLong);
+    // Changing the value drops the message about the previous one.
+    await userEvent.type(minutes, '{Backspace}');
+    expect(screen.queryByText(OrganizationMessages.reviewTimeTooLong)).toBeNull();
+    expect(minutes.getAttribute('aria-invalid')).toBeNull();
     await userEvent.clear(minutes);
     await userEvent.type(minutes, '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

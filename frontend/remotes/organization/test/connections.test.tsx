@@ -147,6 +147,7 @@ describe('a connected platform', () => {
       answer: () => config({ platforms: { FACEBOOK: facebook('p2') } }),
       change: (call: Call) => {
         if (call.path.startsWith('/oauth/facebook/pages')) return { pages: [] };
+        if (call.path.startsWith('/posts/queued-count')) return { count: 0 };
         if (refuse) throw apiError(500);
         return call.path.endsWith('/refresh') ? { success: true, connection: facebook('p2') } : { success: true, message: ConnectionMessages.disconnected('Facebook') };
       },
@@ -155,12 +156,45 @@ describe('a connected platform', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Facebook Configured' }));
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: connectionRefreshed('Facebook') }));
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const confirmDisconnect = async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Disconnect Facebook?' });
+      await within(dialog).findByText('No scheduled post waits for Facebook.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    };
+    await confirmDisconnect();
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.disconnected('Facebook') }));
     expect(calls.find((c) => c.path === '/oauth/facebook/disconnect')?.body).toEqual({ organization_id: ORG_ID });
     refuse = true;
-    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await confirmDisconnect();
     await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: ConnectionMessages.disconnectFailed('Facebook') }));
+  });
+});
+
+describe('disconnecting (issue 30)', () => {
+  it('asks first, naming how many scheduled posts the connection leaves waiting; Cancel keeps it', async () => {
+    const { host, calls, toasts } = configHost({
+      answer: () => config({ platforms: { FACEBOOK: facebook('p2') } }),
+      change: (call: Call) => {
+        if (call.path.startsWith('/oauth/facebook/pages')) return { pages: [] };
+        if (call.path.startsWith('/posts/queued-count')) return { count: 3 };
+        return { success: true, message: ConnectionMessages.disconnected('Facebook') };
+      },
+    });
+    renderPage(ConfigPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'Facebook Configured' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disconnect Facebook?' });
+    expect(await within(dialog).findByText('3 scheduled posts will not be published on Facebook until you connect it again.')).toBeTruthy();
+    expect(calls.find((c) => c.path.startsWith('/posts/queued-count'))!.path).toBe(`/posts/queued-count?organization_id=${ORG_ID}&platform=facebook`);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.path === '/oauth/facebook/disconnect')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Disconnect Facebook?' })).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: ConnectionMessages.disconnected('Facebook') }));
+    expect(ConnectionMessages.disconnectLeavesQueued('Facebook', 1)).toBe('1 scheduled post will not be published on Facebook until you connect it again.');
   });
 });
 

@@ -1,5 +1,5 @@
-import { PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
-import type { Host, PostActionResponse } from '@planner/remote-contract';
+import { ConnectionMessages, PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
+import type { Host, Organization, PostActionResponse } from '@planner/remote-contract';
 import { ConfirmDialog } from '@planner/ui/dialog';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
@@ -7,7 +7,7 @@ import { PlatformIcon } from '@planner/ui/platform-icon';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { POST_STATUS_LABELS } from '@planner/ui/post-status';
+import { POST_STATUS_LABELS, queuedWithoutConnection } from '@planner/ui/post-status';
 import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, retryChoices, STATUS_BADGES, type PlatformLine } from './post-review.js';
 
 /** Part 2 §8 (post actions): what a failed action says when the server gave no message. */
@@ -25,7 +25,7 @@ type Panel = 'approve' | 'reject' | 'delete' | null;
  * only, a YouTube upload locked private), the platform's reason when it
  * failed or is in doubt.
  */
-function Outcome({ line }: { line: PlatformLine }) {
+function Outcome({ line, disconnected }: { line: PlatformLine; disconnected: boolean }) {
   const outcome = line.outcome;
   if (!outcome) return null;
   if (outcome.status === 'published') {
@@ -42,6 +42,8 @@ function Outcome({ line }: { line: PlatformLine }) {
       </>
     );
   }
+  // Its connection was removed since (docs/decisions/organization-config-page.md): it would only fail at its time.
+  if (disconnected) return <span className="post-platform-failed">{ConnectionMessages.queuedWithoutConnection(line.name)}</span>;
   if (outcome.status === 'queued') return <span className="muted">Queued for publishing</span>;
   return (
     <span className="post-platform-failed">
@@ -72,7 +74,24 @@ function PanelActions({ label, busyLabel, busy, danger = false, onCancel }: { la
  * designer, Send back to review when approved, Retry of a failed platform
  * or of all when it failed, Delete after confirmation.
  */
-export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post: PostView; host: Host; timeZone: string | undefined; highlighted: boolean; onBanner: (banner: Banner) => void }) {
+export function PostCard({
+  post,
+  host,
+  organization,
+  highlight,
+  onBanner,
+  onDone,
+}: {
+  post: PostView;
+  host: Host;
+  /** The selected organization's settings and connections, once read. */
+  organization: Organization | undefined;
+  highlight: string | null;
+  onBanner: (banner: Banner) => void;
+  /** An action went through and the list was read again: the page moves the focus on (useFocusAfterAction). */
+  onDone: () => void;
+}) {
+  const timeZone = organization?.timezone;
   const id = useId();
   const queries = useQueryClient();
   const navigate = useNavigate();
@@ -83,9 +102,10 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const params = { id: post.id };
+  const highlighted = highlight !== null;
 
   useEffect(() => {
-    // Shown from the calendar: brought into view and focused, so a screen reader starts there.
+    // Shown from the calendar or after its edit: brought into view and focused, so a screen reader starts there.
     if (highlighted) {
       card.current?.scrollIntoView?.({ block: 'center' });
       card.current?.focus();
@@ -108,6 +128,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
       onBanner({ kind: 'success', text: answer.message });
       // Part 2 §4: after an action the list reloads.
       await queries.invalidateQueries({ queryKey: ['posts'] });
+      onDone();
     },
     onError: (error) => onBanner({ kind: 'error', text: errorText(error, UPDATE_FAILED) }),
   });
@@ -127,13 +148,13 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
   };
 
   return (
-    <li ref={card} className={`card post-card${highlighted ? ' post-card-highlighted' : ''}`} aria-labelledby={`${id}-title`} tabIndex={highlighted ? -1 : undefined}>
+    <li ref={card} className={`card post-card${highlighted ? ' post-card-highlighted' : ''}`} aria-labelledby={`${id}-title`} data-post-id={post.id} tabIndex={highlighted ? -1 : undefined}>
       <div className="post-card-header">
-        <h2 id={`${id}-title`} className="post-card-title">
+        <h2 id={`${id}-title`} className="post-card-title" tabIndex={-1}>
           Post for {names || 'no platform'}
         </h2>
         <span className={`badge ${STATUS_BADGES[post.status]}`}>{POST_STATUS_LABELS[post.status]}</span>
-        {highlighted && <span className="badge badge-blue">From the calendar</span>}
+        {highlight && <span className="badge badge-blue">{highlight}</span>}
       </div>
       <p className="muted">
         {post.scheduled_time ? `Scheduled for ${formatDateTime(post.scheduled_time, timeZone)}${timeZone ? ` (${timeZone})` : ''}` : 'No scheduled time: published when approved'}
@@ -154,7 +175,7 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
         {lines.map((line) => (
           <li key={line.name}>
             {line.platform && <PlatformIcon platform={line.platform} decorative className="platform-icon" />} <span className="post-platform-name">{line.name}</span>{' '}
-            <Outcome line={line} />
+            <Outcome line={line} disconnected={line.platform !== null && queuedWithoutConnection(post, line.platform, organization?.platforms)} />
             {line.platform && retry.platforms.includes(line.platform) && (
               <>
                 {' '}
@@ -252,7 +273,11 @@ export function PostCard({ post, host, timeZone, highlighted, onBanner }: { post
               value={reason}
               aria-invalid={reasonError ? true : undefined}
               aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-              onChange={(e) => setReason(e.target.value)}
+              onChange={(e) => {
+                setReason(e.target.value);
+                // The reason is being written: its missing-reason message no longer holds.
+                setReasonError(null);
+              }}
             />
             {reasonError && (
               <p id={`${id}-reason-error`} className="field-error" role="alert">

@@ -15,3 +15,4 @@ export function useOrganizationSettings(host: Host) {
     staleTime: 60_000,
   });
 }
+

@@ -78,18 +78,33 @@ export function retryChoices(lines: readonly PlatformLine[]): { platforms: Conne
   return { platforms, all: notOut.length !== 1 || platforms.length === 0 };
 }
 
-/** Part 2 §2: the calendar's View Full Post names the post to highlight (route state highlightPostId, or the same as a query parameter). */
-export function highlightedPostId(state: unknown, search: URLSearchParams): string | null {
-  const fromState = (state as { highlightPostId?: unknown } | null)?.highlightPostId;
-  if (typeof fromState === 'string' && fromState) return fromState;
-  return search.get('highlightPostId') || null;
+/** A post Post Review is asked to show: named by the calendar's View Full Post, or just saved by the designer. */
+export interface Highlight {
+  postId: string;
+  edited: boolean;
 }
 
-/** Where Edit goes (part 2 §2): the designer, with the post and the way back, as the calendar's Edit Post passes them. */
+/** Part 2 §2: the calendar's View Full Post names the post to highlight (route state highlightPostId, or the same as a query parameter); an edit's return adds `edited`. */
+export function highlightOf(state: unknown, search: URLSearchParams): Highlight | null {
+  const given = (state ?? {}) as { highlightPostId?: unknown; edited?: unknown };
+  if (typeof given.highlightPostId === 'string' && given.highlightPostId) return { postId: given.highlightPostId, edited: given.edited === true };
+  const fromQuery = search.get('highlightPostId');
+  return fromQuery ? { postId: fromQuery, edited: false } : null;
+}
+
+/** The filter that holds a post of this status (docs/decisions/post-review.md: a highlighted post is shown under its own status). */
+export function filterOf(status: PostStatus): PostFilter {
+  return status === 'pending_review' ? 'pending' : status;
+}
+
+/**
+ * Where Edit goes (part 2 §2): the designer, with the post and the way back, as the calendar's Edit Post passes them;
+ * back here the edited post is shown under its new status (docs/decisions/post-review.md, "An edit").
+ */
 export const DESIGNER_ROUTE = '/organization/designer';
 export const POST_REVIEW_ROUTE = '/organization/posts';
-export function editState(post: PostView): { editingPost: PostView; returnToRoute: string } {
-  return { editingPost: post, returnToRoute: POST_REVIEW_ROUTE };
+export function editState(post: PostView): { editingPost: PostView; returnToRoute: string; returnState: { highlightPostId: string; edited: true } } {
+  return { editingPost: post, returnToRoute: POST_REVIEW_ROUTE, returnState: { highlightPostId: post.id, edited: true } };
 }
 
 /** How posts and schedules name their media types (part 2 §2, §5). */

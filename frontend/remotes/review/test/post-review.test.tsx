@@ -1,9 +1,9 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PostMessages } from '@planner/contracts';
+import { ConnectionMessages, PostMessages } from '@planner/contracts';
 import { PostReviewPage } from '../src/PostReviewPage.js';
-import { apiError, ORG_ID, page, post, renderPage, reviewHost, type Call } from './support.js';
+import { apiError, ORG_ID, ORGANIZATION, page, post, renderPage, reviewHost, type Call } from './support.js';
 
 // Typing into the form key by key takes seconds on a busy machine (the default is 5 s).
 vi.setConfig({ testTimeout: 20_000 });
@@ -161,6 +161,8 @@ describe('Post Review: the actions a status allows', () => {
     expect(within(form).getByText(PostMessages.rejectReasonRequired)).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await userEvent.type(within(form).getByLabelText('Reason for rejecting'), 'Wrong price');
+    // Typing the reason drops the message that it was missing (issue 30).
+    expect(within(form).queryByText(PostMessages.rejectReasonRequired)).toBeNull();
     await userEvent.click(within(form).getByRole('button', { name: 'Reject post' }));
     expect(await screen.findByText(PostMessages.rejected)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/reject', body: { reason: 'Wrong price' } });
@@ -186,6 +188,21 @@ describe('Post Review: the actions a status allows', () => {
     const state = JSON.parse(screen.getByTestId('location-state').textContent!);
     expect(state.returnToRoute).toBe('/organization/posts');
     expect(state.editingPost.id).toBe('p1');
+    expect(state.returnState).toEqual({ highlightPostId: 'p1', edited: true });
+  });
+
+  it('back from an edit that approved a pending post, shows it under Approved, marked Edited and focused', async () => {
+    const edited = post('p1', { status: 'approved' });
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p1' ? edited : page(call.path.includes('status=approved') ? [edited] : [])));
+    renderPage(PostReviewPage, host, { pathname: PATH, state: { highlightPostId: 'p1', edited: true } });
+    const heading = await screen.findByRole('heading', { name: 'Post for X' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('approved');
+    expect(listCalls(calls).map((c) => c.path.match(/status=(\w+)/)![1])).toEqual(['approved']);
+    const edit = card('Post for X');
+    expect(edit.contains(heading)).toBe(true);
+    expect(within(edit).getByText('Edited')).toBeTruthy();
+    expect(within(edit).getByText('Approved')).toBeTruthy();
+    expect(document.activeElement).toBe(edit);
   });
 
   it('shows a published post’s link and a failed platform’s reason, and retries', async () => {
@@ -270,12 +287,27 @@ describe('Post Review: a post from the calendar', () => {
     expect(document.activeElement).toBe(card('Post for LinkedIn'));
   });
 
-  it('fetches and shows it above the list when the filter does not hold it (query parameter)', async () => {
-    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? post('p9', { platforms: 'Telegram', status: 'published' }) : page([post('p1')])));
+  it('switches the filter to the post’s status, so an approved post is shown under Approved, never under Pending’s empty list', async () => {
+    const approved = post('p9', { platforms: 'Telegram', status: 'approved' });
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? approved : page(call.path.includes('status=approved') ? [post('p1'), approved] : [])));
+    renderPage(PostReviewPage, host, { pathname: PATH, state: { highlightPostId: 'p9' } });
+    await screen.findByRole('heading', { name: 'Post for Telegram' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('approved');
+    expect(listCalls(calls).map((c) => c.path.match(/status=(\w+)/)![1])).toEqual(['approved']);
+    expect(screen.queryByText(PostMessages.noPostsForStatus)).toBeNull();
+    expect(card('Post for Telegram').className).toContain('post-card-highlighted');
+    // The user's own choice of filter is kept afterwards.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(await screen.findByText(PostMessages.noPostsForStatus)).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
+  });
+
+  it('shows it above the list when the page of its status does not hold it (query parameter)', async () => {
+    const { host, calls } = reviewHost((call) => (call.path === '/posts/p9' ? post('p9', { platforms: 'Telegram', status: 'published' }) : page([post('p1', { status: 'published' })], { total_pages: 2 })));
     renderPage(PostReviewPage, host, `${PATH}?highlightPostId=p9`);
     const section = await screen.findByRole('region', { name: 'Post from the calendar' });
     expect(within(section).getByRole('heading', { name: 'Post for Telegram' })).toBeTruthy();
-    expect(calls.some((c) => c.path === '/posts/p9')).toBe(true);
+    expect(listCalls(calls).at(-1)!.path).toContain('status=published');
   });
 });
 
@@ -303,5 +335,48 @@ describe('a platform that published otherwise than asked (issue 29 §7, §8)', (
     renderPage(PostReviewPage, host, `${PATH}?status=published`);
     expect(await screen.findByText(`Note: ${notice}`)).toBeTruthy();
     expect(screen.getAllByText(/^Note:/)).toHaveLength(1);
+  });
+});
+
+describe('a queued platform whose connection is gone (issue 30)', () => {
+  it('says it will not publish there until connected again, and the rest stays queued', async () => {
+    const at = '2026-12-24T18:00:01.000Z';
+    const queued = post('p1', {
+      status: 'approved',
+      platforms: 'X,LinkedIn',
+      publications: { x: { status: 'queued', link: null, reason: null, at }, linkedin: { status: 'queued', link: null, reason: null, at } },
+    });
+    const settings = () => ({ ...ORGANIZATION, platforms: { ...ORGANIZATION.platforms, LINKEDIN: { is_connected: false } } });
+    renderPage(PostReviewPage, reviewHost(() => page([queued]), { settings }).host, PATH);
+    expect(await screen.findByText(ConnectionMessages.queuedWithoutConnection('LinkedIn'))).toBeTruthy();
+    expect(screen.getAllByText('Queued for publishing')).toHaveLength(1);
+  });
+});
+
+describe('the focus after an action (issue 30)', () => {
+  it('goes to the next card’s heading when the card leaves the list, to its own when it stays, and to the messages when none is left', async () => {
+    const shown = new Set(['p1', 'p2']);
+    const { host } = reviewHost((call) => {
+      if (call.method === 'POST' && call.path.endsWith('/clear')) {
+        shown.delete(call.path.split('/')[2]!);
+        return { post: post('p1'), message: PostMessages.sentBackToReview };
+      }
+      if (call.method === 'POST') return { post: post('p2', { status: 'failed' }), message: PostMessages.retryQueued };
+      return page([...shown].map((id) => post(id, { status: id === 'p2' ? 'failed' : 'approved', platforms: id === 'p1' ? 'X' : 'LinkedIn' })));
+    });
+    renderPage(PostReviewPage, host, `${PATH}`);
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'all');
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Post for LinkedIn' })));
+    await userEvent.click(within(card('Post for LinkedIn')).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(PostMessages.retryQueued)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Post for LinkedIn' })));
+    shown.clear();
+    shown.add('p3');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send back to review' }));
+    await waitFor(() => expect(document.activeElement?.className).toBe('review-messages'));
+    expect(document.activeElement!.textContent).toBe(PostMessages.sentBackToReview);
+    expect(document.activeElement).not.toBe(document.body);
   });
 });

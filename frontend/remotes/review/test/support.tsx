@@ -77,6 +77,8 @@ export const ORGANIZATION = {
   language: 'en-US',
   default_before_post_review_time: 90,
   timezone: 'America/New_York',
+  // Every platform connected but YouTube.
+  platforms: Object.fromEntries(['X', 'FACEBOOK', 'INSTAGRAM', 'THREADS', 'LINKEDIN', 'TIKTOK', 'TELEGRAM', 'YOUTUBE'].map((key) => [key, { is_connected: key !== 'YOUTUBE' }])),
 };
 
 /** A page of posts as GET /posts answers it. */
@@ -105,9 +107,12 @@ export function autopostData(over: Partial<AutopostData> = {}): AutopostData {
  * A starter user's host with Acme Bakery selected (New York time): the
  * organization's settings are answered here, other calls by `respond`.
  */
-export function reviewHost(respond: (call: Call) => unknown, options: { user?: Partial<PublicUser>; organization?: { is_active: boolean } | null } = {}) {
+export function reviewHost(
+  respond: (call: Call) => unknown,
+  options: { user?: Partial<PublicUser>; organization?: { is_active: boolean } | null; settings?: () => typeof ORGANIZATION } = {},
+) {
   const test = testHost((call) => {
-    if (call.method === 'GET' && call.path === `/organizations/${ORG_ID}`) return ORGANIZATION;
+    if (call.method === 'GET' && call.path === `/organizations/${ORG_ID}`) return options.settings?.() ?? ORGANIZATION;
     return respond(call);
   }, user({ role: 'starter', ...options.user }));
   test.host.organization = options.organization === null ? null : { id: ORG_ID, name: 'Acme Bakery', is_active: options.organization?.is_active ?? true };

@@ -1,4 +1,4 @@
-import { offsetOf, type Identity, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
+import { offsetOf, type ConnectionPlatform, type Identity, type PostFilter, type PostStatus, type PostView } from '@planner/contracts';
 import { notFound, organizationAccess, rowId, type ServiceContext } from '@planner/service-kit';
 import { toPostView } from '../domain/post-view.js';
 import { Post } from '../entities/post.entity.js';
@@ -60,4 +60,19 @@ export async function readPost(ctx: ServiceContext, caller: Identity, id: string
 /** A post not deleted, by id; null when there is none. */
 export function findPost(ctx: ServiceContext, postId: string): Promise<Post | null> {
   return ctx.dataSource.getRepository(Post).findOneBy({ id: postId });
+}
+
+/**
+ * How many of the organization's posts wait to be published on the platform
+ * (its publication there queued): what disconnecting it would leave
+ * without a connection (docs/decisions/organization-config-page.md).
+ */
+export async function countQueuedPosts(ctx: ServiceContext, caller: Identity, organizationId: string, platform: ConnectionPlatform): Promise<number> {
+  await organizationAccess(ctx, caller, organizationId);
+  return ctx.dataSource
+    .getRepository(Post)
+    .createQueryBuilder('post')
+    .where('post.organization_id = :organizationId', { organizationId })
+    .andWhere(`post.publications -> :platform ->> 'status' = 'queued'`, { platform })
+    .getCount();
 }

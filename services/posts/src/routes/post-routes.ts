@@ -10,9 +10,11 @@ import {
   postRetrySchema,
   postSchema,
   postUpdateSchema,
+  queuedCountQuerySchema,
+  queuedCountResponseSchema,
 } from '@planner/contracts';
 import { idParams, requireUser, type App } from '@planner/service-kit';
-import { listReviewPosts, readPost } from '../commands/posts.js';
+import { countQueuedPosts, listReviewPosts, readPost } from '../commands/posts.js';
 import { approvePost, clearPost, deletePost, rejectPost, retryPost, updatePost } from '../commands/review.js';
 import type { PostsContext } from '../context.js';
 import { platformNames } from '../domain/publish-answer.js';
@@ -41,6 +43,19 @@ export async function postRoutes(app: App, { ctx }: { ctx: PostsContext }): Prom
       const { posts, total } = await listReviewPosts(ctx, requireUser(request), query);
       return { posts, pagination: pageOf(query.page, query.per_page, total), ...(total === 0 ? { message: PostMessages.noPostsForStatus } : {}) };
     },
+  );
+
+  app.get(
+    '/posts/queued-count',
+    {
+      schema: {
+        tags,
+        description: 'How many of an organization’s posts wait to be published on a platform (Account Configuration asks before a disconnection).',
+        querystring: queuedCountQuerySchema,
+        response: { 200: queuedCountResponseSchema },
+      },
+    },
+    async (request) => ({ count: await countQueuedPosts(ctx, requireUser(request), request.query.organization_id, request.query.platform) }),
   );
 
   app.get('/posts/:id', { schema: { tags, params: idParams(), response: { 200: postSchema } } }, async (request) =>

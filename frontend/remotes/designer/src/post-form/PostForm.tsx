@@ -24,6 +24,7 @@ import {
 } from './submit.js';
 import { useCounter } from './text-counting.js';
 import { FormMessage } from '@planner/ui/form-message';
+import { editEffect } from '../messages.js';
 
 /** Part 2 §6: schedule-for-later for the paid roles, disabled with its message for basic, hidden for test. */
 export type LaterAccess = 'allowed' | 'upgrade' | 'hidden';
@@ -301,9 +302,14 @@ export function PostForm(props: PostFormProps) {
           {failureLinks.length > 0 && <PostedLinks links={failureLinks} />}
         </FormMessage>
       )}
+      {editing && (
+        <p id={`${id}-edit-effect`} className="field-hint">
+          {editEffect(editing.status, mode)}
+        </p>
+      )}
       <p className="actions">
         {/* Without TikTok's choices for the account the post cannot go to TikTok (PlatformChoices says why). */}
-        <button type="submit" className="button" disabled={disabled || (toTikTok && !creator)}>
+        <button type="submit" className="button" disabled={disabled || (toTikTok && !creator)} aria-describedby={editing ? `${id}-edit-effect` : undefined}>
           {label}
         </button>
       </p>
