@@ -71,7 +71,7 @@ function initialForm(data: DesignerData, state: DesignerRouteState, platformName
   if (state.formData) return state.formData;
   const post = state.editingPost;
   if (post?.original_request) return formFromRequest(post.original_request, post.platforms.split(',').map((name) => name.trim()).filter(Boolean));
-  const form = emptyForm(data.organization.name, platformNames);
+  const form = emptyForm(data.organization.name, platformNames, data.organization.language);
   const template = data.templates.find((t) => t.is_default);
   return { ...(template ? withTemplate(form, template) : form), ...state.prefill?.form };
 }
@@ -172,11 +172,11 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   };
 
   const generator = canGenerate ? (
-    <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} busy={generating} disabled={!organization.is_active || connected.length === 0} onGenerate={(values) => void generate(values)} />
+    <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} language={organization.language} busy={generating} disabled={!organization.is_active || connected.length === 0} onGenerate={(values) => void generate(values)} />
   ) : viewOnly ? (
     <>
       <FormMessage kind="info">{VIEW_ONLY}</FormMessage>
-      <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} busy={false} disabled onGenerate={() => undefined} />
+      <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} language={organization.language} busy={false} disabled onGenerate={() => undefined} />
     </>
   ) : (
     <p className="upgrade-prompt">

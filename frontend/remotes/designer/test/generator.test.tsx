@@ -67,6 +67,13 @@ describe('content designer: role gates (part 2 §2, §6)', () => {
 });
 
 describe('the generator form (part 2 §3–§5)', () => {
+  it('starts in the organization’s language (issue 30: it was always en-US)', async () => {
+    const data = designerData();
+    data.organization.language = 'de-DE';
+    renderAt(DesignerPage, designerHost({ data: () => data }).host);
+    expect(((await screen.findByLabelText('Language')) as HTMLSelectElement).value).toBe('de-DE');
+  });
+
   it('checks the business name, a platform and the counts with their messages before asking anything', async () => {
     const { host, calls } = designerHost();
     renderAt(DesignerPage, host);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_TYPE_SPECS, PostMessages, type PublicUser } from '@planner/contracts';
 import { DesignerPage } from '../src/DesignerPage.js';
+import { SANDBOX_WRITTEN } from '../src/messages.js';
 import { apiError, deferred, designerData, designerHost, formFields, generated, ORG_ID, previewOn, renderAt, type Call } from './support.js';
 
 afterEach(() => {
@@ -110,6 +111,16 @@ describe('magic edit and regenerate (part 2 §5, §8)', () => {
     await handWritten({ text: 'Mine' });
     expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
     expect(screen.queryByLabelText('Magic edit')).toBeNull();
+  });
+
+  it('labels a text the sandbox generator wrote, until a model writes it again (issue 30)', async () => {
+    let sandbox = true;
+    await generatedForX((call) => (call.path === '/posts/generate' ? { ...generated('X', sandbox ? 'Sandbox bread.' : 'Model bread.'), sandbox } : null));
+    expect(within(card('Post for X')).getByText(SANDBOX_WRITTEN)).toBeTruthy();
+    sandbox = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await screen.findByText('Model bread.', { selector: '.draft-text' });
+    expect(screen.queryByText(SANDBOX_WRITTEN)).toBeNull();
   });
 
   it('are not offered to basic and test users', async () => {
