@@ -263,6 +263,7 @@ export function PostForm(props: PostFormProps) {
         aiImages={props.aiImages}
         imageText={ready[0]?.text ?? ''}
         platformName={chosen[0] ? PLATFORM_DISPLAY_NAMES[chosen[0]] : null}
+        progress={progress}
         disabled={disabled}
       />
       <PlatformChoices
@@ -281,12 +282,6 @@ export function PostForm(props: PostFormProps) {
   // The bar's controls belong to the form by its id: the bar spans the composer's columns, below the form and the previews.
   const bar = (
     <div className="composer-bar" role="group" aria-label="Publishing">
-      {progress !== null && (
-        <p className="upload-progress">
-          <label htmlFor={`${id}-progress`}>Uploading media: {progress}%</label>{' '}
-          <progress id={`${id}-progress`} value={progress} max={100} />
-        </p>
-      )}
       {problem && (
         <FormMessage kind="error">
           <p>{problem}</p>
