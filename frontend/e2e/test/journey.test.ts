@@ -154,9 +154,13 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await generator.getByLabel('Topic').fill('Autumn sourdough');
     await browser.screenshot('designer-generator');
     await generator.getByRole('button', { name: 'Generate' }).click();
+    // The previews are tabs beside the editor, one per platform: LinkedIn's, then X's.
+    const previewTabs = page().getByRole('tablist', { name: 'Preview on' });
+    await previewTabs.getByRole('tab', { name: 'LinkedIn' }).click();
+    await page().getByRole('article', { name: 'Preview on LinkedIn' }).waitFor();
+    await previewTabs.getByRole('tab', { name: 'X' }).click();
     const xPreview = page().getByRole('article', { name: 'Preview on X' });
     await xPreview.waitFor();
-    await page().getByRole('article', { name: 'Preview on LinkedIn' }).waitFor();
     await browser.screenshot('designer-previews');
 
     // X's post, edited in its card: the counter follows the text, as X counts it (a link is 23).

@@ -99,8 +99,8 @@ describe('results and examples in a browser', () => {
     const text = await newest.getByRole('article', { name: 'Preview on LinkedIn' }).locator('.preview-text').textContent();
     await newest.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Content Designer' }).waitFor();
-    const post = page.getByRole('listitem', { name: 'Post for LinkedIn' });
-    expect(await post.locator('.preview-text').textContent()).toBe(text);
+    await page.getByRole('listitem', { name: 'Post for LinkedIn' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Preview on LinkedIn' }).locator('.preview-text').textContent()).toBe(text);
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 
@@ -120,7 +120,7 @@ describe('results and examples in a browser', () => {
     const text = await example.locator('.preview-text').textContent();
     await example.getByRole('link', { name: 'Use this example' }).click();
     await page.getByRole('heading', { name: 'Content Designer' }).waitFor();
-    expect(await page.getByRole('listitem', { name: 'Post for LinkedIn' }).locator('.preview-text').textContent()).toBe(text);
+    expect(await page.getByRole('article', { name: 'Preview on LinkedIn' }).locator('.preview-text').textContent()).toBe(text);
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
 

@@ -3,13 +3,14 @@ import type { DesignerData, DesignerRouteState, GeneratorFormData, HostProps, Pl
 import { Collapsible } from '@planner/ui/collapsible';
 import { LinkedAccounts } from '@planner/ui/linked-accounts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { emptyForm, formFromRequest, generateRequest, withTemplate } from './generator/generator-form.js';
 import { GeneratorForm } from './generator/GeneratorForm.js';
 import { connectedPlatforms, previewAccounts, useDesignerData } from './designer-data.js';
 import { failureText, INACTIVE, NO_PLATFORMS, VIEW_ONLY } from './messages.js';
 import { generatedText, handWrittenDraft, writingDraft, type PostDraft } from './post-form/drafts.js';
+import { Composer } from './post-form/Composer.js';
 import { PostedLinks, PostForm, type SubmitResult } from './post-form/PostForm.js';
 import { FormMessage } from '@planner/ui/form-message';
 
@@ -70,7 +71,7 @@ function initialForm(data: DesignerData, state: DesignerRouteState, platformName
   if (state.formData) return state.formData;
   const post = state.editingPost;
   if (post?.original_request) return formFromRequest(post.original_request, post.platforms.split(',').map((name) => name.trim()).filter(Boolean));
-  const form = emptyForm(data.organization.name, platformNames);
+  const form = emptyForm(data.organization.name, platformNames, data.organization.language);
   const template = data.templates.find((t) => t.is_default);
   return { ...(template ? withTemplate(form, template) : form), ...state.prefill?.form };
 }
@@ -136,7 +137,7 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
       writing.map(async (draft) => {
         try {
           const answer = await host.api.request('POST', '/posts/generate', { body: draft.request! });
-          setDrafts((all) => all.map((d) => (d.key === draft.key ? { ...d, status: 'ready', text: generatedText(answer), draftId: answer.draft_id } : d)));
+          setDrafts((all) => all.map((d) => (d.key === draft.key ? { ...d, status: 'ready', text: generatedText(answer), draftId: answer.draft_id, sandbox: answer.sandbox } : d)));
           return null;
         } catch (error) {
           const message = failureText(error, PostMessages.generationUnavailable);
@@ -173,11 +174,11 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   };
 
   const generator = canGenerate ? (
-    <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} busy={generating} disabled={!organization.is_active || connected.length === 0} onGenerate={(values) => void generate(values)} />
+    <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} language={organization.language} busy={generating} disabled={!organization.is_active || connected.length === 0} onGenerate={(values) => void generate(values)} />
   ) : viewOnly ? (
     <>
       <FormMessage kind="info">{VIEW_ONLY}</FormMessage>
-      <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} busy={false} disabled onGenerate={() => undefined} />
+      <GeneratorForm form={form} onChange={setForm} templates={data.templates} platforms={connected} language={organization.language} busy={false} disabled onGenerate={() => undefined} />
     </>
   ) : (
     <p className="upgrade-prompt">
@@ -185,64 +186,83 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
     </p>
   );
 
+  /** The editor column: the generator, the linked accounts and the posts, with the post form (or the prompt to write one). */
+  const layout = ({ form: posts, previews, bar }: { form: ReactNode; previews: ReactNode; bar?: ReactNode }) => (
+    <Composer
+      editor={
+        <>
+          <Collapsible title="Generator" open={generatorOpen} onOpenChange={setGeneratorOpen}>
+            {generator}
+          </Collapsible>
+          <LinkedAccounts platforms={organization.platforms} />
+          <section className="card designer-posts" aria-labelledby="designer-posts-title">
+            <h2 id="designer-posts-title">Posts</h2>
+            {result && (
+              <FormMessage kind="success">
+                <p>{result.notice}</p>
+                {result.links.length > 0 && <PostedLinks links={result.links} />}
+              </FormMessage>
+            )}
+            {drafts.length > 0 && canGenerate && !editing && (
+              <p>
+                <Link to={`/organization/${organization.id}/generator`} state={{ formData: form } satisfies DesignerRouteState}>
+                  Back to Generator
+                </Link>
+              </p>
+            )}
+            {posts}
+          </section>
+        </>
+      }
+      previews={previews}
+      bar={bar}
+    />
+  );
+
   return (
-    <main className="page designer">
+    <main className="page wide designer">
       <h1>{title}</h1>
       <p className="muted">{organization.name}</p>
       <FormMessage kind="error">{!organization.is_active && INACTIVE}</FormMessage>
       <FormMessage kind="info">{connected.length === 0 && NO_PLATFORMS}</FormMessage>
       <FormMessage kind="error">{generatorError}</FormMessage>
-      <Collapsible title="Generator" open={generatorOpen} onOpenChange={setGeneratorOpen}>
-        {generator}
-      </Collapsible>
-      <LinkedAccounts platforms={organization.platforms} />
-      <section className="card designer-posts" aria-labelledby="designer-posts-title">
-        <h2 id="designer-posts-title">Posts</h2>
-        {result && (
-          <FormMessage kind="success">
-            <p>{result.notice}</p>
-            {result.links.length > 0 && <PostedLinks links={result.links} />}
-          </FormMessage>
-        )}
-        {drafts.length > 0 && canGenerate && !editing && (
-          <p>
-            <Link to={`/organization/${organization.id}/generator`} state={{ formData: form } satisfies DesignerRouteState}>
-              Back to Generator
-            </Link>
-          </p>
-        )}
-        {drafts.length > 0 ? (
-          <PostForm
-            host={host}
-            organization={organization}
-            drafts={drafts}
-            onDraft={updateDraft}
-            connected={connected.map((platform) => platform.id)}
-            mediaTypes={mediaTypes.platforms}
-            accounts={previewAccounts(data)}
-            aiEdits={canGenerate}
-            aiImages={canGenerate ? 'allowed' : viewOnly ? 'hidden' : 'upgrade'}
-            later={viewOnly ? 'hidden' : user.role === 'basic' ? 'upgrade' : 'allowed'}
-            editing={editing}
-            startWith={state.prefill && { mediaType: state.prefill.mediaType, mode: state.prefill.schedule ? 'later' : 'now' }}
-            onSubmitStart={() => setResult(null)}
-            onSubmitted={submitted}
-            published={published}
-          />
-        ) : (
-          <>
-            <p>{canGenerate ? 'Generated posts appear here, one per platform.' : 'Write a post and publish it to your linked accounts.'}</p>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={connected.length === 0 || !organization.is_active}
-              onClick={() => setDrafts([handWrittenDraft(connected.length === 1 ? [connected[0]!.id] : [])])}
-            >
-              Write a post yourself
-            </button>
-          </>
-        )}
-      </section>
+      {drafts.length > 0 ? (
+        <PostForm
+          host={host}
+          organization={organization}
+          drafts={drafts}
+          onDraft={updateDraft}
+          connected={connected.map((platform) => platform.id)}
+          mediaTypes={mediaTypes.platforms}
+          accounts={previewAccounts(data)}
+          aiEdits={canGenerate}
+          aiImages={canGenerate ? 'allowed' : viewOnly ? 'hidden' : 'upgrade'}
+          later={viewOnly ? 'hidden' : user.role === 'basic' ? 'upgrade' : 'allowed'}
+          editing={editing}
+          startWith={state.prefill && { mediaType: state.prefill.mediaType, mode: state.prefill.schedule ? 'later' : 'now' }}
+          onSubmitStart={() => setResult(null)}
+          onSubmitted={submitted}
+          published={published}
+          layout={layout}
+        />
+      ) : (
+        layout({
+          form: (
+            <>
+              <p>{canGenerate ? 'Generated posts appear here, one per platform.' : 'Write a post and publish it to your linked accounts.'}</p>
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={connected.length === 0 || !organization.is_active}
+                onClick={() => setDrafts([handWrittenDraft(connected.length === 1 ? [connected[0]!.id] : [])])}
+              >
+                Write a post yourself
+              </button>
+            </>
+          ),
+          previews: <p className="composer-empty muted">Each post shows here as each of its platforms will show it.</p>,
+        })
+      )}
     </main>
   );
 }

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { previewAccounts, useDesignerData } from './designer-data.js';
 import { formFromRequest } from './generator/generator-form.js';
-import { failureText } from './messages.js';
+import { failureText, SANDBOX_WRITTEN } from './messages.js';
 import { Pager } from '@planner/ui/pager';
 import { PlatformPreview, type PreviewAccount } from './post-form/PlatformPreview.js';
 
@@ -163,7 +163,7 @@ function GenerationCard({ host, generation, accounts, timeZone, canSchedule, onD
       <h2 id={headingId}>
         {topic} <span className="muted">· {formatDateTime(generation.created_at, timeZone)}</span>
       </h2>
-      {generation.sandbox && <p className="field-hint">Written by the sandbox generator (no AI model is configured on this server).</p>}
+      {generation.sandbox && <p className="field-hint">{SANDBOX_WRITTEN}</p>}
       <dl className="generation-settings">
         <div>
           <dt>Platforms</dt>

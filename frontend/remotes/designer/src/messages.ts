@@ -14,6 +14,8 @@ export function failureText(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 
+/** Not worded by the spec: what the sandbox generator wrote (answers with `sandbox: true`) is labelled so, in the editor and in Results. */
+export const SANDBOX_WRITTEN = 'Written by the sandbox generator (no AI model is configured on this server).';
 /** Not worded by the spec: test users see the generator without using it (part 2 §2 'view-only message'). */
 export const VIEW_ONLY = 'View only: generating posts with AI is not available for this account.';
 /** Not worded by the spec: an inactive organization can neither generate nor publish. */

@@ -11,6 +11,13 @@ describe('the generator form (part 2 §3–§5)', () => {
     expect(emptyForm('Acme Bakery', ['X', 'LinkedIn']).selectedPlatformNames).toEqual([]);
   });
 
+  it('starts in the organization’s language; a template without one keeps it (issue 30)', () => {
+    const form = emptyForm('Acme Bakery', ['X'], 'fr-FR');
+    expect(form.language).toBe('fr-FR');
+    expect(withTemplate(form, template('t2', 'Plain', { language: null })).language).toBe('fr-FR');
+    expect(withTemplate(form, template('t3', 'British', { language: 'en-GB' })).language).toBe('en-GB');
+  });
+
   it('a template fills its fields (numbers as text, nulls empty) and keeps the name and platforms; Clear keeps only those', () => {
     const form = withTemplate({ ...valid(), businessName: 'Acme', selectedPlatformNames: ['X', 'LinkedIn'] }, template('t1', 'Autumn', { context: null }));
     expect(form).toMatchObject({
@@ -26,7 +33,7 @@ describe('the generator form (part 2 §3–§5)', () => {
       context: '',
       selectedTemplateId: 't1',
     });
-    expect(clearedForm(form)).toEqual({ ...emptyForm('Acme', []), selectedPlatformNames: ['X', 'LinkedIn'] });
+    expect(clearedForm(form, 'fr-FR')).toEqual({ ...emptyForm('Acme', [], 'fr-FR'), selectedPlatformNames: ['X', 'LinkedIn'] });
   });
 
   it("an edited post's original request prefills it", () => {

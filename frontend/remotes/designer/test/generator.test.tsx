@@ -67,6 +67,13 @@ describe('content designer: role gates (part 2 §2, §6)', () => {
 });
 
 describe('the generator form (part 2 §3–§5)', () => {
+  it('starts in the organization’s language (issue 30: it was always en-US)', async () => {
+    const data = designerData();
+    data.organization.language = 'de-DE';
+    renderAt(DesignerPage, designerHost({ data: () => data }).host);
+    expect(((await screen.findByLabelText('Language')) as HTMLSelectElement).value).toBe('de-DE');
+  });
+
   it('checks the business name, a platform and the counts with their messages before asking anything', async () => {
     const { host, calls } = designerHost();
     renderAt(DesignerPage, host);
@@ -135,7 +142,7 @@ describe('the generator form (part 2 §3–§5)', () => {
     const linkedin = screen.getByRole('listitem', { name: 'Post for LinkedIn' });
     await userEvent.click(within(linkedin).getByRole('button', { name: 'Edit' }));
     await userEvent.type(within(linkedin).getByLabelText('Post text'), ' Fresh!');
-    expect(within(linkedin).getByText(/Fresh!/, { selector: '.preview-text' })).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Preview on LinkedIn' })).getByText(/Fresh!/, { selector: '.preview-text' })).toBeTruthy();
     slowX.resolve(generated('X', 'Autumn loaves at Acme.'));
     expect(await screen.findByRole('article', { name: 'Preview on X' })).toBeTruthy();
     await waitFor(() => expect(toasts.map((t) => t.message)).toContain(PostMessages.contentGenerated));
@@ -163,7 +170,7 @@ describe('the generator form (part 2 §3–§5)', () => {
     expect(toasts).toContainEqual({ kind: 'error', message: PostMessages.generationUnavailable, durationMs: 5000 });
     fail = false;
     await userEvent.click(within(card).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Second time lucky.')).toBeTruthy();
+    expect(await screen.findByText('Second time lucky.', { selector: '.draft-text' })).toBeTruthy();
   });
 
   it('the error banner clears after 10 s (part 2 §8); the platform keeps its message', async () => {

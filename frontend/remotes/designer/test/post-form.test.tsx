@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEDIA_TYPE_SPECS, PostMessages, type PublicUser } from '@planner/contracts';
 import { DesignerPage } from '../src/DesignerPage.js';
-import { apiError, deferred, designerData, designerHost, formFields, generated, ORG_ID, renderAt, type Call } from './support.js';
+import { SANDBOX_WRITTEN } from '../src/messages.js';
+import { apiError, deferred, designerData, designerHost, formFields, generated, ORG_ID, previewOn, renderAt, type Call } from './support.js';
 
 afterEach(() => {
   cleanup();
@@ -45,22 +46,30 @@ describe('previews and length counters', () => {
     await handWritten({ connected: ['X', 'LinkedIn', 'Instagram'] });
     const post = card('Post without a platform');
     for (const name of ['X', 'LinkedIn']) await userEvent.click(within(post).getByRole('checkbox', { name }));
-    const x = screen.getByRole('article', { name: 'Preview on X' });
-    const linkedin = screen.getByRole('article', { name: 'Preview on LinkedIn' });
-    expect(within(x).getByText('@acme_x · now')).toBeTruthy();
-    expect(within(linkedin).getByText('acme_linkedin')).toBeTruthy();
+    // One tab per platform, in the post's order; arrow keys move between them.
+    expect(within(screen.getByRole('tablist', { name: 'Preview on' })).getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual(['X', 'LinkedIn']);
+    expect(within(await previewOn('X')).getByText('@acme_x · now')).toBeTruthy();
+    screen.getByRole('tab', { name: 'X' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'LinkedIn', selected: true }));
+    expect(screen.queryByRole('article', { name: 'Preview on X' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Preview on LinkedIn' })).getByText('acme_linkedin')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const text = screen.getByLabelText('Post text');
     await userEvent.click(text);
     await userEvent.paste('Fresh #bread at https://example.com/a/very/long/path/for/the/loaves');
-    await waitFor(() => expect(within(x).getByText(/\/ 280/).textContent).toBe('X length: 39 / 280'));
-    expect(within(linkedin).getByText(/\/ 3000/).textContent).toBe('LinkedIn length: 67 / 3000');
-    expect(within(x).getByText('#bread').className).toBe('preview-token');
+    // The counters are the editor's, one per platform of the post.
+    const edited = card('Post for X, LinkedIn');
+    await waitFor(() => expect(within(edited).getByText(/\/ 280/).textContent).toBe('X length: 39 / 280'));
+    expect(within(edited).getByText(/\/ 3000/).textContent).toBe('LinkedIn length: 67 / 3000');
+    expect(within(await previewOn('X')).getByText('#bread').className).toBe('preview-token');
+    await userEvent.click(text);
     await userEvent.paste(' ' + 'a'.repeat(243));
-    expect(within(x).getByText(/\/ 280/).textContent).toBe('X length: 283 / 280 · over the limit');
+    expect(within(edited).getByText(/\/ 280/).textContent).toBe('X length: 283 / 280 · over the limit');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.queryByLabelText('Post text')).toBeNull();
-    expect(within(x).getByText(/Fresh/, { selector: '.preview-text' })).toBeTruthy();
+    expect(within(edited).getByText(/Fresh/, { selector: '.draft-text' })).toBeTruthy();
+    expect(within(await previewOn('X')).getByText(/Fresh/, { selector: '.preview-text' })).toBeTruthy();
   });
 });
 
@@ -76,7 +85,7 @@ describe('magic edit and regenerate (part 2 §5, §8)', () => {
     expect(alertText()).toContain(PostMessages.editPromptRequired);
     await userEvent.type(screen.getByLabelText('Magic edit'), 'Add an emoji');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Fresh bread today! 🍞')).toBeTruthy();
+    expect(await screen.findByText('Fresh bread today! 🍞', { selector: '.draft-text' })).toBeTruthy();
     expect(calls.find((call) => call.path === '/posts/optimize')?.body).toEqual({ organization_id: ORG_ID, post: 'Fresh bread today.', prompt: 'Add an emoji', platforms: ['X'] });
     expect(toasts.map((t) => t.message)).toContain(PostMessages.contentUpdated);
     fail = true;
@@ -85,7 +94,7 @@ describe('magic edit and regenerate (part 2 §5, §8)', () => {
     expect(await screen.findByText(PostMessages.magicEditFailed)).toBeTruthy();
   });
 
-  it('regenerate asks again with the original request; a post written by hand has none', async () => {
+  it('regenerate asks again with the original request; a post written by hand offers neither it nor magic edit', async () => {
     let answers = 0;
     const { toasts } = await generatedForX(() => {
       answers += 1;
@@ -93,14 +102,25 @@ describe('magic edit and regenerate (part 2 §5, §8)', () => {
       return generated('X', answers === 1 ? 'First.' : 'Second.');
     });
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect(await screen.findByText('Second.')).toBeTruthy();
+    expect(await screen.findByText('Second.', { selector: '.draft-text' })).toBeTruthy();
     expect(toasts.map((t) => t.message)).toContain(PostMessages.contentRegenerated);
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByText(PostMessages.regenerateFailed)).toBeTruthy();
     cleanup();
+    // Issue 30: a post the user wrote has no generation to regenerate or rework.
     await handWritten({ text: 'Mine' });
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.queryByLabelText('Magic edit')).toBeNull();
+  });
+
+  it('labels a text the sandbox generator wrote, until a model writes it again (issue 30)', async () => {
+    let sandbox = true;
+    await generatedForX((call) => (call.path === '/posts/generate' ? { ...generated('X', sandbox ? 'Sandbox bread.' : 'Model bread.'), sandbox } : null));
+    expect(within(card('Post for X')).getByText(SANDBOX_WRITTEN)).toBeTruthy();
+    sandbox = false;
     await userEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect(alertText()).toContain(PostMessages.noOriginalRequest);
+    await screen.findByText('Model bread.', { selector: '.draft-text' });
+    expect(screen.queryByText(SANDBOX_WRITTEN)).toBeNull();
   });
 
   it('are not offered to basic and test users', async () => {
@@ -217,6 +237,9 @@ describe('submit: rules, states and messages (part 2 §4, §5, §8)', () => {
     await userEvent.upload(screen.getByLabelText(/^Upload/), file('a.png', 'image/png'));
     await submit();
     expect(alertText()).toContain(PostMessages.carouselMinimum);
+    // Issue 30: the message goes with the media it was about.
+    await userEvent.click(screen.getByRole('radio', { name: /^Image/ }));
+    expect(screen.queryByText(PostMessages.carouselMinimum)).toBeNull();
     expect(submitCalls(calls)).toHaveLength(0);
   });
 
@@ -238,6 +261,8 @@ describe('submit: rules, states and messages (part 2 §4, §5, §8)', () => {
     expect(screen.getByText(`01/Jan/${year} 00:05`)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Schedule Posts' }));
     expect(alertText()).toContain(PostMessages.scheduledTimeInPast);
+    // Said once, under the picker (issue 30: it was also the form's message).
+    expect(screen.getAllByText(PostMessages.scheduledTimeInPast)).toHaveLength(1);
     await userEvent.selectOptions(screen.getByLabelText('Year'), String(year + 2));
     await userEvent.selectOptions(screen.getByLabelText('Month'), 'Feb');
     await userEvent.selectOptions(screen.getByLabelText('Day'), '28');
@@ -317,8 +342,7 @@ describe('submit: rules, states and messages (part 2 §4, §5, §8)', () => {
     await screen.findByRole('form', { name: 'Generator' });
     for (const name of ['X', 'LinkedIn']) await userEvent.click(screen.getByRole('checkbox', { name }));
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    await screen.findByRole('article', { name: 'Preview on LinkedIn' });
-    await screen.findByRole('article', { name: 'Preview on X' });
+    await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual(['X', 'LinkedIn']));
     await userEvent.click(screen.getByRole('radio', { name: /^Image/ }));
     await userEvent.upload(screen.getByLabelText(/^Upload/), file('loaf.png', 'image/png'));
     await userEvent.click(screen.getByRole('button', { name: 'Publish Now' }));

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { PublicUser } from '@planner/contracts';
@@ -132,4 +133,11 @@ export function deferred<T>() {
 /** POST /posts/generate's answer for one platform. */
 export function generated(platform: string, post: string, draftId = '00000000-0000-4000-8000-0000000000d1') {
   return { posts: { [platform]: { post } }, draft_id: draftId, sandbox: true, message: 'Content generated successfully!' };
+}
+
+/** The composer's preview on `platform`, its tab chosen (one preview shows at a time). */
+export async function previewOn(platform: string) {
+  const tab = screen.getByRole('tab', { name: platform });
+  if (tab.getAttribute('aria-selected') !== 'true') await userEvent.click(tab);
+  return screen.getByRole('article', { name: `Preview on ${platform}` });
 }

@@ -18,6 +18,7 @@ export function GeneratorForm({
   onChange,
   templates,
   platforms,
+  language,
   busy,
   disabled,
   onGenerate,
@@ -27,6 +28,8 @@ export function GeneratorForm({
   templates: readonly Template[];
   /** The organization's connected platforms: id and the name the API uses. */
   platforms: readonly { id: ConnectionPlatform; name: string }[];
+  /** The organization's language, which a cleared form starts with again. */
+  language: string;
   busy: boolean;
   disabled: boolean;
   onGenerate: (form: GeneratorFormData) => void;
@@ -155,7 +158,7 @@ export function GeneratorForm({
           <button type="submit" className="button" disabled={busy}>
             {busy ? 'Generating...' : 'Generate'}
           </button>
-          <button type="button" className="button button-secondary" onClick={() => onChange(clearedForm(form))}>
+          <button type="button" className="button button-secondary" onClick={() => onChange(clearedForm(form, language))}>
             Clear
           </button>
         </p>

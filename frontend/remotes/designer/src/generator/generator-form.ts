@@ -24,8 +24,12 @@ const COUNT_FIELDS: Record<CharacterCountField, 'characterLimit' | 'targetCharac
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
-/** A new form: the organization's name as the business name; a single available platform chosen (part 2 §2). */
-export function emptyForm(businessName: string, availablePlatforms: readonly string[]): GeneratorFormData {
+/**
+ * A new form: the organization's name as the business name, in the organization's language (issue 30: it
+ * was always en-US, part 2 §3's default, which stays for an organization without one); a single available
+ * platform chosen (part 2 §2).
+ */
+export function emptyForm(businessName: string, availablePlatforms: readonly string[], language = DEFAULT_LANGUAGE): GeneratorFormData {
   return {
     businessName,
     businessData: '',
@@ -33,7 +37,7 @@ export function emptyForm(businessName: string, availablePlatforms: readonly str
     contentType: DEFAULT_CONTENT_TYPE,
     tone: DEFAULT_TONE,
     mood: DEFAULT_MOOD,
-    language: DEFAULT_LANGUAGE,
+    language: language || DEFAULT_LANGUAGE,
     characterLimit: '',
     targetCharacterCount: '',
     topic: '',
@@ -63,14 +67,14 @@ function formSettings(settings: Settings) {
   };
 }
 
-/** Part 2 §4: choosing a template fills its fields; the business name and the platforms stay. */
+/** Part 2 §4: choosing a template fills its fields; the business name and the platforms stay, and the language when the template has none. */
 export function withTemplate(form: GeneratorFormData, template: Template): GeneratorFormData {
-  return { ...form, ...formSettings(template), businessData: text(template.data), selectedTemplateId: template.id };
+  return { ...form, ...formSettings(template), language: template.language || form.language, businessData: text(template.data), selectedTemplateId: template.id };
 }
 
-/** Part 2 §4: Clear empties the form but keeps the business name and the platforms. */
-export function clearedForm(form: GeneratorFormData): GeneratorFormData {
-  return { ...emptyForm(form.businessName, []), selectedPlatformNames: form.selectedPlatformNames };
+/** Part 2 §4: Clear empties the form (back to the organization's language) but keeps the business name and the platforms. */
+export function clearedForm(form: GeneratorFormData, language: string): GeneratorFormData {
+  return { ...emptyForm(form.businessName, [], language), selectedPlatformNames: form.selectedPlatformNames };
 }
 
 /** Part 2 §4: an edited post's generator is prefilled from its original request. */

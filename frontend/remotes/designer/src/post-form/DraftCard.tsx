@@ -3,11 +3,9 @@ import type { Host } from '@planner/remote-contract';
 import { PlatformIcon } from '@planner/ui/platform-icon';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { failureText } from '../messages.js';
+import { failureText, SANDBOX_WRITTEN } from '../messages.js';
 import { generatedText, type PostDraft } from './drafts.js';
 import { LengthCounter } from './LengthCounter.js';
-import type { MediaEntry } from './media.js';
-import { PlatformPreview, type PreviewAccount } from './PlatformPreview.js';
 import type { PlatformCounter } from './text-counting.js';
 import { FormMessage } from '@planner/ui/form-message';
 
@@ -31,9 +29,7 @@ export interface DraftCardProps {
   onChange: (draft: PostDraft) => void;
   /** The organization's connected platforms, in display order. */
   connected: readonly ConnectionPlatform[];
-  accounts: Record<ConnectionPlatform, PreviewAccount>;
   mediaType: MediaType;
-  media: readonly MediaEntry[];
   counter: PlatformCounter | null;
   /** Magic edit and Regenerate: the generator's roles only (part 2 §6). */
   aiEdits: boolean;
@@ -43,11 +39,11 @@ export interface DraftCardProps {
 }
 
 /**
- * One post of the form (part 2 §2 Post form): its platforms, a preview as each
- * shows it with its live length counter, Edit/Save of the text (6 rows), the
- * magic edit and Regenerate.
+ * One post of the form (part 2 §2 Post form): its platforms, its text with
+ * each platform's live length counter, Edit/Save of the text (6 rows), the
+ * magic edit and Regenerate (the previews are the composer's, PreviewTabs).
  */
-export function DraftCard({ host, organizationId, draft, onChange, connected, accounts, mediaType, media, counter, aiEdits, editing, disabled }: DraftCardProps) {
+export function DraftCard({ host, organizationId, draft, onChange, connected, mediaType, counter, aiEdits, editing, disabled }: DraftCardProps) {
   const id = useId();
   const [editingText, setEditingText] = useState(false);
   const [prompt, setPrompt] = useState('');
@@ -63,7 +59,7 @@ export function DraftCard({ host, organizationId, draft, onChange, connected, ac
   const magicEdit = useMutation({
     mutationFn: () => host.api.request('POST', '/posts/optimize', { body: { organization_id: organizationId, post: draft.text, prompt, platforms: names } }),
     onSuccess: (answer) => {
-      onChange({ ...draft, text: answer.optimized_post });
+      onChange({ ...draft, text: answer.optimized_post, sandbox: answer.sandbox });
       setPrompt('');
       setProblem(null);
       host.toast({ kind: 'success', message: PostMessages.contentUpdated, durationMs: TOAST_MS });
@@ -73,14 +69,14 @@ export function DraftCard({ host, organizationId, draft, onChange, connected, ac
 
   // `retry`: the generation of this post failed and is asked again (the card shows it being written meanwhile).
   const regenerate = useMutation({
-    mutationFn: async (_retry: boolean): Promise<Pick<PostDraft, 'text' | 'draftId'>> => {
+    mutationFn: async (_retry: boolean): Promise<Pick<PostDraft, 'text' | 'draftId' | 'sandbox'>> => {
       if (editing) {
         const answer = await host.api.request('POST', '/posts/:id/regenerate', { params: { id: editing.postId }, body: { regenerate_media: false } });
-        return { text: answer.post.content, draftId: draft.draftId };
+        return { text: answer.post.content, draftId: draft.draftId, sandbox: answer.sandbox };
       }
       const request = { ...draft.request!, platforms: names, platform: names.length === 1 ? names[0]! : '' };
       const answer = await host.api.request('POST', '/posts/generate', { body: request });
-      return { text: generatedText(answer), draftId: answer.draft_id };
+      return { text: generatedText(answer), draftId: answer.draft_id, sandbox: answer.sandbox };
     },
     onMutate: (retry) => {
       if (retry) onChange({ ...draft, status: 'writing', error: null, startedAt: Date.now() });
@@ -97,10 +93,10 @@ export function DraftCard({ host, organizationId, draft, onChange, connected, ac
     },
   });
 
+  // Regenerate and magic edit rework a generation: a post written by hand (or edited without its original request) has none to rework.
+  const generated = aiEdits && (editing ? editing.hasOriginalRequest : draft.request !== null);
   const askRegenerate = () => {
     setProblem(null);
-    const hasRequest = editing ? editing.hasOriginalRequest : draft.request !== null;
-    if (!hasRequest) return setProblem(PostMessages.noOriginalRequest);
     regenerate.mutate(draft.status === 'failed');
   };
   const askMagicEdit = () => {
@@ -122,7 +118,7 @@ export function DraftCard({ host, organizationId, draft, onChange, connected, ac
         ) : (
           <>
             <FormMessage kind="error">{draft.error}</FormMessage>
-            {aiEdits && (
+            {generated && (
               <button type="button" className="button button-secondary" disabled={disabled || regenerate.isPending} onClick={askRegenerate}>
                 Try again
               </button>
@@ -151,36 +147,34 @@ export function DraftCard({ host, organizationId, draft, onChange, connected, ac
           <label htmlFor={`${id}-text`}>Post text</label>
           <textarea id={`${id}-text`} rows={6} value={draft.text} disabled={disabled} onChange={(e) => onChange({ ...draft, text: e.target.value })} />
         </div>
-      ) : null}
+      ) : (
+        <p className="draft-text">{draft.text || <span className="muted">No text yet: Edit to write it.</span>}</p>
+      )}
+      {draft.sandbox && (
+        <p className="sandbox-label">
+          <span className="badge">Sandbox</span> {SANDBOX_WRITTEN}
+        </p>
+      )}
+      {draft.platforms.length === 0 ? (
+        <p className="field-hint">Choose a platform to publish this post to.</p>
+      ) : (
+        <div className="length-counters">
+          {draft.platforms.map((platform) => (
+            <LengthCounter key={platform} counter={counter} platform={platform} text={draft.text} mediaType={mediaType} />
+          ))}
+        </div>
+      )}
       <p className="actions">
         <button type="button" className="button button-secondary" disabled={disabled || busy} onClick={() => setEditingText((v) => !v)}>
           {editingText ? 'Save' : 'Edit'}
         </button>
-        {aiEdits && (
+        {generated && (
           <button type="button" className="button button-secondary" disabled={disabled || busy} onClick={askRegenerate}>
             {regenerate.isPending ? 'Regenerating...' : 'Regenerate'}
           </button>
         )}
       </p>
-      {draft.platforms.length === 0 ? (
-        <p className="field-hint">Choose a platform to publish this post to.</p>
-      ) : (
-        <div className="previews">
-          {draft.platforms.map((platform) => (
-            <PlatformPreview
-              key={platform}
-              host={host}
-              platform={platform}
-              account={accounts[platform]}
-              text={draft.text}
-              media={media}
-              mediaType={mediaType}
-              footer={<LengthCounter counter={counter} platform={platform} text={draft.text} mediaType={mediaType} />}
-            />
-          ))}
-        </div>
-      )}
-      {aiEdits && (
+      {generated && (
         <div className="magic-edit">
           <label htmlFor={`${id}-prompt`}>Magic edit</label>
           <div className="inline-form">

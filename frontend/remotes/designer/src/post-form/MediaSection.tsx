@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { failureText } from '../messages.js';
 import { acceptOf, fileProblem, storedEntry, uploadEntry, type MediaEntry } from './media.js';
 import { MediaView } from './MediaView.js';
+import { DropZone } from '@planner/ui/drop-zone';
 import { FormMessage } from '@planner/ui/form-message';
 
 /** Part 2 §6: AI images for the generator's roles, an upgrade prompt for basic, nothing for test. */
@@ -30,6 +31,7 @@ export function MediaSection({
   aiImages,
   imageText,
   platformName,
+  progress,
   disabled,
 }: {
   host: Host;
@@ -44,6 +46,8 @@ export function MediaSection({
   imageText: string;
   /** The platform an AI image is drawn for (the first chosen), null with none. */
   platformName: string | null;
+  /** The submit's upload of the chosen files, in percent; null when none is under way. */
+  progress: number | null;
   disabled: boolean;
 }) {
   const id = useId();
@@ -66,10 +70,10 @@ export function MediaSection({
     },
   });
 
-  const choose = (files: FileList | null) => {
+  const choose = (files: readonly File[]) => {
     setNotice(null);
     let next = [...media];
-    for (const file of files ?? []) {
+    for (const file of files) {
       const entry = uploadEntry(file);
       const refused = fileProblem(entry, mediaType, next);
       if (refused) {
@@ -122,21 +126,15 @@ export function MediaSection({
 
       {mediaType !== 'text' && (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-upload`}>Upload {MEDIA_TYPE_SPECS[mediaType].label.toLowerCase()} media</label>
-            <input
-              id={`${id}-upload`}
-              type="file"
-              accept={acceptOf(mediaType)}
-              multiple={mediaType !== 'short'}
-              disabled={disabled}
-              onChange={(e) => {
-                choose(e.target.files);
-                e.target.value = '';
-              }}
-            />
-            {mediaType === 'carousel' && <span className="field-hint">A carousel needs at least 2 files.</span>}
-          </div>
+          <DropZone
+            label={`Upload ${MEDIA_TYPE_SPECS[mediaType].label.toLowerCase()} media`}
+            accept={acceptOf(mediaType)}
+            multiple={mediaType !== 'short'}
+            disabled={disabled}
+            onFiles={choose}
+            hint={mediaType === 'carousel' ? 'A carousel needs at least 2 files.' : undefined}
+            progress={progress}
+          >
           {media.length > 0 && (
             <ul className="media-grid" aria-label="Chosen media">
               {media.map((entry) => (
@@ -154,6 +152,7 @@ export function MediaSection({
               ))}
             </ul>
           )}
+          </DropZone>
           {aiImages !== 'hidden' && (
             <div className="ai-image">
               <h4>AI image</h4>

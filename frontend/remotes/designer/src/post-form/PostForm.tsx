@@ -1,7 +1,7 @@
 import { PLATFORM_DISPLAY_NAMES, postRuleBroken, PostMessages, type ConnectionPlatform, type MediaType, type PostView } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PostDraft } from './drafts.js';
 import { DraftCard } from './DraftCard.js';
@@ -11,6 +11,7 @@ import { MediaSection, type AiImageAccess } from './MediaSection.js';
 import { PlatformChoices, useVideoSeconds } from './PlatformChoices.js';
 import { choicesOf, platformOptionsOf, tiktokProblem, videoTooLong } from './platform-choices.js';
 import type { PreviewAccount } from './PlatformPreview.js';
+import { PreviewTabs } from './PreviewTabs.js';
 import { defaultValue, scheduleProblem, valueAt } from './schedule-time.js';
 import { SchedulePicker } from './SchedulePicker.js';
 import {
@@ -60,6 +61,8 @@ export interface PostFormProps {
   /** 'Published' after a publish-now edit, while the page waits to leave (part 2 §4). */
   published: boolean;
   now?: () => Date;
+  /** Places the form, its previews and its bar of when and submit in the page (the page's Composer, with the generator above the form). */
+  layout: (parts: { form: ReactNode; previews: ReactNode; bar: ReactNode }) => ReactNode;
 }
 
 const namesOf = (platforms: readonly ConnectionPlatform[]) => platforms.map((platform) => PLATFORM_DISPLAY_NAMES[platform]);
@@ -119,6 +122,16 @@ export function PostForm(props: PostFormProps) {
   const disabled = !organization.is_active || submitting || published;
   const uploads = media.filter((entry) => entry.file);
 
+  // What the last submit said of the media no longer holds once they change (issue 30: the carousel's message stayed after another type was chosen).
+  const changeMediaType = (type: MediaType) => {
+    setProblem(null);
+    setMediaType(type);
+  };
+  const changeMedia = (next: MediaEntry[]) => {
+    setProblem(null);
+    setMedia(next);
+  };
+
   const check = (): string | null => {
     const sending = ready.filter((draft) => draft.platforms.length > 0);
     if (sending.length === 0) return PostMessages.selectPlatform;
@@ -139,8 +152,9 @@ export function PostForm(props: PostFormProps) {
     setFailureLinks([]);
     const broken = check();
     const timeProblem = mode === 'later' ? scheduleProblem(scheduledTime, organization.timezone, now()) : null;
+    // A time in the past is said once, under the time picker.
     setTimeError(timeProblem);
-    if (broken || timeProblem) return setProblem(broken ?? timeProblem);
+    if (broken || timeProblem) return setProblem(broken);
     props.onSubmitStart();
     setSubmitting(true);
     const sent: string[] = [];
@@ -210,8 +224,10 @@ export function PostForm(props: PostFormProps) {
           ? 'Save Changes'
           : 'Schedule Posts';
 
-  return (
+  const formId = `${id}-form`;
+  const form = (
     <form
+      id={formId}
       className="post-form"
       aria-label={editing ? 'Edit post' : 'Posts'}
       noValidate
@@ -229,9 +245,7 @@ export function PostForm(props: PostFormProps) {
             draft={draft}
             onChange={props.onDraft}
             connected={connected}
-            accounts={props.accounts}
             mediaType={mediaType}
-            media={mediaType === 'text' ? [] : media}
             counter={counter}
             aiEdits={props.aiEdits}
             editing={editing ? { postId: editing.id, hasOriginalRequest: editing.original_request !== null } : null}
@@ -244,12 +258,13 @@ export function PostForm(props: PostFormProps) {
         organizationId={organization.id}
         mediaType={mediaType}
         available={available}
-        onMediaType={setMediaType}
+        onMediaType={changeMediaType}
         media={media}
-        onMedia={setMedia}
+        onMedia={changeMedia}
         aiImages={props.aiImages}
         imageText={ready[0]?.text ?? ''}
         platformName={chosen[0] ? PLATFORM_DISPLAY_NAMES[chosen[0]] : null}
+        progress={progress}
         disabled={disabled}
       />
       <PlatformChoices
@@ -262,40 +277,12 @@ export function PostForm(props: PostFormProps) {
         tooLong={tooLong}
         disabled={disabled}
       />
-      <fieldset className="schedule-choice" disabled={disabled}>
-        <legend>When</legend>
-        <label className="field-checkbox">
-          <input type="radio" name={`${id}-when`} checked={mode === 'now'} onChange={() => setMode('now')} /> Now
-        </label>
-        {later !== 'hidden' && (
-          <label className="field-checkbox">
-            <input type="radio" name={`${id}-when`} checked={mode === 'later'} disabled={later === 'upgrade'} onChange={() => setMode('later')} /> Schedule for
-          </label>
-        )}
-        {later === 'upgrade' && (
-          <p className="upgrade-prompt">
-            {PostMessages.upgradeToSchedule}. <Link to="/plan-selection">Upgrade</Link>
-          </p>
-        )}
-      </fieldset>
-      {mode === 'later' && (
-        <SchedulePicker
-          value={scheduledTime}
-          onChange={(value) => {
-            setScheduledTime(value);
-            setTimeError(null);
-          }}
-          timeZone={organization.timezone}
-          thisYear={now().getFullYear()}
-          error={timeError}
-        />
-      )}
-      {progress !== null && (
-        <p className="upload-progress">
-          <label htmlFor={`${id}-progress`}>Uploading media: {progress}%</label>{' '}
-          <progress id={`${id}-progress`} value={progress} max={100} />
-        </p>
-      )}
+    </form>
+  );
+
+  // The bar's controls belong to the form by its id: the bar spans the composer's columns, below the form and the previews.
+  const bar = (
+    <div className="composer-bar" role="group" aria-label="Publishing">
       {problem && (
         <FormMessage kind="error">
           <p>{problem}</p>
@@ -307,14 +294,48 @@ export function PostForm(props: PostFormProps) {
           {editEffect(editing.status, mode)}
         </p>
       )}
-      <p className="actions">
+      <div className="composer-bar-row">
+        <fieldset className="schedule-choice" form={formId} disabled={disabled}>
+          <legend>When</legend>
+          <label className="field-checkbox">
+            <input type="radio" form={formId} name={`${id}-when`} checked={mode === 'now'} onChange={() => setMode('now')} /> Now
+          </label>
+          {later !== 'hidden' && (
+            <label className="field-checkbox">
+              <input type="radio" form={formId} name={`${id}-when`} checked={mode === 'later'} disabled={later === 'upgrade'} onChange={() => setMode('later')} /> Schedule for
+            </label>
+          )}
+          {later === 'upgrade' && (
+            <p className="upgrade-prompt">
+              {PostMessages.upgradeToSchedule}. <Link to="/plan-selection">Upgrade</Link>
+            </p>
+          )}
+        </fieldset>
+        {mode === 'later' && (
+          <SchedulePicker
+            value={scheduledTime}
+            onChange={(value) => {
+              setScheduledTime(value);
+              setTimeError(null);
+            }}
+            timeZone={organization.timezone}
+            thisYear={now().getFullYear()}
+            error={timeError}
+          />
+        )}
         {/* Without TikTok's choices for the account the post cannot go to TikTok (PlatformChoices says why). */}
-        <button type="submit" className="button" disabled={disabled || (toTikTok && !creator)} aria-describedby={editing ? `${id}-edit-effect` : undefined}>
+        <button type="submit" form={formId} className="button composer-submit" disabled={disabled || (toTikTok && !creator)} aria-describedby={editing ? `${id}-edit-effect` : undefined}>
           {label}
         </button>
-      </p>
-    </form>
+      </div>
+    </div>
   );
+
+  return props.layout({
+    form,
+    previews: <PreviewTabs host={host} drafts={drafts} accounts={props.accounts} media={mediaType === 'text' ? [] : media} mediaType={mediaType} />,
+    bar,
+  });
 }
 
 /** Part 2 §3 Publish response: the links of what was published. */

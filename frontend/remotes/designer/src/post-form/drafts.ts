@@ -18,16 +18,18 @@ export interface PostDraft {
   request: GenerateRequest | null;
   /** When its generation was asked for (ms), for the progress shown while it is written. */
   startedAt: number;
+  /** Its text was last written or reworked by the sandbox generator, not a model (the answer's `sandbox`). */
+  sandbox: boolean;
 }
 
 let nextKey = 0;
 
 export function writingDraft(platform: ConnectionPlatform, request: GenerateRequest, now: number): PostDraft {
-  return { key: `draft-${++nextKey}`, platforms: [platform], text: '', status: 'writing', error: null, draftId: null, request, startedAt: now };
+  return { key: `draft-${++nextKey}`, platforms: [platform], text: '', status: 'writing', error: null, draftId: null, request, startedAt: now, sandbox: false };
 }
 
 export function handWrittenDraft(platforms: ConnectionPlatform[], text = ''): PostDraft {
-  return { key: `draft-${++nextKey}`, platforms, text, status: 'ready', error: null, draftId: null, request: null, startedAt: 0 };
+  return { key: `draft-${++nextKey}`, platforms, text, status: 'ready', error: null, draftId: null, request: null, startedAt: 0, sandbox: false };
 }
 
 /** Part 2 §7: the generation's answer is keyed by platform name, its first entry holding the post. */
