@@ -165,7 +165,7 @@ describe('home as an operational dashboard (issue 30 §3)', () => {
 
     const review = await panel('Awaiting review');
     expect(within(review).getByText('Please check me')).toBeTruthy();
-    const open = within(review).getByRole('link', { name: 'Open the post for X in Post Review' });
+    const open = within(review).getByRole('link', { name: 'Open in Post Review: the post for X' });
     expect(open.getAttribute('href')).toBe('/organization/posts?highlightPostId=review');
 
     const failed = await panel('Failed publications');
@@ -293,7 +293,7 @@ describe('home as an operational dashboard (issue 30 §3)', () => {
     renderPage(HomePage, testHost(api(answers, orgs), user({ role: 'pro', capabilities: { can_use_generator: true, can_use_calendar: true, can_use_auto_post: true, can_use_post_review: true } })).host, '/');
     const selected: string[] = [];
     window.addEventListener('planner:organization-selected', () => selected.push(window.localStorage.getItem('selected_organization_id')!));
-    await userEvent.click(await within(await panel('Awaiting review')).findByRole('link', { name: 'Open the post for X in Post Review' }));
+    await userEvent.click(await within(await panel('Awaiting review')).findByRole('link', { name: 'Open in Post Review: the post for X' }));
     expect(selected).toEqual([BETA]);
     expect(screen.getByTestId('location').textContent).toBe('/organization/posts?highlightPostId=review');
     cleanup();

@@ -225,7 +225,7 @@ function OpenInReview({ item }: { item: DashboardPost }) {
       className="button button-secondary button-small"
       to={`${POST_REVIEW}?highlightPostId=${encodeURIComponent(item.post.id)}`}
       onClick={() => selectOrganization(window.localStorage, item.organizationId)}
-      aria-label={`Open the post for ${platformNames(item.post) || 'no platform'} in Post Review`}
+      aria-label={`Open in Post Review: the post for ${platformNames(item.post) || 'no platform'}`}
     >
       Open in Post Review
     </Link>
