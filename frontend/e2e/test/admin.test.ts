@@ -120,7 +120,11 @@ describe('the admin area in a browser', () => {
     await expectAxeClean('/user-manage (User Information)');
     await shot('user-manage');
 
-    expect(await memberLogin()).toBe(AuthMessages.accountBanned);
+    // The refusal says why and until when (docs/decisions/banned-login.md).
+    const refusal = await memberLogin();
+    const prefix = `${AuthMessages.accountBanned} ${AuthMessages.banReason('Spamming the comments')} `;
+    expect(refusal.slice(0, prefix.length)).toBe(prefix);
+    expect(refusal.slice(prefix.length)).toMatch(/^The ban ends on \d{2}\/\w{3}\/\d{4} \d{2}:\d{2}\.$/);
 
     await admin.getByRole('button', { name: 'Unban user' }).click();
     await admin.getByRole('form', { name: 'Ban user' }).waitFor();

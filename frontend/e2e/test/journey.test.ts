@@ -404,6 +404,8 @@ describe('a bakery’s posts from its connection to their publication, in one br
     await page().getByRole('button', { name: 'Write a post yourself' }).click();
     await page().getByRole('listitem', { name: 'Post without a platform' }).getByRole('checkbox', { name: 'X' }).check();
     await page().getByRole('radio', { name: 'Schedule for' }).check();
+    // One column on a phone: the previews are behind the composer's switch.
+    await page().getByRole('button', { name: 'Previews' }).click();
     await page().getByRole('article', { name: 'Preview on X' }).waitFor();
     expect(await browser.documentWidth()).toBeLessThanOrEqual(PHONE.width);
     await browser.screenshot('designer-phone');
