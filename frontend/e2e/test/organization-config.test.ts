@@ -39,7 +39,7 @@ describe('account configuration in a browser', () => {
   it('connects a Sandbox platform, creates a template, and has no axe violations', async () => {
     await logInInBrowser(page, system, email, password);
 
-    await page.getByRole('link', { name: 'Config' }).click();
+    await page.getByRole('link', { name: 'Config', exact: true }).click();
     await page.getByRole('heading', { name: 'Account Configuration: Config Bakery' }).waitFor();
 
     await page.getByLabel('Search platforms').fill('link');
