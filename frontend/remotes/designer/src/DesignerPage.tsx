@@ -160,13 +160,13 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   const submitted = (outcome: SubmitResult) => {
     const back = state.returnToRoute;
     setSent((last) => ({ number: (last?.number ?? 0) + 1, outcome }));
-    // A platform's refusal keeps the page, with its Retry, rather than going back.
-    if (editing && back && !outcome.failed) {
-      // Part 2 §8: a saved edit is 'Post updated successfully!'; one published now says where it went.
-      host.toast({ kind: 'success', message: outcome.mode === 'later' ? PostMessages.postUpdated : outcome.notice, durationMs: POST_FORM_TOAST_MS });
+    if (editing && back) {
+      // Part 2 §8: a saved edit is 'Post updated successfully!'; one published now says where it went, or which platform refused it.
+      host.toast({ kind: outcome.failed ? 'error' : 'success', message: outcome.mode === 'later' ? PostMessages.postUpdated : outcome.notice, durationMs: POST_FORM_TOAST_MS });
       const goBack = () => navigate(back, { state: state.returnState });
       // Part 2 §4: a schedule-later save goes back at once; a publish shows Published and its links, then goes back after 1 s.
-      if (outcome.mode === 'later') return goBack();
+      // A refused one goes back at once: the post's card there shows each platform's outcome, with Retry.
+      if (outcome.mode === 'later' || outcome.failed) return goBack();
       setPublished(true);
       setResult(outcome);
       setTimeout(goBack, RETURN_AFTER_PUBLISH_MS);
