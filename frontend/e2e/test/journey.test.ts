@@ -12,7 +12,9 @@
  * weekly auto-schedule with review on, whose pending post comes to Post
  * Review; then the scheduler publishes the approved post to the Sandbox
  * feed, its link on the card; then a publication that fails (its connection
- * gone), its reason, and Retry once the connection is back.
+ * gone), its reason, and Retry once the connection is back; and a post
+ * published Now to X and LinkedIn whose rows show each platform's outcome,
+ * X's failed (disconnected meanwhile) until its Retry.
  *
  * Each page's own checks ride along where the journey is on it: axe, the
  * screenshots of docs/screenshots, the calendar's keyboard move, event
@@ -397,6 +399,35 @@ describe('a bakery’s posts from its connection to their publication, in one br
     expect(await axeViolations(page(), '/organization/posts')).toEqual([]);
     await browser.screenshot('post-review');
   }, 180_000);
+
+  it('publishes Now to X and LinkedIn and shows each platform’s row: X’s connection gone meanwhile fails with its reason, and its Retry publishes it', async () => {
+    const content = 'Seeded rye, out of the oven right now';
+    await goTo('Design', 'Content Designer');
+    await page().getByRole('button', { name: 'Write a post yourself' }).click();
+    await page().getByRole('listitem', { name: 'Post without a platform' }).getByRole('checkbox', { name: 'X' }).check();
+    const card = page().getByRole('listitem', { name: 'Post for X' });
+    await card.getByRole('checkbox', { name: 'LinkedIn' }).check();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Post text').fill(content);
+    await card.getByRole('button', { name: 'Save' }).click();
+    // X is disconnected (as from another tab) after the page listed it: X refuses at publishing, LinkedIn still publishes.
+    await api('POST', '/oauth/x/disconnect', { organization_id: owner.organizationId });
+    await page().getByRole('button', { name: 'Publish Now' }).click();
+    const rows = page().getByRole('region', { name: 'Publishing results' });
+    const row = (name: string) => rows.getByRole('listitem').filter({ hasText: new RegExp(`^\\s*${name} `) });
+    await row('X').getByText(`Failed: ${ConnectionMessages.notConnected('X')}`).waitFor({ timeout: 40_000 });
+    expect(await page().locator('.designer-posts .form-message p').first().textContent()).toBe(PostMessages.publishFailedOn(`X: ${ConnectionMessages.notConnected('X')}`));
+    expect(await row('LinkedIn').getByRole('link', { name: 'View on LinkedIn' }).getAttribute('href')).toMatch(/\/api\/sandbox\/posts\/[0-9a-f-]{36}$/);
+    expect(await axeViolations(page(), '/organization/designer')).toEqual([]);
+
+    await api('POST', '/oauth/x/sandbox', { organization_id: owner.organizationId });
+    await row('X').getByRole('button', { name: 'Retry on X' }).click();
+    // The row follows the retried publication until it settles.
+    const xLink = row('X').getByRole('link', { name: 'View on X' });
+    await xLink.waitFor({ timeout: 60_000 });
+    expect(await xLink.getAttribute('href')).toMatch(/\/api\/sandbox\/posts\/[0-9a-f-]{36}$/);
+    expect(await row('LinkedIn').getByRole('link', { name: 'View on LinkedIn' }).count()).toBe(1);
+  }, 120_000);
 
   it('fits a phone: the designer, the calendar, Post Review and the Auto Scheduler at 375 px', async () => {
     await page().setViewportSize(PHONE);

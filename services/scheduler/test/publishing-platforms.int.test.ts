@@ -77,6 +77,31 @@ describe('publishing to a platform', () => {
     expect(await h.ctx.dataSource.getRepository(Publication).findOneByOrFail({ postId })).toMatchObject({ state: 'failed', attempts: 1 });
   });
 
+  it('one platform refusing the post never stops the others: Telegram fails with its reason, X and LinkedIn (Sandbox) publish', async () => {
+    telegram.failNext('refused', { path: '/bot:token/sendMessage' });
+    const organizationId = await h.addOrganization({ sandboxPlatforms: ['x', 'linkedin'] });
+    await h.addConnection(organizationId, 'telegram', channel);
+    const postId = await h.addPost(organizationId, { content: 'Everywhere but Telegram', platforms: ['Telegram', 'X', 'LinkedIn'] });
+    await publishEvent(h.ctx, 'posts.post.publish_requested', { postId, organizationId, version: 1, platforms: ['telegram', 'x', 'linkedin'], dueAt: null });
+    const settled = await waitFor(
+      () => h.ctx.dataSource.getRepository(Publication).findBy({ postId }),
+      (rows) => rows.length === 3 && rows.every((row) => !['queued', 'publishing'].includes(row.state)),
+      40_000,
+    );
+    const byPlatform = Object.fromEntries(settled.map((row) => [row.platform, row]));
+    const refusal = 'The bot may not post in the Telegram channel. Give it the Post Messages permission.';
+    expect(byPlatform.telegram).toMatchObject({ state: 'failed', reason: refusal });
+    expect(byPlatform.x).toMatchObject({ state: 'published', sandbox: true });
+    expect(byPlatform.linkedin).toMatchObject({ state: 'published', sandbox: true });
+    expect(sent('Everywhere but Telegram')).toHaveLength(0);
+    // The posts service has each platform's outcome: the links of those it went out on, the reason of the one that refused.
+    const post = await waitFor(() => postRow(postId), (row) => ['telegram', 'x', 'linkedin'].every((platform) => row.publications[platform] && row.publications[platform].status !== 'queued'), 20_000);
+    expect(post.status).toBe('failed');
+    expect(post.publications.x).toMatchObject({ status: 'published', link: byPlatform.x!.link });
+    expect(post.publications.linkedin).toMatchObject({ status: 'published', link: byPlatform.linkedin!.link });
+    expect(post.publications.telegram).toMatchObject({ status: 'failed', reason: refusal });
+  }, 60_000);
+
   it('a send whose answer was a server error is in doubt (the Bot API cannot be asked), never sent again; the user confirms it', async () => {
     telegram.failNext('server_error', { path: '/bot:token/sendMessage' });
     const ownerId = crypto.randomUUID();

@@ -12,6 +12,7 @@ import { failureText, INACTIVE, NO_PLATFORMS, VIEW_ONLY } from './messages.js';
 import { generatedText, handWrittenDraft, writingDraft, type PostDraft } from './post-form/drafts.js';
 import { Composer } from './post-form/Composer.js';
 import { PostedLinks, PostForm, type SubmitResult } from './post-form/PostForm.js';
+import { PublishProgress } from './post-form/PublishProgress.js';
 import { FormMessage } from '@planner/ui/form-message';
 
 /** Part 2 §8, §9: the generator's error banner clears after 10 s, its toast 5 s; the post form's success notice stays 30 s; publish-now leaves after 1 s. */
@@ -107,6 +108,8 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
   const [drafts, setDrafts] = useState<PostDraft[]>(() => initialDrafts(state, form, organization.id, connected.map((p) => p.id)));
   const [generatorError, setGeneratorError] = useState<string | null>(null);
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // The last submit's rows outlast its notice: they stay until the next submit (numbered, so each starts afresh).
+  const [sent, setSent] = useState<{ number: number; outcome: SubmitResult } | null>(null);
   const [published, setPublished] = useState(false);
   const generating = drafts.some((draft) => draft.status === 'writing' && draft.request !== null);
 
@@ -156,12 +159,14 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
 
   const submitted = (outcome: SubmitResult) => {
     const back = state.returnToRoute;
+    setSent((last) => ({ number: (last?.number ?? 0) + 1, outcome }));
     if (editing && back) {
-      // Part 2 §8: a saved edit is 'Post updated successfully!'; one published now says where it went.
-      host.toast({ kind: 'success', message: outcome.mode === 'later' ? PostMessages.postUpdated : outcome.notice, durationMs: POST_FORM_TOAST_MS });
+      // Part 2 §8: a saved edit is 'Post updated successfully!'; one published now says where it went, or which platform refused it.
+      host.toast({ kind: outcome.failed ? 'error' : 'success', message: outcome.mode === 'later' ? PostMessages.postUpdated : outcome.notice, durationMs: POST_FORM_TOAST_MS });
       const goBack = () => navigate(back, { state: state.returnState });
       // Part 2 §4: a schedule-later save goes back at once; a publish shows Published and its links, then goes back after 1 s.
-      if (outcome.mode === 'later') return goBack();
+      // A refused one goes back at once: the post's card there shows each platform's outcome, with Retry.
+      if (outcome.mode === 'later' || outcome.failed) return goBack();
       setPublished(true);
       setResult(outcome);
       setTimeout(goBack, RETURN_AFTER_PUBLISH_MS);
@@ -198,10 +203,13 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
           <section className="card designer-posts" aria-labelledby="designer-posts-title">
             <h2 id="designer-posts-title">Posts</h2>
             {result && (
-              <FormMessage kind="success">
+              <FormMessage kind={result.failed ? 'error' : 'success'}>
                 <p>{result.notice}</p>
                 {result.links.length > 0 && <PostedLinks links={result.links} />}
               </FormMessage>
+            )}
+            {sent && sent.outcome.posts.length > 0 && (
+              <PublishProgress key={sent.number} host={host} mode={sent.outcome.mode} posts={sent.outcome.posts} timeZone={organization.timezone} />
             )}
             {drafts.length > 0 && canGenerate && !editing && (
               <p>
@@ -240,7 +248,10 @@ function LoadedDesigner({ host, variant, title, data, mediaTypes, state }: HostP
           later={viewOnly ? 'hidden' : user.role === 'basic' ? 'upgrade' : 'allowed'}
           editing={editing}
           startWith={state.prefill && { mediaType: state.prefill.mediaType, mode: state.prefill.schedule ? 'later' : 'now' }}
-          onSubmitStart={() => setResult(null)}
+          onSubmitStart={() => {
+            setResult(null);
+            setSent(null);
+          }}
           onSubmitted={submitted}
           published={published}
           layout={layout}

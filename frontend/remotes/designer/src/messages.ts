@@ -35,3 +35,10 @@ export function editEffect(status: PostStatus, mode: ScheduleMode): string {
   if (status === 'failed') return `This post failed to publish. ${saving} your changes approves it again: it is ${when}.`;
   return `This post is approved. ${saving} your changes keeps it approved: it is ${when}.`;
 }
+
+/**
+ * Not worded by the spec: a platform's row after a submit when its outcome is in doubt
+ * (docs/architecture.md §15: checked against the platform where it can be, never re-sent on its own).
+ */
+export const inDoubtText = (platform: string) =>
+  `Not confirmed: ${platform} gave no clear answer and could not be checked, so we cannot tell whether the post went out. It is not sent again on its own, so it never shows twice. Check the account: if the post is not there, Retry.`;

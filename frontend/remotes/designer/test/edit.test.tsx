@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostMessages, type PostView } from '@planner/contracts';
 import { DesignerPage } from '../src/DesignerPage.js';
-import { designerHost, formFields, ORG_ID, renderAt, type Call } from './support.js';
+import { apiError, designerHost, formFields, ORG_ID, renderAt, type Call } from './support.js';
 
 afterEach(cleanup);
 
@@ -106,6 +106,16 @@ describe('edit mode (part 2 §2, §4)', () => {
     expect(screen.getByRole('link', { name: 'https://linkedin.example/2' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/organization/designer');
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/posts'), { timeout: 2000 });
+  });
+
+  it('a publish-now edit a platform refused says so and goes back at once, where the post shows each platform’s outcome with Retry', async () => {
+    const message = 'Failed to publish: LinkedIn: The text is a duplicate of a recent post.';
+    const refused = post({ scheduled_time: null, status: 'failed', publications: { x: { status: 'published', link: 'https://x.example/1', reason: null, at: '2099-06-01T10:00:00.000Z' } } });
+    const { host, toasts } = designerHost({ respond: (call) => (call.method === 'GET' ? respond(call) : Promise.reject(apiError(502, { message, posted_links: ['https://x.example/1'], post: refused }))) });
+    renderAt(DesignerPage, host, '/organization/designer', { editingPost: post({ scheduled_time: null }), returnToRoute: '/organization/posts' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish Now' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/organization/posts'));
+    expect(toasts).toEqual([expect.objectContaining({ kind: 'error', message })]);
   });
 
   it('Regenerate rewrites the post through the posts service; a post without an original request offers neither it nor magic edit', async () => {

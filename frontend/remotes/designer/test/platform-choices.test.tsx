@@ -20,6 +20,8 @@ const creator: TikTokCreatorInfo = {
   stitch_disabled: false,
   max_video_post_duration_sec: 600,
 };
+/** The same account once TikTok has audited the app: branded content can be chosen. */
+const audited: TikTokCreatorInfo = { ...creator, unaudited: false };
 const CREATOR_PATH = `/publications/tiktok-creator-info?organization_id=${ORG_ID}`;
 const video = () => new File([new Uint8Array(2000)], 'loaf.mp4', { type: 'video/mp4' });
 const submits = (calls: Call[]) => calls.filter((call) => call.path.startsWith('/schedule_post/'));
@@ -47,10 +49,10 @@ async function tiktokAndYouTube(creatorAnswer: () => unknown) {
 
 describe('TikTok’s and YouTube’s choices in the post form (issue 29 §7, §8)', () => {
   it('asks TikTok’s choices from the creator’s settings, none made for the user, and YouTube’s visibility, Public selected; sends them', async () => {
-    const { calls } = await tiktokAndYouTube(() => creator);
+    const { calls } = await tiktokAndYouTube(() => audited);
     const tiktok = await screen.findByRole('group', { name: 'TikTok' });
     expect(within(tiktok).getByText('Acme Bakery')).toBeTruthy();
-    expect(within(tiktok).getByText(TikTokWords.unaudited)).toBeTruthy();
+    expect(within(tiktok).queryByText(TikTokWords.unaudited)).toBeNull();
     const privacy = within(tiktok).getByLabelText('Who can see this video') as HTMLSelectElement;
     expect(privacy.value).toBe('');
     expect([...privacy.options].filter((option) => !option.disabled).map((option) => option.text)).toEqual(['Everyone', 'Friends', 'Followers', 'Only me']);
@@ -97,6 +99,19 @@ describe('TikTok’s and YouTube’s choices in the post form (issue 29 §7, §8
     });
   });
 
+  it('an app TikTok has not audited posts as Only me: Branded content is off and cannot be chosen, and says why (issue 30 follow-up)', async () => {
+    await tiktokAndYouTube(() => creator);
+    const tiktok = await screen.findByRole('group', { name: 'TikTok' });
+    expect(within(tiktok).getByText(TikTokWords.unaudited)).toBeTruthy();
+    await userEvent.click(within(tiktok).getByRole('switch', { name: 'Disclose commercial content' }));
+    const branded = within(tiktok).getByRole('checkbox', { name: 'Branded content' }) as HTMLInputElement;
+    expect(branded.disabled).toBe(true);
+    expect(branded.checked).toBe(false);
+    expect(document.getElementById(branded.getAttribute('aria-describedby')!)?.textContent).toBe(PostMessages.tiktokBrandedContentUnaudited);
+    // Your brand still can.
+    expect((within(tiktok).getByRole('checkbox', { name: 'Your brand' }) as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('says TikTok’s choices could not be loaded and keeps the submit off while TikTok is chosen', async () => {
     await tiktokAndYouTube(() => {
       throw apiError(404, { message: 'Not Found' });
@@ -119,6 +134,9 @@ describe('the TikTok part’s check', () => {
     expect(tiktokProblem({ ...creator, privacy_level_options: ['SELF_ONLY'] }, chosen, null)).toBe(PostMessages.tiktokPrivacyRequired);
     expect(tiktokProblem(creator, { ...chosen, disclose: true }, null)).toBe(TikTokWords.discloseKindRequired);
     expect(tiktokProblem(creator, { ...chosen, disclose: true, brandContent: true, privacyLevel: 'SELF_ONLY' }, null)).toBe(TikTokWords.brandedNotPrivate);
+    // An edited post's stored branded content, from an app TikTok has not audited; audited, it goes.
+    expect(tiktokProblem(creator, { ...chosen, disclose: true, brandContent: true }, null)).toBe(PostMessages.tiktokBrandedContentUnaudited);
+    expect(tiktokProblem(audited, { ...chosen, disclose: true, brandContent: true }, null)).toBeNull();
     expect(tiktokProblem(creator, chosen, 600)).toBeNull();
     expect(tiktokProblem(creator, chosen, 600.4)).toBe(TikTokWords.tooLong(601, 600));
     expect(tiktokProblem({ ...creator, max_video_post_duration_sec: null }, chosen, 9999)).toBeNull();

@@ -1,4 +1,4 @@
-import { YOUTUBE_PRIVACY_STATUSES, type TikTokCreatorInfo, type TikTokPrivacyLevel, type YouTubePrivacyStatus } from '@planner/contracts';
+import { PostMessages, YOUTUBE_PRIVACY_STATUSES, type TikTokCreatorInfo, type TikTokPrivacyLevel, type YouTubePrivacyStatus } from '@planner/contracts';
 import { useEffect, useId, useState } from 'react';
 import type { MediaEntry } from './media.js';
 import { privacyOptions, TikTokWords, YOUTUBE_PRIVACY_LABELS, type PlatformChoices as Choices, type TikTokChoice } from './platform-choices.js';
@@ -196,14 +196,15 @@ function TikTokGroup(props: Props & { choice: TikTokChoice; onChoice: (choice: T
               <input
                 type="checkbox"
                 checked={choice.brandContent}
-                disabled={privateChosen}
+                disabled={privateChosen || (creator.unaudited && !choice.brandContent)}
                 aria-describedby={`${id}-branded-hint`}
                 onChange={(event) => set({ brandContent: event.target.checked })}
               />{' '}
               Branded content
             </label>
             <p id={`${id}-branded-hint`} className="field-hint">
-              {privateChosen ? TikTokWords.brandedNotPrivate : 'You are promoting another brand or a third party.'}
+              {/* An unaudited app posts as Only me, which TikTok refuses for branded content (as the scheduler's adapter does); a stored choice can still be turned off. */}
+              {creator.unaudited ? PostMessages.tiktokBrandedContentUnaudited : privateChosen ? TikTokWords.brandedNotPrivate : 'You are promoting another brand or a third party.'}
             </p>
             {(choice.brandOrganic || choice.brandContent) && (
               <p className="field-hint">{choice.brandContent ? TikTokWords.paidPartnership : TikTokWords.promotional}</p>

@@ -15,9 +15,9 @@ import { PreviewTabs } from './PreviewTabs.js';
 import { defaultValue, scheduleProblem, valueAt } from './schedule-time.js';
 import { SchedulePicker } from './SchedulePicker.js';
 import {
-  InvalidResponseError,
-  isPublishResponse,
+  isPost,
   linksOfFailure,
+  publishOutcome,
   savedMediaPaths,
   submissionForm,
   submitErrorText,
@@ -30,12 +30,15 @@ import { editEffect } from '../messages.js';
 /** Part 2 §6: schedule-for-later for the paid roles, disabled with its message for basic, hidden for test. */
 export type LaterAccess = 'allowed' | 'upgrade' | 'hidden';
 
-/** What a submit did: the posts it sent (their drafts' keys), the server's words, the links of what went out. */
+/** What a submit did: the posts it sent (their drafts' keys, and as saved), the server's words, the links of what went out. */
 export interface SubmitResult {
   mode: ScheduleMode;
   keys: string[];
   notice: string;
   links: string[];
+  posts: PostView[];
+  /** A platform refused a post ('Failed to publish:' is in the notice). */
+  failed: boolean;
 }
 
 export interface PostFormProps {
@@ -161,6 +164,8 @@ export function PostForm(props: PostFormProps) {
     const messages: string[] = [];
     const links: string[] = [];
     const sentPlatforms: string[] = [];
+    const posts: PostView[] = [];
+    let failed = false;
     let mediaUrls = mediaType === 'text' ? [] : media.filter((entry) => entry.url).map((entry) => entry.url!);
     let files = mediaType === 'text' ? [] : uploads.map((entry) => entry.file!);
     try {
@@ -183,11 +188,15 @@ export function PostForm(props: PostFormProps) {
           files,
         });
         setProgress(files.length ? 0 : null);
-        const answer: unknown = await host.api.request('POST', mode === 'now' ? '/schedule_post/now' : '/schedule_post/later', {
-          body: form,
-          onUploadProgress: files.length ? ({ loaded, total }) => setProgress(total ? Math.round((loaded / total) * 100) : 0) : undefined,
-        });
-        if (!isPublishResponse(answer)) throw new InvalidResponseError(mode);
+        const { answer, refused } = await publishOutcome(
+          host.api.request('POST', mode === 'now' ? '/schedule_post/now' : '/schedule_post/later', {
+            body: form,
+            onUploadProgress: files.length ? ({ loaded, total }) => setProgress(total ? Math.round((loaded / total) * 100) : 0) : undefined,
+          }),
+          mode,
+        );
+        failed ||= refused;
+        if (isPost(answer.post)) posts.push(answer.post);
         // The files are stored now: the next posts name them instead of sending them again.
         if (files.length) {
           mediaUrls = savedMediaPaths(answer);
@@ -207,7 +216,7 @@ export function PostForm(props: PostFormProps) {
     }
     if (sent.length === 0) return;
     const notice = mode === 'later' ? PostMessages.scheduledFor(sentPlatforms.join(', ')) : messages.join(' ');
-    props.onSubmitted({ mode, keys: sent, notice, links });
+    props.onSubmitted({ mode, keys: sent, notice, links, posts, failed });
   };
 
   const label = published

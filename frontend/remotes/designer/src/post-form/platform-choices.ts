@@ -73,13 +73,16 @@ export function privacyOptions(creator: TikTokCreatorInfo, choice: TikTokChoice)
 /**
  * Why the TikTok part cannot be sent yet, in the order the user meets it:
  * the account's choices not loaded, no privacy level, a disclosure without
- * its kind, branded content only the creator would see, a video too long.
+ * its kind, branded content only the creator would see (chosen so, or from
+ * an app TikTok has not audited), a video too long.
  */
 export function tiktokProblem(creator: TikTokCreatorInfo | null, choice: TikTokChoice, videoSeconds: number | null): string | null {
   if (!creator) return TikTokWords.unavailable;
   if (!choice.privacyLevel || !creator.privacy_level_options.includes(choice.privacyLevel)) return PostMessages.tiktokPrivacyRequired;
   if (choice.disclose && !choice.brandOrganic && !choice.brandContent) return TikTokWords.discloseKindRequired;
   if (choice.disclose && choice.brandContent && choice.privacyLevel === 'SELF_ONLY') return TikTokWords.brandedNotPrivate;
+  // An edited post's stored choice: its Branded content is off and cannot be turned on.
+  if (choice.disclose && choice.brandContent && creator.unaudited) return PostMessages.tiktokBrandedContentUnaudited;
   return videoTooLong(creator, videoSeconds);
 }
 

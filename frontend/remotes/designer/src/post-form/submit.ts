@@ -1,4 +1,4 @@
-import { PostMessages, type MediaType, type PlatformPostOptions, type PublishResponse, type ScheduleForm } from '@planner/contracts';
+import { PostMessages, type MediaType, type PlatformPostOptions, type PostView, type PublishResponse, type ScheduleForm } from '@planner/contracts';
 import { isApiError } from '@planner/remote-contract';
 import { failureText } from '../messages.js';
 
@@ -88,6 +88,31 @@ export function submitErrorText(error: unknown, mode: ScheduleMode, editing: boo
 export function linksOfFailure(error: unknown): string[] {
   const links = isApiError(error) ? error.body?.posted_links : undefined;
   return Array.isArray(links) ? links.filter((link): link is string => typeof link === 'string') : [];
+}
+
+/** A post as an answer carries it (duck-typed: the bundle keeps no zod). */
+export function isPost(value: unknown): value is PostView {
+  const candidate = value as Partial<PostView> | null | undefined;
+  return typeof candidate?.id === 'string' && typeof candidate.platforms === 'string' && typeof candidate.publications === 'object' && candidate.publications !== null;
+}
+
+/**
+ * One post's submit: its publish response, or a platform's refusal (a 502
+ * 'Failed to publish:' that still carries the post it saved, with the links
+ * that went out). A refusal is no reason to stop the submit's next posts
+ * (issue 30 §2); any other failure is thrown.
+ */
+export async function publishOutcome(request: Promise<unknown>, mode: ScheduleMode): Promise<{ answer: PublishResponse; refused: boolean }> {
+  let answer: unknown;
+  try {
+    answer = await request;
+  } catch (error) {
+    const post = isApiError(error) && error.status === 502 ? error.body?.post : undefined;
+    if (!isPost(post)) throw error;
+    return { answer: { message: failureText(error, PostMessages.publishFailed), posted_links: linksOfFailure(error), post }, refused: true };
+  }
+  if (!isPublishResponse(answer)) throw new InvalidResponseError(mode);
+  return { answer, refused: false };
 }
 
 /** The storage keys of a saved post's media, as media_urls of the next post of the same submit. */
