@@ -41,6 +41,8 @@ import type {
   postActionResponseSchema,
   postApproveSchema,
   postRetrySchema,
+  confirmPublicationSchema,
+  PublicationView,
   postDeletedResponseSchema,
   PostFilter,
   postListResponseSchema,
@@ -370,6 +372,8 @@ export interface ApiEndpoints {
     '/platforms/media_types': Endpoint<PlatformMediaTypes>;
     /** What TikTok lets the connected creator choose for the next post (TIKTOK_CREATOR_INFO_PATH). */
     '/publications/tiktok-creator-info': Endpoint<TikTokCreatorInfo, never, { organization_id: string }>;
+    /** A post's publications per platform and version, newest version first, with their attempts. */
+    '/publications': Endpoint<{ publications: PublicationView[] }, never, { post_id: string }>;
     /** A stored media file (an upload, an AI image), as a Blob: it needs the login an <img> would not send. */
     '/media/:organizationId/:file': Endpoint<Blob>;
     '/oauth/facebook/pages': Endpoint<{ pages: PlatformPage[]; message?: string }, never, { organization_id: string }>;
@@ -428,6 +432,8 @@ export interface ApiEndpoints {
     '/posts/:id/reject': Endpoint<PostActionResponse, z.input<typeof postRejectSchema>>;
     '/posts/:id/clear': Endpoint<PostActionResponse>;
     '/posts/:id/retry': Endpoint<PostActionResponse, z.input<typeof postRetrySchema>>;
+    /** A publication in doubt that the user found on the account: recorded as published, with its link if they give one. */
+    '/publications/:id/confirm': Endpoint<{ publication: PublicationView }, z.input<typeof confirmPublicationSchema>>;
     '/auto-schedule': Endpoint<AutoScheduleResponse, AutoScheduleCreateBody>;
     '/posts/:id/update': Endpoint<PostActionResponse, z.input<typeof postUpdateSchema>>;
     '/posts/generate': Endpoint<GenerateResponse, z.input<typeof generateRequestSchema>>;

@@ -134,6 +134,30 @@ describe('publishing now: each platform’s progress and result (issue 30 §2)',
     expect(within(row('X')).queryByRole('button')).toBeNull();
   });
 
+  it('in doubt, found on the account: "It is on LinkedIn" records it published with the link given, and the row says so at once', async () => {
+    const PUBLICATION_ID = '00000000-0000-4000-8000-0000000000c1';
+    const inDoubt = { id: PUBLICATION_ID, post_id: POST_ID, platform: 'linkedin', state: 'in_doubt', link: null, published_at: null };
+    const { calls } = await postForBoth((call) => {
+      if (call.path === `/publications?post_id=${POST_ID}`) return { publications: [{ ...inDoubt, platform: 'x', state: 'published', id: 'other' }, inDoubt] };
+      if (call.path === `/publications/${PUBLICATION_ID}/confirm`) return { publication: { ...inDoubt, state: 'published', link: LINKEDIN_LINK, published_at: AT } };
+      return Promise.reject(
+        apiError(502, {
+          message: 'Failed to publish: LinkedIn: We could not confirm whether the post went out on LinkedIn.',
+          posted_links: [X_LINK],
+          post: saved({ x: outcome('published', { link: X_LINK }), linkedin: outcome('in_doubt') }, { status: 'failed' }),
+        }),
+      );
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Publish Now' }));
+    await screen.findByRole('region', { name: 'Publishing results' });
+    await userEvent.click(within(row('LinkedIn')).getByRole('button', { name: 'It is on LinkedIn' }));
+    await userEvent.type(within(row('LinkedIn')).getByLabelText('Link to the post on LinkedIn (optional)'), LINKEDIN_LINK);
+    await userEvent.click(within(row('LinkedIn')).getByRole('button', { name: 'Mark as published' }));
+    await waitFor(() => expect(within(row('LinkedIn')).getByRole('link', { name: 'View on LinkedIn' }).getAttribute('href')).toBe(LINKEDIN_LINK));
+    expect(calls.find((call) => call.path.endsWith('/confirm'))?.body).toEqual({ link: LINKEDIN_LINK });
+    expect(within(row('LinkedIn')).queryByRole('button', { name: 'Retry on LinkedIn' })).toBeNull();
+  });
+
   it('still publishing past the wait (202): reads the post every couple of seconds until every platform is settled, and stops when the page goes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const stillQueued = saved({ x: outcome('published', { link: X_LINK }), linkedin: outcome('queued') });
