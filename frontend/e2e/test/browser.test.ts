@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, OrganizationMessages, SharedMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
-import { screenshot } from './browser-page.js';
+import { DESKTOP, screenshot } from './browser-page.js';
 import { axeViolations, mailedLink, startSystem, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
