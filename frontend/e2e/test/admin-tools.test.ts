@@ -7,7 +7,9 @@
  * browser fetches a small part of it and renders a window of lines, never the
  * file as one node. The long tasks and timings are printed, not asserted: on a
  * loaded 2-core CI machine wall-clock figures measure the machine, so they are
- * figures to read, not a pass mark. Both pages pass axe and fit a phone.
+ * figures to read, not a pass mark. Both pages pass axe and fit a phone. The
+ * newsletter's cards add up to its subscriber list, and a send's line follows it
+ * live (issue 30 §4.7).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -109,6 +111,13 @@ beforeAll(async () => {
   const confirm = await waitFor(() => mailedLinkTo(reader, /https?:\/\/[^\s"'<>]+\/api\/newsletter\/confirm\?[^\s"'<>]+/), (link) => link !== null, 30_000);
   const confirmed = await fetch(confirm!, { method: 'POST', headers: { accept: 'application/json' } });
   expect(await confirmed.json()).toEqual({ success: true, message: ContentMessages.subscribed });
+  // Another signs up and does not confirm: the list shows them, the Total subscribers card does not (issue 30 §4.7).
+  const awaiting = await fetch(`${system.url}/api/newsletter/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `unconfirmed-${Date.now()}@example.com` }),
+  });
+  expect(awaiting.status).toBe(200);
 
   chromium = await launchChromium();
   // Every long task of the page, from its first script on.
@@ -141,6 +150,14 @@ describe('newsletter dashboard in a browser', () => {
     await page.getByRole('heading', { name: 'Newsletter Dashboard' }).waitFor();
     await page.getByText(reader).waitFor();
     await page.getByText(/^\d+\.\d%$/).first().waitFor();
+    // The cards add up to the list: one subscriber and one signup awaiting confirmation, two in the list.
+    const cards = async () => {
+      const main = page.getByRole('main');
+      const [terms, values] = await Promise.all([main.getByRole('term').allTextContents(), main.getByRole('definition').allTextContents()]);
+      return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
+    };
+    expect(await cards()).toMatchObject({ 'Total subscribers': '1', 'Active subscribers': '1', 'Awaiting confirmation': '1' });
+    expect(await page.getByRole('heading', { name: /^Subscribers/ }).textContent()).toBe('Subscribers (2, awaiting confirmation included)');
 
     const form = page.getByRole('form', { name: 'Compose Newsletter' });
     await form.getByRole('button', { name: 'Save Draft' }).click();
@@ -157,6 +174,8 @@ describe('newsletter dashboard in a browser', () => {
 
     const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: subject }) });
     await item.getByText('Sent', { exact: true }).waitFor();
+    // The send's progress shows live, no Refresh: its line ends with the one confirmed subscriber.
+    await item.getByText(/· Sent .+ to 1 subscriber$/).waitFor({ timeout: 30_000 });
     expect(await item.getByRole('button', { name: 'Delete' }).count(), 'a sent newsletter cannot be deleted').toBe(0);
 
     const mail = await waitFor(() => mailsTo(reader).find((text) => text.includes('Sent from the admin tools e2e.')) ?? null, (found) => found !== null, 60_000);

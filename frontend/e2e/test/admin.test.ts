@@ -7,9 +7,9 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthMessages, SharedMessages } from '@planner/contracts';
+import { AuthMessages, BillingMessages, ROLE_LABELS, SharedMessages } from '@planner/contracts';
 import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { axeViolations, startSystem, type RunningSystem } from './system.js';
+import { apiCall, axeViolations, logIn, startSystem, type RunningSystem } from './system.js';
 
 /** scripts/start.mjs seeds this admin in development. */
 const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
@@ -138,6 +138,12 @@ describe('the admin area in a browser', () => {
     await admin.getByRole('button', { name: 'Update subscription' }).waitFor();
     await expectAxeClean('/user-manage (Subscription)');
     await shot('user-manage-subscription');
+    // Issue 30 §4.2: the role the new plan gives shows on User Information in the same page, no reload.
+    await admin.getByLabel('Plan').selectOption('starter');
+    await admin.getByRole('button', { name: 'Update subscription' }).click();
+    await admin.getByText(BillingMessages.adminUpdated).first().waitFor();
+    await admin.getByRole('tab', { name: 'User Information' }).click();
+    await admin.getByRole('definition').filter({ hasText: new RegExp(`^${ROLE_LABELS.starter}$`) }).waitFor();
 
     // Back to the panel's user list with the same search.
     await admin.getByRole('link', { name: '← Back' }).click();
@@ -250,4 +256,40 @@ describe('the admin area in a browser', () => {
     await shot('user-manage-phone');
     expect(chromium.pageErrors).toEqual([]);
   }, 180_000);
+
+  // Last: active messages greet every page of this run from here on.
+  it('shows active system messages in one banner area, three at a time, a dismissal remembered after a reload (issue 30 §4.10)', async () => {
+    const { access_token: token } = await logIn(system, ADMIN.email, ADMIN.password);
+    const texts = ['Planned upgrade on Monday.', 'New templates are here.', 'Billing moves to a new provider.', 'Office closed on Friday.'];
+    for (const message of texts) await apiCall(system, 'POST', '/system-messages/', { message, duration: 0, is_active: true }, token);
+
+    const context = await chromium.browser.newContext();
+    const page = await context.newPage();
+    try {
+      await login(page, member.email, member.password);
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await page.reload();
+      const area = page.getByRole('region', { name: 'System messages' });
+      await area.getByText('and 1 more').waitFor();
+      expect(await area.getByRole('button', { name: 'Dismiss message' }).count()).toBe(3);
+      const anyOfThem = new RegExp(texts.map((text) => text.replace('.', '\\.')).join('|'));
+      expect(await page.getByText(anyOfThem).count(), 'three on the page').toBe(3);
+      expect(await area.getByText(anyOfThem).count(), 'all three in the area, none as a toast').toBe(3);
+      expect(await axeViolations(page, 'the system messages area')).toEqual([]);
+      await screenshot(page, 'system-messages', { fullPage: false });
+
+      const first = (await area.getByRole('status').or(area.getByRole('alert')).first().textContent())!;
+      const dismissed = texts.find((text) => first.includes(text))!;
+      await area.getByRole('button', { name: 'Dismiss message' }).first().click();
+      await area.getByText(dismissed).waitFor({ state: 'detached' });
+      await area.getByText('and 1 more').waitFor({ state: 'detached' });
+      expect(await area.getByRole('button', { name: 'Dismiss message' }).count(), 'the fourth moves up').toBe(3);
+      await page.reload();
+      await area.getByRole('button', { name: 'Dismiss message' }).nth(2).waitFor();
+      expect(await area.getByText(dismissed).count(), 'still dismissed after a reload').toBe(0);
+    } finally {
+      await context.close();
+    }
+    expect(chromium.pageErrors).toEqual([]);
+  }, 120_000);
 });

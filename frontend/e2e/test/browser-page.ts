@@ -2,14 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { RunningSystem } from './system.js';
+import { inDarkTheme, settle, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run'];
 /** E2E_SCREENSHOTS=$PWD/docs/screenshots keeps them (docs/screenshots/README.md); otherwise a temporary folder. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'planner-e2e-screens-'));
-export const DESKTOP = { width: 1280, height: 900 };
+export const DESKTOP = { width: 1366, height: 900 };
+/** The narrowest phone a page must fit without sideways scrolling. */
 export const PHONE = { width: 375, height: 740 };
+/** The phone every desktop screen is photographed on too (`<name>-phone.png`). */
+export const PHONE_SCREENSHOT = { width: 390, height: 844 };
 
 /** Headless Chromium, with the errors the scripts of the pages it opened threw. */
 export interface HeadlessChromium {
@@ -39,9 +42,27 @@ export async function launchChromium(extraArgs: readonly string[] = []): Promise
   };
 }
 
-/** A screenshot of `page` named `<name>.png` in the screenshots folder: the whole page, or only what the viewport shows. */
-export function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<Buffer> {
-  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+/**
+ * Screenshots of `page` in the screenshots folder: `<name>.png` as it is (the whole page, or only what the
+ * viewport shows); for a desktop screen also `<name>-dark.png` in the dark theme and `<name>-phone.png` at
+ * PHONE_SCREENSHOT's size, both viewport-only (kept small). A screen already narrower than the desktop is a
+ * phone's: taken once. The page is left as it was (theme, size).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<Buffer> {
+  const take = (suffix: string, full: boolean) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}${suffix}.png`), fullPage: full });
+  const shown = await take('', fullPage);
+  const viewport = page.viewportSize();
+  if (!viewport || viewport.width < DESKTOP.width) return shown;
+  await inDarkTheme(page, () => take('-dark', false));
+  await page.setViewportSize(PHONE_SCREENSHOT);
+  try {
+    await settle(page);
+    await take('-phone', false);
+  } finally {
+    await page.setViewportSize(viewport);
+    await settle(page);
+  }
+  return shown;
 }
 
 /** One page of headless Chromium at desktop width, with the errors its scripts threw. */
@@ -49,7 +70,7 @@ export interface BrowserPage {
   page: Page;
   /** Uncaught errors of the page's scripts, in order: a test ends expecting none. */
   pageErrors: string[];
-  /** A full-page screenshot named `<name>.png` in the screenshots folder. */
+  /** Full-page screenshots named `<name>.png` in the screenshots folder, with its dark and phone ones (`screenshot`). */
   screenshot: (name: string) => Promise<Buffer>;
   /** How wide the document is (wider than the viewport: it scrolls sideways). */
   documentWidth: () => Promise<number>;

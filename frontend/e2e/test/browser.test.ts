@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthMessages, OrganizationMessages, SharedMessages } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
-import { screenshot } from './browser-page.js';
+import { DESKTOP, screenshot } from './browser-page.js';
 import { axeViolations, mailedLink, startSystem, type RunningSystem } from './system.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: DESKTOP });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -179,18 +179,26 @@ describe('the frontend in a browser', () => {
   });
 
   it('an expired session goes to /login?session_expired=true with the notice', async () => {
-    await page.goto(`${system.url}/login`);
-    await page.evaluate(() => {
-      localStorage.setItem('isLoggedIn', 'true');
-      localStorage.setItem('access_token', 'expired-or-forged');
-      localStorage.setItem('refresh_token', 'also-invalid');
-      localStorage.setItem('user', JSON.stringify({ id: '00000000-0000-4000-8000-000000000009', username: 'gone', email: 'gone@example.com', role: 'basic', email_verified: true, capabilities: {} }));
-    });
-    // The shell leaves for /login with a full navigation, which can come before /profile's load event and
-    // abort a goto that waits for it: the goto waits only for the response, the URL check for the rest.
-    await page.goto(`${system.url}/profile`, { waitUntil: 'commit' });
-    await page.waitForURL(`${system.url}/login?session_expired=true`, { timeout: 15_000 });
-    await page.getByText(SharedMessages.sessionExpired).waitFor();
+    // A browser of its own: after the steps above on the shared page, the shell's own /login came first and
+    // the session-expired redirect never followed in this run (reported, not understood yet).
+    const own = await browser.newContext({ viewport: DESKTOP });
+    const expired = await own.newPage();
+    try {
+      await expired.goto(`${system.url}/login`);
+      await expired.evaluate(() => {
+        localStorage.setItem('isLoggedIn', 'true');
+        localStorage.setItem('access_token', 'expired-or-forged');
+        localStorage.setItem('refresh_token', 'also-invalid');
+        localStorage.setItem('user', JSON.stringify({ id: '00000000-0000-4000-8000-000000000009', username: 'gone', email: 'gone@example.com', role: 'basic', email_verified: true, capabilities: {} }));
+      });
+      // The shell leaves for /login with a full navigation, which can come before /profile's load event and
+      // abort a goto that waits for it: the goto waits only for the response, the URL check for the rest.
+      await expired.goto(`${system.url}/profile`, { waitUntil: 'commit' });
+      await expired.waitForURL(`${system.url}/login?session_expired=true`, { timeout: 15_000 });
+      await expired.getByText(SharedMessages.sessionExpired).waitFor();
+    } finally {
+      await own.close();
+    }
   });
 
   it('a remote that is down shows its error state with Retry, and the page once it is back', async () => {
@@ -238,6 +246,13 @@ describe('the frontend in a browser', () => {
     const said = /Slow down, rate limit was reached\. Please wait (\d+ minutes?)? ?(\d+ seconds?)? before trying again\./;
     await page.getByText(said).first().waitFor();
     await page.getByRole('timer').filter({ hasText: said }).waitFor();
+    // One countdown (issue 30 §4.8): the toast and the notice say the same wait, the toast's fixed at the refusal, the notice counting down since (a few seconds).
+    const waits = (await page.getByText(said).allTextContents()).map((text) => {
+      const [, minutes, seconds] = text.match(said)!;
+      return parseInt(minutes ?? '0', 10) * 60 + parseInt(seconds ?? '0', 10);
+    });
+    expect(waits.length, 'the toast and the notice').toBeGreaterThanOrEqual(2);
+    expect(Math.max(...waits) - Math.min(...waits)).toBeLessThanOrEqual(5);
     // The block is kept across a reload.
     await page.reload();
     await page.getByRole('timer').filter({ hasText: said }).waitFor();

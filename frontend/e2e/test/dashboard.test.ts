@@ -2,14 +2,15 @@
  * Issue 30 §3's home dashboard against the whole product, in headless Chromium: a Professional-plan user whose
  * organization has a Sandbox X connection, a post queued for tomorrow and a post whose publication failed (its
  * connection gone at its time) sees them on /, with connection health and the all-accounts statistics, and Retry
- * there publishes the failed one once the connection is back.
+ * there publishes the failed one once the connection is back; disconnecting X then asks first, naming the post
+ * it leaves waiting, and Post Review marks that post.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionMessages, PostMessages, type PostView } from '@planner/contracts';
 import { waitFor } from '@planner/service-kit/testing';
 import { apiCall, axeViolations, startSystem, type RunningSystem } from './system.js';
 import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
-import { openBrowserPage, schedulePostThroughApi, type BrowserPage } from './browser-page.js';
+import { openBrowserPage, schedulePostThroughApi, screenshot, type BrowserPage } from './browser-page.js';
 
 let system: RunningSystem;
 let owner: PaidUser;
@@ -59,4 +60,32 @@ describe('home as an operational dashboard', () => {
     expect(post.publications.x?.status).toBe('published');
     expect(browser.pageErrors).toEqual([]);
   }, 180_000);
+
+  it('asks before disconnecting X, naming the post scheduled for it; Post Review then marks that post (issue 30 §4.5)', async () => {
+    const page = browser.page;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Config', exact: true }).click();
+    await page.getByLabel('Search platforms').fill('X');
+    await page.getByRole('list', { name: 'Platforms' }).getByRole('button', { name: /^X / }).click();
+    const settings = page.getByRole('region', { name: 'X settings' });
+    const question = page.getByRole('dialog', { name: ConnectionMessages.disconnectQuestion('X') });
+    await settings.getByRole('button', { name: 'Disconnect' }).click();
+    await question.getByText(ConnectionMessages.disconnectLeavesQueued('X', 1)).waitFor();
+    expect(await axeViolations(page, 'the disconnect question')).toEqual([]);
+    await screenshot(page, 'organization-disconnect', { fullPage: false });
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await api<{ platforms: Record<string, { is_connected: boolean }> }>('GET', `/organizations/${owner.organizationId}`)).toMatchObject({ platforms: { X: { is_connected: true } } });
+
+    await settings.getByRole('button', { name: 'Disconnect' }).click();
+    await question.getByText(ConnectionMessages.disconnectLeavesQueued('X', 1)).waitFor();
+    await question.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByText(ConnectionMessages.disconnected('X')).first().waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Post Review' }).click();
+    await page.getByLabel('Status').selectOption('all');
+    const card = page.getByRole('list', { name: 'Posts' }).getByRole('listitem').filter({ hasText: QUEUED_TEXT });
+    await card.getByText(ConnectionMessages.queuedWithoutConnection('X')).waitFor();
+    expect(await card.getByText('Queued for publishing').count()).toBe(0);
+    expect(browser.pageErrors).toEqual([]);
+  }, 90_000);
 });

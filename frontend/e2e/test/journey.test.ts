@@ -429,6 +429,69 @@ describe('a bakery’s posts from its connection to their publication, in one br
     expect(await row('LinkedIn').getByRole('link', { name: 'View on LinkedIn' }).count()).toBe(1);
   }, 120_000);
 
+  it('issue 30 on these pages: a published event is not draggable, View Full Post shows its post under its status, a reject reason’s message goes once typed, and the designer’s hand-written post and stale messages', async () => {
+    // The calendar: the published post says why it cannot move; View Full Post of the approved one.
+    await goTo('Calendar', 'Calendar');
+    await page().getByRole('button', { name: 'Month', exact: true }).click();
+    const published = monthCell(dayOf(dueInstant)).getByRole('button', { name: /Autumn sourdough is back/ });
+    await published.waitFor();
+    expect(await published.getAttribute('draggable')).toBe('false');
+    expect(await published.getAttribute('title')).toBe('This post has already been published, so its time cannot be changed.');
+    await monthCell(keyedDay + DAY).getByRole('button', { name: new RegExp(KEYED_TEXT) }).click();
+    await page().getByRole('dialog', { name: KEYED_TEXT }).getByRole('button', { name: 'View Full Post' }).click();
+    await page().getByRole('heading', { name: 'Post Review', level: 1 }).waitFor();
+    await expect.poll(() => page().getByLabel('Status').inputValue()).toBe('approved');
+    await expect.poll(() => cardOf(KEYED_TEXT).evaluate((card) => card === document.activeElement)).toBe(true);
+    expect(await page().getByText(PostMessages.noPostsForStatus).count()).toBe(0);
+
+    // The reject reason's message goes once a reason is typed; Cancel keeps the post pending.
+    await page().getByLabel('Status').selectOption('pending');
+    const pending = cardOf(SCHEDULE_TEXT);
+    await pending.getByRole('button', { name: 'Reject' }).click();
+    const reject = pending.getByRole('form', { name: 'Reject post' });
+    await reject.getByRole('button', { name: 'Reject post' }).click();
+    await reject.getByText(PostMessages.rejectReasonRequired).waitFor();
+    await reject.getByLabel('Reason for rejecting').fill('Not this week');
+    await reject.getByText(PostMessages.rejectReasonRequired).waitFor({ state: 'detached' });
+    await reject.getByRole('button', { name: 'Cancel' }).click();
+
+    // The generator starts in the organization's language.
+    await api('PUT', `/organizations/${owner.organizationId}`, { language: 'de-DE' });
+    await page().goto(`${system.url}/organization/designer`);
+    await expect.poll(() => page().getByRole('form', { name: 'Generator' }).getByLabel('Language').inputValue()).toBe('de-DE');
+
+    // A post written by hand: no Regenerate or Magic edit; a carousel's message goes with the carousel; a past time said once.
+    await page().getByRole('button', { name: 'Write a post yourself' }).click();
+    const own = page().getByRole('listitem', { name: 'Post without a platform' });
+    await own.getByRole('checkbox', { name: 'X' }).check();
+    const written = page().getByRole('listitem', { name: 'Post for X' });
+    await written.getByRole('button', { name: 'Edit' }).click();
+    await written.getByLabel('Post text').fill('Pretzels on Saturday');
+    expect(await page().getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+    expect(await page().getByLabel('Magic edit').count()).toBe(0);
+    await page().getByRole('radio', { name: /^Carousel/ }).check();
+    await page().getByLabel(/^Upload/).setInputFiles({ name: 'loaf.png', mimeType: 'image/png', buffer: PNG });
+    await page().getByRole('button', { name: 'Publish Now' }).click();
+    await page().getByText(PostMessages.carouselMinimum).first().waitFor();
+    await page().getByRole('radio', { name: /^Image/ }).check();
+    expect(await page().getByText(PostMessages.carouselMinimum).count(), 'gone with the carousel').toBe(0);
+
+    await page().getByRole('radio', { name: /^Text/ }).check();
+    await page().getByRole('radio', { name: 'Schedule for' }).check();
+    const picker = page().getByRole('group', { name: `Publish on (time zone ${ZONE})` });
+    const yesterday = new Date(wallClockAt(Date.now(), ZONE) - DAY);
+    for (const [label, value] of [
+      ['Year', yesterday.getUTCFullYear()],
+      ['Month', yesterday.getUTCMonth() + 1],
+      ['Day', yesterday.getUTCDate()],
+    ] as const)
+      await picker.getByLabel(label).selectOption(String(value));
+    await page().getByRole('button', { name: 'Schedule Posts' }).click();
+    await page().getByText(PostMessages.scheduledTimeInPast).first().waitFor();
+    expect(await page().getByText(PostMessages.scheduledTimeInPast).count(), 'said once').toBe(1);
+    expect(browser.pageErrors).toEqual([]);
+  }, 120_000);
+
   it('fits a phone: the designer, the calendar, Post Review and the Auto Scheduler at 375 px', async () => {
     await page().setViewportSize(PHONE);
     await expectFitsPhone(`${system.url}/organization/designer`, () => page().getByRole('form', { name: 'Generator' }).waitFor());

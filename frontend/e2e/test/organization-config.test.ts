@@ -2,13 +2,15 @@
  * Account Configuration (/organization/config) in headless Chromium against the
  * whole product (`npm start`): a verified user with an organization connects a
  * Sandbox platform and creates a template, the page passes axe and fits a phone;
- * the Telegram panel's steps and a pro user's Account Settings pass axe too.
+ * the Telegram panel's steps and a pro user's Account Settings pass axe too;
+ * issue 30's stale messages (review time, default template), a verification
+ * link used again and the account's deletion ending on /.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectionMessages } from '@planner/contracts';
-import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
-import { axeViolations, logInInBrowser, organizationOf, startSystem, verifiedUser, type RunningSystem } from './system.js';
+import { AuthMessages, ConnectionMessages, OrganizationMessages } from '@planner/contracts';
+import { DESKTOP, launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
+import { axeViolations, logInInBrowser, mailedLink, organizationOf, startSystem, verifiedUser, type RunningSystem } from './system.js';
 import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
 
 const email = `config-${Date.now()}@example.com`;
@@ -98,6 +100,57 @@ describe('account configuration in a browser', () => {
     await settings.getByText('1 day 1 hour').waitFor();
     expect(await axeViolations(proPage, '/organization/config (Account Settings of a pro user)')).toEqual([]);
     await screenshot(proPage, 'organization-config-settings');
+
+    // Issue 30 §4.4: the review time's limit is said once, and goes once the value changes.
+    const minutes = settings.getByLabel('Review time before posting (minutes)');
+    await minutes.fill('43201');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText(OrganizationMessages.reviewTimeTooLong).waitFor();
+    expect(await proPage.getByText(/30 days/).count(), 'the limit said once').toBe(1);
+    await minutes.press('Backspace');
+    await settings.getByText(OrganizationMessages.reviewTimeTooLong).waitFor({ state: 'detached' });
+
+    // "Cannot delete the default template" holds while it is the default, and goes once another is.
+    for (const name of ['Weekly', 'Monthly']) {
+      await proPage.getByRole('button', { name: 'New template' }).click();
+      const form = proPage.getByRole('form', { name: 'New template' });
+      await form.getByLabel('Template name').fill(name);
+      await form.getByRole('button', { name: 'Create template' }).click();
+      await proPage.getByRole('button', { name, exact: true }).waitFor();
+    }
+    await proPage.getByRole('button', { name: 'Weekly', exact: true }).click();
+    await proPage.getByRole('button', { name: 'Delete', exact: true }).click();
+    await proPage.getByText(OrganizationMessages.cannotDeleteDefaultTemplate).waitFor();
+    await proPage.getByRole('button', { name: 'Monthly', exact: true }).click();
+    await proPage.getByRole('button', { name: 'Set as default' }).click();
+    await proPage.getByRole('button', { name: 'Set as default' }).waitFor({ state: 'detached' });
+    await proPage.getByRole('button', { name: 'Weekly', exact: true }).click();
+    expect(await proPage.getByText(OrganizationMessages.cannotDeleteDefaultTemplate).count(), 'no refusal once another is the default').toBe(0);
+    await proPage.getByRole('button', { name: 'Delete', exact: true }).click();
+    await proPage.getByRole('group', { name: 'Delete Weekly' }).waitFor();
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('a verification link opened again says the address is already verified; deleting the account ends on / after 1.5 s', async () => {
+    // Issue 30 §4.9: the link the mail carried, spent when the user was verified (beforeAll).
+    const link = mailedLink(system.mailDir, email, 'verify-email');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(link!);
+    await page.getByRole('status').filter({ hasText: AuthMessages.emailAlreadyVerified }).waitFor();
+    expect(await page.getByText(AuthMessages.verifyFailed).count()).toBe(0);
+
+    // Issue 30 §4.6: the spec's / after 1.5 s, signed out there, not /login.
+    await page.goto(`${system.url}/profile`);
+    await page.getByRole('button', { name: 'Security Settings' }).click();
+    await page.getByLabel('Confirmation').fill(AuthMessages.deleteConfirmationPhrase);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const deletedAt = Date.now();
+    await page.getByText(AuthMessages.accountDeleted).first().waitFor();
+    await page.waitForURL(`${system.url}/`);
+    expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(1400);
+    await page.getByRole('link', { name: 'Register' }).first().waitFor();
+    expect(page.url()).toBe(`${system.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    expect(chromium.pageErrors).toEqual([]);
+  }, 60_000);
 });

@@ -2,7 +2,8 @@
  * Plan selection as a user meets it (issue 19): headless Chromium against the
  * whole system, billing in its sandbox (no Stripe key): a basic user upgrades
  * through the sandbox checkout, comes back verified, gains the calendar, then
- * downgrades and sees Active Until End of Period.
+ * downgrades and sees Active Until End of Period; a checkout left with
+ * Cancel says nothing was charged, and a canceled plan is resumed.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,14 @@ describe('plan selection in a browser', () => {
     expect(await planButton('Professional').textContent()).toBe('Upgrade');
     expect(await axeViolations(page, 'plan selection')).toEqual([]);
     await shot('plan-selection');
+
+    // Issue 30 §4.12: a checkout left with Cancel comes back saying nothing changed.
+    await planButton('Professional').click();
+    await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: BillingMessages.checkoutCanceled }).waitFor();
+    await page.waitForURL(`${system.url}/plan-selection`);
+    expect(await planButton('Basic').textContent()).toBe('Current Plan');
 
     await planButton('Professional').click();
     await page.waitForURL(/\/api\/payments\/sandbox\/checkout\//);

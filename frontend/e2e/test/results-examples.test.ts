@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostMessages } from '@planner/contracts';
-import { launchChromium, screenshot, type HeadlessChromium } from './browser-page.js';
+import { launchChromium, PHONE, screenshot, type HeadlessChromium } from './browser-page.js';
 import { logIn, paidUserWithOrganization, type PaidUser } from './paid-user.js';
 import { apiCall, axeViolations, startSystem, type RunningSystem } from './system.js';
 
@@ -61,13 +61,12 @@ function shortVideo(): Buffer {
   return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1')), box('moov', box('mvhd', mvhd)), box('mdat', Buffer.alloc(4096, 7))]);
 }
 
-/** At a phone's width the page scrolls down only, never sideways; back to the desktop after. */
-async function expectFitsPhone(name: string): Promise<void> {
+/** At a phone's width the page scrolls down only, never sideways; back to the desktop after (`screenshot` took its phone picture). */
+async function expectFitsPhone(): Promise<void> {
   const desktop = page.viewportSize()!;
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize(PHONE);
   await page.waitForTimeout(300);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await screenshot(page, name);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.setViewportSize(desktop);
 }
 
@@ -85,7 +84,7 @@ describe('results and examples in a browser', () => {
     await newest.getByText('Written by the sandbox generator', { exact: false }).waitFor();
     expect(await axeViolations(page, '/organization/results')).toEqual([]);
     await screenshot(page, 'results');
-    await expectFitsPhone('results-phone');
+    await expectFitsPhone();
 
     const older = page.getByRole('listitem', { name: /Rye week/ });
     await older.getByRole('button', { name: 'Discard' }).click();
@@ -114,8 +113,8 @@ describe('results and examples in a browser', () => {
     await picture.waitFor();
     expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await axeViolations(page, '/examples')).toEqual([]);
-    await screenshot(page, 'examples');
-    await expectFitsPhone('examples-phone');
+    await screenshot(page, 'examples', { fullPage: false }); // a long page: its first screen
+    await expectFitsPhone();
 
     const text = await example.locator('.preview-text').textContent();
     await example.getByRole('link', { name: 'Use this example' }).click();

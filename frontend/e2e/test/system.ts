@@ -134,13 +134,49 @@ export async function logInInBrowser(page: Page, system: RunningSystem, email: s
   await page.getByRole('heading', { name: /Welcome/ }).waitFor();
 }
 
+/** Lets the page's colour transitions (0.15 s in the shell's stylesheet) end after a theme or size change. */
+export function settle(page: Page): Promise<void> {
+  return page.waitForTimeout(200);
+}
+
 /**
- * The page's axe violations of every impact (minor and moderate too), printed
- * when there are any: a checked page expects none.
+ * `act` on the page in the dark theme, then back to what it showed: the system's theme set to dark
+ * (prefers-color-scheme) and, when the user's choice is stored as <html data-theme>, that too
+ * (frontend/shell/src/theme/theme.ts), without touching the stored choice.
  */
-export async function axeViolations(page: Page, label: string): Promise<{ id: string; impact?: string | null; nodes: number; help: string }[]> {
+export async function inDarkTheme<T>(page: Page, act: () => Promise<T>): Promise<T> {
+  const chosen = await page.evaluate(() => {
+    const before = document.documentElement.dataset.theme ?? null;
+    if (before) document.documentElement.dataset.theme = 'dark';
+    return before;
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await settle(page);
+    return await act();
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    if (chosen) await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), chosen);
+    await settle(page);
+  }
+}
+
+type AxeViolation = { id: string; impact?: string | null; nodes: number; help: string };
+
+/** The page's axe violations as it is now, `theme: `-prefixed, printed when there are any. */
+async function violationsIn(page: Page, label: string, theme: 'light' | 'dark'): Promise<AxeViolation[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
-  if (found.length) console.log(`axe violations on ${label}`, JSON.stringify(violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }))));
+  const found = violations.map((v) => ({ id: `${theme}: ${v.id}`, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  if (found.length) console.log(`axe violations on ${label} (${theme} theme)`, JSON.stringify(violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }))));
   return found;
+}
+
+/**
+ * The page's axe violations of every impact (minor and moderate too) in the light theme and then, on the
+ * same page state, in the dark one; printed when there are any: a checked page expects none.
+ */
+export async function axeViolations(page: Page, label: string): Promise<AxeViolation[]> {
+  const light = await violationsIn(page, label, 'light');
+  const dark = await inDarkTheme(page, () => violationsIn(page, label, 'dark'));
+  return [...light, ...dark];
 }
