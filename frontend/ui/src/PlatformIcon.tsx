@@ -48,7 +48,7 @@ export interface PlatformIconProps {
   /**
    * 'svg' (inline, the default) or 'image': an <img> of the icon, one data URL per platform that the
    * browser decodes once and paints as a picture, for pages that show a platform's icon hundreds of
-   * times (the calendar's events). An image has the brand's colour only.
+   * times (the calendar's events). An image has the brand's colour only (a black mark is inverted on the dark theme).
    */
   as?: 'svg' | 'image';
   /**
@@ -79,7 +79,11 @@ const isBlackMark = (color: string) => color.toLowerCase() === '#000000';
 export function PlatformIcon({ platform, size = 20, tone = 'brand', as = 'svg', decorative = false, className }: PlatformIconProps) {
   const glyph = GLYPHS[platform];
   const label = PLATFORM_DISPLAY_NAMES[platform];
-  if (as === 'image') return <img className={className} src={imageUrl(platform)} width={size} height={size} alt={decorative ? '' : label} />;
+  if (as === 'image') {
+    // An image cannot take the text's colour: a black mark is marked, and the dark theme's stylesheet inverts it.
+    const classes = isBlackMark(glyph.color) ? [className, 'platform-icon-black-mark'].filter(Boolean).join(' ') : className;
+    return <img className={classes} src={imageUrl(platform)} width={size} height={size} alt={decorative ? '' : label} />;
+  }
   return (
     <svg
       className={className}

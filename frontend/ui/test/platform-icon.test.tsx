@@ -42,6 +42,9 @@ describe('PlatformIcon', () => {
     const svg = decodeURIComponent(telegram!.getAttribute('src')!.replace('data:image/svg+xml,', ''));
     expect(svg).toContain(`fill="${platformColor('telegram')}"`);
     expect(svg).toMatch(/<path d="M[\d.]/);
+    // A black mark is marked for the dark theme's inversion; a coloured one is not.
+    expect(named!.classList.contains('platform-icon-black-mark')).toBe(true);
+    expect(telegram!.classList.contains('platform-icon-black-mark')).toBe(false);
   });
 
   it('is hidden from screen readers when decorative, and takes the text colour when asked', () => {
