@@ -1,4 +1,4 @@
-import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform, type PublicationView } from '@planner/contracts';
+import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform, type PostView, type PublicationView } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorText } from './error-text.js';
@@ -9,8 +9,22 @@ export const ConfirmPublishedMessages = {
   linkLabel: (platform: string) => `Link to the post on ${platform} (optional)`,
   submit: 'Mark as published',
   submitting: 'Marking...',
+  done: (platform: string) => `Marked as published on ${platform}.`,
   noLongerInDoubt: (platform: string) => `This post is no longer in doubt on ${platform}: its state has changed since. Reload to see it.`,
 } as const;
+
+/** About when the posts service has the confirmation's event: a screen that showed it at once reads the post again then. */
+export const CONFIRMED_SETTLE_MS = 2000;
+
+/**
+ * The post as it stands once `publication` was confirmed: its platform published, with the link.
+ * The posts service learns of it by event a moment later; a screen shows it at once with this.
+ */
+export function withConfirmed<P extends Pick<PostView, 'id' | 'publications'>>(post: P, publication: PublicationView): P {
+  if (post.id !== publication.post_id) return post;
+  const outcome = { status: 'published' as const, link: publication.link, reason: null, at: publication.published_at ?? new Date().toISOString() };
+  return { ...post, publications: { ...post.publications, [publication.platform]: outcome } };
+}
 
 export interface ConfirmPublishedProps {
   host: Host;
@@ -34,6 +48,7 @@ export function ConfirmPublished({ host, postId, platform, onConfirmed }: Confir
   const [link, setLink] = useState('');
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const cancelled = useRef(false);
 
@@ -64,6 +79,7 @@ export function ConfirmPublished({ host, postId, platform, onConfirmed }: Confir
         return;
       }
       const answer = await host.api.request('POST', '/publications/:id/confirm', { params: { id: inDoubt.id }, body: { link: link.trim() || null } });
+      setDone(true);
       onConfirmed(answer.publication);
     } catch (error) {
       setProblem(errorText(error));
@@ -72,6 +88,8 @@ export function ConfirmPublished({ host, postId, platform, onConfirmed }: Confir
     }
   };
 
+  // Until the screen shows the publication as published (its row may stay until the post is read again).
+  if (done) return <span role="status">{ConfirmPublishedMessages.done(name)}</span>;
   if (!open) {
     return (
       <button ref={opener} type="button" className="button button-small" onClick={() => setOpen(true)}>

@@ -31,6 +31,8 @@ describe('ConfirmPublished', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mark as published' }));
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/publications/:id/confirm', options: { params: { id: 'p-x' }, body: { link: null } } });
     expect(onConfirmed).toHaveBeenCalledWith(expect.objectContaining({ id: 'p-x', state: 'published' }));
+    expect(screen.getByRole('status').textContent).toBe(ConfirmPublishedMessages.done('X'));
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says so when the publication is no longer in doubt, and confirms nothing', async () => {

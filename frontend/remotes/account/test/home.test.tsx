@@ -206,6 +206,34 @@ describe('home as an operational dashboard (issue 30 §3)', () => {
     expect(document.activeElement).toBe(done.parentElement);
   });
 
+  it('a publication in doubt found on the account is marked published there, and the panels are read again once the posts service has it', async () => {
+    let confirmed = false;
+    const doubtful = post('doubtful', {
+      status: 'failed',
+      platforms: 'LinkedIn',
+      publications: { linkedin: { status: 'in_doubt', link: null, reason: 'No answer from LinkedIn.', at: '2026-03-02T10:00:00.000Z' } },
+    });
+    const publication = { id: 'pub-1', post_id: 'doubtful', platform: 'linkedin', state: 'in_doubt', link: null, published_at: null };
+    const { host, calls } = testHost(
+      api({
+        [`/organizations/${ACME}/calendar-data`]: () => calendar([confirmed ? { ...doubtful, status: 'published' } : doubtful]),
+        '/publications?post_id=doubtful': () => ({ publications: [publication] }),
+        '/publications/pub-1/confirm': () => {
+          confirmed = true;
+          return { publication: { ...publication, state: 'published', published_at: '2026-03-02T10:05:00.000Z' } };
+        },
+      }),
+      user({ role: 'pro' }),
+    );
+    renderPage(HomePage, host, '/');
+    const section = await panel('Failed publications');
+    await userEvent.click(await within(section).findByRole('button', { name: 'It is on LinkedIn' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Mark as published' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Marked as published on LinkedIn.');
+    expect(calls.find((call) => call.path === '/publications/pub-1/confirm')).toMatchObject({ method: 'POST', body: { link: null } });
+    await within(section).findByText(DashboardMessages.failedEmpty, {}, { timeout: 5000 });
+  });
+
   it('a refused Retry says why in place', async () => {
     const broken = post('broken', { status: 'failed', publications: { x: { status: 'failed', link: null, reason: 'X was down.', at: '2026-03-02T10:00:00.000Z' } } });
     const { host } = testHost(

@@ -1,5 +1,6 @@
-import { ConnectionMessages, PostMessages, type ConnectionPlatform, type PostView } from '@planner/contracts';
-import type { Host, Organization, PostActionResponse } from '@planner/remote-contract';
+import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type PostView, type PublicationView } from '@planner/contracts';
+import type { Host, Organization, PostActionResponse, PostList } from '@planner/remote-contract';
+import { ConfirmPublished, ConfirmPublishedMessages, CONFIRMED_SETTLE_MS, withConfirmed } from '@planner/ui/confirm-published';
 import { ConfirmDialog } from '@planner/ui/dialog';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
@@ -133,6 +134,16 @@ export function PostCard({
     onError: (error) => onBanner({ kind: 'error', text: errorText(error, UPDATE_FAILED) }),
   });
 
+  // Shown at once from the scheduler's answer; the lists are read again once the posts service has the event.
+  const confirmed = (publication: PublicationView) => {
+    queries.setQueriesData<PostList | PostView>({ queryKey: ['posts'] }, (data) => {
+      if (!data) return data;
+      return 'posts' in data ? { ...data, posts: data.posts.map((p) => withConfirmed(p, publication)) } : withConfirmed<PostView>(data, publication);
+    });
+    onBanner({ kind: 'success', text: ConfirmPublishedMessages.done(PLATFORM_DISPLAY_NAMES[publication.platform]) });
+    setTimeout(() => void queries.invalidateQueries({ queryKey: ['posts'] }), CONFIRMED_SETTLE_MS);
+  };
+
   const allowed = actionsFor(post.status);
   // The one-click actions (no panel) say which of them is under way.
   const running = act.isPending ? act.variables.kind : null;
@@ -188,6 +199,12 @@ export function PostCard({
                 >
                   {retrying === line.platform ? 'Retrying...' : 'Retry'}
                 </button>
+              </>
+            )}
+            {line.platform && line.outcome?.status === 'in_doubt' && (
+              <>
+                {' '}
+                <ConfirmPublished host={host} postId={post.id} platform={line.platform} onConfirmed={confirmed} />
               </>
             )}
           </li>

@@ -226,6 +226,33 @@ describe('Post Review: the actions a status allows', () => {
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: '/posts/p1/retry', body: { platforms: ['linkedin'] } });
   });
 
+  it('an in-doubt platform found on the account is marked published, with its link, at once', async () => {
+    const at = '2026-12-24T18:00:01.000Z';
+    const inDoubt = post('p1', {
+      status: 'failed',
+      platforms: 'X,LinkedIn',
+      publications: {
+        x: { status: 'published', link: 'https://x.com/acme/status/1', reason: null, at },
+        linkedin: { status: 'in_doubt', link: null, reason: 'We could not confirm it.', at },
+      },
+    });
+    const publication = { id: 'pub-linkedin', post_id: 'p1', platform: 'linkedin', state: 'in_doubt', link: null, published_at: null };
+    const link = 'https://www.linkedin.com/feed/update/urn:li:share:1';
+    const { host, calls } = reviewHost((call) => {
+      if (call.path === '/publications?post_id=p1') return { publications: [publication] };
+      if (call.path === '/publications/pub-linkedin/confirm') return { publication: { ...publication, state: 'published', link, published_at: at } };
+      return page([inDoubt]);
+    });
+    renderPage(PostReviewPage, host, PATH);
+    await userEvent.click(await screen.findByRole('button', { name: 'It is on LinkedIn' }));
+    await userEvent.type(screen.getByLabelText('Link to the post on LinkedIn (optional)'), link);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as published' }));
+    expect(await screen.findByText('Marked as published on LinkedIn.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View on LinkedIn' }).getAttribute('href')).toBe(link);
+    expect(screen.queryByRole('button', { name: 'Retry LinkedIn' })).toBeNull();
+    expect(calls.find((c) => c.path.endsWith('/confirm'))).toMatchObject({ method: 'POST', body: { link } });
+  });
+
   it('retries one failed or in-doubt platform by its own button, named for it, or all of them with Retry all', async () => {
     const at = '2026-12-24T18:00:01.000Z';
     const failed = post('p1', {

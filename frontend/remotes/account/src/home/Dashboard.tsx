@@ -1,5 +1,6 @@
 import { hasFeature, type AccountStatistics, type PublicUser } from '@planner/contracts';
 import { selectOrganization, type Host, type Organization } from '@planner/remote-contract';
+import { ConfirmPublished, CONFIRMED_SETTLE_MS } from '@planner/ui/confirm-published';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
 import { FormMessage } from '@planner/ui/form-message';
@@ -250,6 +251,8 @@ function FailedItems({ host, items, several, canReview }: { host: Host; items: F
     onError: (error) => setOutcome({ kind: 'error', text: errorText(error) }),
     onSettled: () => result.current?.focus(),
   });
+  // The posts service learns of a confirmation by event: the panel is read again once it has.
+  const confirmed = () => setTimeout(() => void queries.invalidateQueries({ queryKey: [HOME_KEY] }), CONFIRMED_SETTLE_MS);
   return (
     <>
       <div ref={result} tabIndex={-1} className="home-retry-result">
@@ -272,6 +275,12 @@ function FailedItems({ host, items, several, canReview }: { host: Host; items: F
                           {platform.name}: {platform.status === 'failed' ? 'failed' : 'in doubt'}
                         </span>{' '}
                         {platform.reason}
+                        {platform.status === 'in_doubt' && (
+                          <>
+                            {' '}
+                            <ConfirmPublished host={host} postId={item.post.id} platform={platform.platform} onConfirmed={confirmed} />
+                          </>
+                        )}
                       </li>
                     ))}
                   </ul>

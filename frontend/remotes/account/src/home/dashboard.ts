@@ -1,4 +1,4 @@
-import { EXPIRY_WARNING_AHEAD_MS, needsUser, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type PostView } from '@planner/contracts';
+import { EXPIRY_WARNING_AHEAD_MS, needsUser, PLATFORM_DISPLAY_NAMES, platformIdOf, platformList, type ConnectionPlatform, type PostView } from '@planner/contracts';
 import type { OrganizationConfig, PlatformConnection } from '@planner/remote-contract';
 
 /** How far ahead the queue looks (issue 30 §3). */
@@ -41,7 +41,7 @@ export function awaitingReviewOf(posts: readonly DashboardPost[]): DashboardPost
 
 /** A failed post with the platforms that failed or are in doubt, each with the platform's reason. */
 export interface FailedPublication extends DashboardPost {
-  platforms: { name: string; status: 'failed' | 'in_doubt'; reason: string | null }[];
+  platforms: { platform: ConnectionPlatform; name: string; status: 'failed' | 'in_doubt'; reason: string | null }[];
 }
 
 /** Failed posts (a platform failed for good or its outcome is in doubt), the latest outcome first. */
@@ -53,7 +53,8 @@ export function failedOf(posts: readonly DashboardPost[]): FailedPublication[] {
       platforms: Object.entries(item.post.publications)
         .filter(([, outcome]) => needsUser(outcome))
         .map(([platform, outcome]) => ({
-          name: PLATFORM_DISPLAY_NAMES[platform as keyof typeof PLATFORM_DISPLAY_NAMES] ?? platform,
+          platform: platform as ConnectionPlatform,
+          name: PLATFORM_DISPLAY_NAMES[platform as ConnectionPlatform] ?? platform,
           status: outcome.status as 'failed' | 'in_doubt',
           reason: outcome.reason,
         })),

@@ -1,6 +1,6 @@
 import { PLATFORM_DISPLAY_NAMES, type PostView, type PublicationView } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
-import { ConfirmPublished } from '@planner/ui/confirm-published';
+import { ConfirmPublished, withConfirmed } from '@planner/ui/confirm-published';
 import { formatDateTime } from '@planner/ui/dates';
 import { errorText } from '@planner/ui/error-text';
 import { PlatformIcon } from '@planner/ui/platform-icon';
@@ -33,15 +33,7 @@ export function PublishProgress({ host, mode, posts: submitted, timeZone }: Publ
   const [problems, setProblems] = useState<Record<string, string>>({});
   const rows = useRef(new Map<string, HTMLLIElement>());
   const replace = (post: PostView) => setPosts((all) => all.map((p) => (p.id === post.id ? post : p)));
-  // The posts service learns of a confirmation by event, a moment later: the row shows it at once.
-  const confirmed = (publication: PublicationView) =>
-    setPosts((all) =>
-      all.map((p) =>
-        p.id === publication.post_id
-          ? { ...p, publications: { ...p.publications, [publication.platform]: { status: 'published', link: publication.link, reason: null, at: publication.published_at ?? new Date().toISOString() } } }
-          : p,
-      ),
-    );
+  const confirmed = (publication: PublicationView) => setPosts((all) => all.map((p) => withConfirmed(p, publication)));
 
   useEffect(() => {
     if (mode !== 'now' || !posts.some(stillPublishing)) return;
