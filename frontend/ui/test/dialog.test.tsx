@@ -43,7 +43,8 @@ describe('ConfirmDialog', () => {
     const opener = screen.getByRole('button', { name: 'Delete…' });
     await userEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Delete schedule' });
-    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(dialog.closest('[aria-hidden=true]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete…' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -90,7 +91,7 @@ describe('Dialog', () => {
     const opener = screen.getByRole('button', { name: 'Preview' });
     await userEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Preview: News' });
-    expect(dialog.className).toBe('confirm-dialog dialog-wide preview');
+    expect(dialog.className).toBe('dialog confirm-dialog dialog-wide preview');
     expect(dialog.hasAttribute('aria-describedby')).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
     await userEvent.keyboard('{Escape}');
