@@ -25,7 +25,7 @@ function PreviewOpener() {
       </button>
       {open && (
         <Dialog title="Preview: News" wide className="preview" onCancel={() => setOpen(false)}>
-          <p>The body</p>
+          <iframe title="The newsletter" srcDoc="<p>Hello</p>" />
           <button type="button" onClick={() => setOpen(false)}>
             Close
           </button>
@@ -86,7 +86,7 @@ describe('ConfirmDialog', () => {
 describe('Dialog', () => {
   afterEach(cleanup);
 
-  it('focuses its first control, takes the caller’s classes, and Escape gives focus back to the opener', async () => {
+  it('focuses its first control (not a frame, whose document would take the keys), takes the caller’s classes, and Escape gives focus back to the opener', async () => {
     render(<PreviewOpener />);
     const opener = screen.getByRole('button', { name: 'Preview' });
     await userEvent.click(opener);
@@ -94,6 +94,9 @@ describe('Dialog', () => {
     expect(dialog.className).toBe('dialog confirm-dialog dialog-wide preview');
     expect(dialog.hasAttribute('aria-describedby')).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    // A click outside (on the backdrop) does not close it.
+    await userEvent.click(document.querySelector('.dialog-overlay')!);
+    expect(screen.getByRole('dialog')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
