@@ -15,6 +15,7 @@ import { BlogCategories } from './BlogCategories.js';
 import { checkPost, draftOfPost, emptyPost, withTitle, type PostDraft, type PostErrors } from './blog-rules.js';
 import { LoadingRegion } from '@planner/ui/skeleton';
 import { Badge } from '@planner/ui/badge';
+import { EmptyState } from '@planner/ui/empty-state';
 
 const POSTS_KEY = ['admin-blog-posts'];
 const CATEGORIES_KEY = ['blog-categories'];
@@ -78,7 +79,11 @@ export function BlogTab({ host }: { host: Host }) {
       </div>
       {posts.isError && <LoadFailure message={AdminMessages.postsLoadFailed} onRetry={() => void posts.refetch()} />}
       {posts.isPending && <LoadingRegion label="Loading blog posts…" />}
-      {posts.data && posts.data.posts.length === 0 && <p>No blog posts yet.</p>}
+      {posts.data && posts.data.posts.length === 0 && (
+        <EmptyState title="No blog posts yet." headingLevel={3}>
+          Write the first one with the form on this tab and Create post.
+        </EmptyState>
+      )}
       {posts.data && posts.data.posts.length > 0 && (
         <AdminTable caption="Blog posts" columns={['Title', 'Status', 'Categories', 'Created', 'Published']}>
           {posts.data.posts.map((post) => (

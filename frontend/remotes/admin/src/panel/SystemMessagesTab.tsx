@@ -12,6 +12,7 @@ import { AdminMessages } from '../messages.js';
 import { checkSystemMessage, durationText, type CheckedSystemMessage, type SystemMessageDraft, type SystemMessageType } from './system-message-rules.js';
 import { LoadingRegion } from '@planner/ui/skeleton';
 import { Badge } from '@planner/ui/badge';
+import { EmptyState } from '@planner/ui/empty-state';
 
 const MESSAGES_KEY = ['admin-system-messages'];
 const SAVE_TEXTS = {
@@ -56,7 +57,11 @@ export function SystemMessagesTab({ host }: { host: Host }) {
       <SystemMessageForm key={editor.formKey} host={host} {...editor.form} />
       {messages.isError && <LoadFailure message={AdminMessages.systemMessagesLoadFailed} onRetry={() => void messages.refetch()} />}
       {messages.isPending && <LoadingRegion label="Loading system messages…" />}
-      {messages.data && messages.data.messages.length === 0 && <p>No system messages yet.</p>}
+      {messages.data && messages.data.messages.length === 0 && (
+        <EmptyState title="No system messages yet." headingLevel={3}>
+          Write one with the form on this tab and Create message: while active, every user sees it in a banner.
+        </EmptyState>
+      )}
       {messages.data && messages.data.messages.length > 0 && (
         <ul className="admin-list" aria-label="System messages">
           {messages.data.messages.map((message) => (
