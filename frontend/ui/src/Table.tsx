@@ -11,13 +11,14 @@ export interface TableProps {
 }
 
 /**
- * A data table with its caption, in a region that scrolls sideways on a narrow screen: the region is
- * focusable and named by the caption, so a keyboard user can scroll it too (axe: scrollable-region-focusable).
+ * A data table with its caption, in a box that scrolls sideways on a narrow screen: the box is focusable
+ * and named by the caption, so a keyboard user can scroll it too (axe: scrollable-region-focusable). A
+ * group, not a region: a landmark of the table's name would repeat the section it is in (axe: landmark-unique).
  */
 export function Table({ caption, captionHidden = false, className, children }: TableProps) {
   const id = useId();
   return (
-    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+    <div className="table-scroll" role="group" aria-labelledby={id} tabIndex={0}>
       <table className={['data-table', className].filter(Boolean).join(' ')}>
         <caption id={id} className={captionHidden ? 'visually-hidden' : undefined}>
           {caption}
