@@ -1,6 +1,10 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/** What can take the focus when a dialog opens and names no control of its own. */
+/**
+ * What can take the focus when a dialog opens and names no control of its own. Not a frame (Radix's
+ * choice would include one): keys pressed in a newsletter's preview go to its document, and Escape would not close.
+ */
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
@@ -24,51 +28,55 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog, open while it is rendered (the native <dialog>, shown with
- * showModal): the page behind is inert, focus moves inside, Escape cancels
- * unless busy, and focus goes back to what opened it.
+ * A modal dialog, open while it is rendered (Radix Dialog, in a portal over a backdrop): the page
+ * behind is hidden from assistive technology and out of the Tab order, focus moves inside and stays
+ * there, Escape cancels unless busy (a click outside does not: a half-filled form is not lost), and
+ * focus goes back to what opened it.
  */
 export function Dialog({ title, description, children, role = 'dialog', wide = false, className, busy = false, onCancel, initialFocus }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
+  const content = useRef<HTMLDivElement>(null);
   // Taken while rendering: a child's focus handling runs before this component's effects.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
-  useLayoutEffect(() => {
-    const dialog = ref.current!;
-    if (!dialog.open) dialog.showModal();
-    // Browsers differ in what showModal focuses; the dialog chooses.
-    (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FOCUSABLE))?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
+  // Radix gives the focus back a task later; the owner's next step (a card's focus) expects it back at once.
+  // A passive cleanup: it runs once the dialog's content is out of the page, so its focus trap lets go.
+  useEffect(
+    () => () => {
       // The opener may be gone (a moved calendar post is drawn anew elsewhere).
       if (opener?.isConnected) opener.focus();
-    };
-  }, [opener, initialFocus]);
-  const cancel = () => {
-    if (!busy) onCancel();
-  };
+    },
+    [opener],
+  );
   return (
-    <dialog
-      ref={ref}
-      role={role === 'alertdialog' ? role : undefined}
-      className={['confirm-dialog', wide && 'dialog-wide', className].filter(Boolean).join(' ')}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={description === undefined ? undefined : `${id}-description`}
-      // Escape is handled here (not left to the browser) so that a busy dialog stays open in every browser.
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        cancel();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        cancel();
+    <RadixDialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onCancel();
       }}
     >
-      <h2 id={`${id}-title`}>{title}</h2>
-      {description !== undefined && <p id={`${id}-description`}>{description}</p>}
-      {children}
-    </dialog>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          ref={content}
+          role={role}
+          className={['dialog', 'confirm-dialog', wide && 'dialog-wide', className].filter(Boolean).join(' ')}
+          // Without a description Radix would point aria-describedby at nothing.
+          {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (initialFocus?.current ?? content.current?.querySelector<HTMLElement>(FOCUSABLE) ?? content.current)?.focus();
+          }}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => {
+            if (busy) event.preventDefault();
+          }}
+          onInteractOutside={(event) => event.preventDefault()}
+        >
+          <RadixDialog.Title>{title}</RadixDialog.Title>
+          {description !== undefined && <RadixDialog.Description>{description}</RadixDialog.Description>}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 

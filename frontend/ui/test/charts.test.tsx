@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { barPercent, drawnValues } from '../src/charts/bars.js';
-import { barChartConfig, lineChartConfig, type ChartData } from '../src/charts/configs.js';
+import { barChartConfig, lineChartConfig, type ChartColors, type ChartData } from '../src/charts/configs.js';
 import { BarChart, BarList, LineChart } from '../src/charts/index.js';
 
 afterEach(cleanup);
@@ -9,10 +9,14 @@ afterEach(cleanup);
 const platforms: ChartData = {
   categories: ['X', 'LinkedIn', 'Telegram'],
   series: [
-    { label: 'Posts', values: [200, 50, 1], color: '#1d4ed8' },
+    { label: 'Posts', values: [200, 50, 1], color: 'var(--accent)' },
     { label: 'Published', values: [100, 0, 1], color: '#166534' },
   ],
 };
+
+/** A theme's colours: each token as the browser would compute it in a dark theme. */
+const TOKENS: Record<string, string> = { 'var(--accent)': 'rgb(139, 147, 255)', 'var(--muted)': 'rgb(154, 161, 173)', 'var(--border)': 'rgb(42, 47, 57)' };
+const dark: ChartColors = { axis: TOKENS['var(--muted)']!, grid: TOKENS['var(--border)']!, resolve: (color) => TOKENS[color] ?? color };
 
 /** What the tooltip says of a bar. */
 const tooltip = (config: ReturnType<typeof barChartConfig>, datasetIndex: number, dataIndex: number) =>
@@ -36,30 +40,32 @@ describe('minimum bar widths (part 2 §2)', () => {
 });
 
 describe('chart configurations (Chart.js)', () => {
-  it('bar: a dataset per series with the drawn values, each series’ colour, the real count in the tooltip', () => {
-    const config = barChartConfig(platforms, { horizontal: true, minBarPercent: 3 });
+  it('bar: a dataset per series with the drawn values, each series’ colour in the theme, the real count in the tooltip', () => {
+    const config = barChartConfig(platforms, dark, { horizontal: true, minBarPercent: 3 });
     expect(config.type).toBe('bar');
     expect(config.data.labels).toEqual(['X', 'LinkedIn', 'Telegram']);
     expect(config.data.datasets.map((d) => [d.label, d.data, d.backgroundColor])).toEqual([
-      ['Posts', [200, 50, 6], '#1d4ed8'],
+      ['Posts', [200, 50, 6], 'rgb(139, 147, 255)'],
       ['Published', [100, 0, 6], '#166534'],
     ]);
     expect(config.options!.indexAxis).toBe('y');
+    expect(config.options!.scales!.x).toMatchObject({ ticks: { color: 'rgb(154, 161, 173)' }, grid: { color: 'rgb(42, 47, 57)' } });
+    expect(config.options!.scales!.y).toMatchObject({ ticks: { color: 'rgb(154, 161, 173)' } });
     expect(tooltip(config, 0, 2)).toBe('Posts: 1');
     expect(tooltip(config, 1, 0)).toBe('Published: 100');
-    expect(barChartConfig(platforms, { minBarPercent: 3 }).options!.indexAxis).toBe('x');
+    expect(barChartConfig(platforms, dark, { minBarPercent: 3 }).options!.indexAxis).toBe('x');
   });
 
   it('bar: a colour per category when the series has one each', () => {
-    const config = barChartConfig({ categories: ['a', 'b'], series: [{ label: 'Posts', values: [1, 2], color: ['#111111', '#222222'] }] }, { minBarPercent: 3 });
-    expect(config.data.datasets[0]!.backgroundColor).toEqual(['#111111', '#222222']);
+    const config = barChartConfig({ categories: ['a', 'b'], series: [{ label: 'Posts', values: [1, 2], color: ['#111111', 'var(--accent)'] }] }, dark, { minBarPercent: 3 });
+    expect(config.data.datasets[0]!.backgroundColor).toEqual(['#111111', 'rgb(139, 147, 255)']);
   });
 
   it('line: the values as they are, over the categories', () => {
-    const config = lineChartConfig({ categories: ['01/Mar', '02/Mar'], series: [{ label: 'Publications', values: [0, 3], color: '#1d4ed8' }] });
+    const config = lineChartConfig({ categories: ['01/Mar', '02/Mar'], series: [{ label: 'Publications', values: [0, 3], color: 'var(--accent)' }] }, dark);
     expect(config.type).toBe('line');
     expect(config.data.labels).toEqual(['01/Mar', '02/Mar']);
-    expect(config.data.datasets[0]).toMatchObject({ label: 'Publications', data: [0, 3], borderColor: '#1d4ed8' });
+    expect(config.data.datasets[0]).toMatchObject({ label: 'Publications', data: [0, 3], borderColor: 'rgb(139, 147, 255)' });
   });
 });
 

@@ -25,7 +25,7 @@ function PreviewOpener() {
       </button>
       {open && (
         <Dialog title="Preview: News" wide className="preview" onCancel={() => setOpen(false)}>
-          <p>The body</p>
+          <iframe title="The newsletter" srcDoc="<p>Hello</p>" />
           <button type="button" onClick={() => setOpen(false)}>
             Close
           </button>
@@ -43,7 +43,8 @@ describe('ConfirmDialog', () => {
     const opener = screen.getByRole('button', { name: 'Delete…' });
     await userEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Delete schedule' });
-    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(dialog.closest('[aria-hidden=true]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete…' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -85,14 +86,17 @@ describe('ConfirmDialog', () => {
 describe('Dialog', () => {
   afterEach(cleanup);
 
-  it('focuses its first control, takes the caller’s classes, and Escape gives focus back to the opener', async () => {
+  it('focuses its first control (not a frame, whose document would take the keys), takes the caller’s classes, and Escape gives focus back to the opener', async () => {
     render(<PreviewOpener />);
     const opener = screen.getByRole('button', { name: 'Preview' });
     await userEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: 'Preview: News' });
-    expect(dialog.className).toBe('confirm-dialog dialog-wide preview');
+    expect(dialog.className).toBe('dialog confirm-dialog dialog-wide preview');
     expect(dialog.hasAttribute('aria-describedby')).toBe(false);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
+    // A click outside (on the backdrop) does not close it.
+    await userEvent.click(document.querySelector('.dialog-overlay')!);
+    expect(screen.getByRole('dialog')).toBeTruthy();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);

@@ -10,6 +10,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Field, FormMessage } from './components.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
+import { EmptyState } from '@planner/ui/empty-state';
 
 
 /** Part 2 §8: the server's message, else "Failed to <action> account."; a rate limit has its own words. */
@@ -80,7 +83,7 @@ function Row({ organization, host, verified, canActivate }: HostProps & { organi
     <li className="card account-row">
       <h3>{organization.name}</h3>
       <p>
-        <span className={`badge ${organization.is_active ? 'badge-green' : 'badge-gray'}`}>{organization.is_active ? 'Active' : 'Inactive'}</span>{' '}
+        <Badge tone={organization.is_active ? 'success' : 'neutral'}>{organization.is_active ? 'Active' : 'Inactive'}</Badge>{' '}
         <span className="muted">Created {new Date(organization.created_at).toLocaleDateString('en-US')}</span>
       </p>
       {!organization.is_active && organization.deactivation_reason && <p className="muted">Reason: {organization.deactivation_reason}</p>}
@@ -219,8 +222,12 @@ export function AccountsPage({ host }: HostProps) {
       {limits.data && <CreateForm host={host} limits={limits.data} verified={verified} />}
       <section aria-labelledby="account-list-title">
         <h2 id="account-list-title">Your accounts</h2>
-        {organizations.isPending && <p role="status">Loading your accounts…</p>}
-        {organizations.data?.length === 0 && <p>You have no accounts yet. Create your first one above.</p>}
+        {organizations.isPending && <LoadingRegion label="Loading your accounts…" />}
+        {organizations.data?.length === 0 && (
+          <EmptyState title="You have no accounts yet." headingLevel={3}>
+            Create your first one above.
+          </EmptyState>
+        )}
         <ul className="cards">
           {organizations.data?.map((organization) => (
             <Row key={organization.id} organization={organization} host={host} verified={verified} canActivate={limits.data?.can_create_more ?? false} />

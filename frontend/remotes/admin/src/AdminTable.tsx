@@ -1,26 +1,24 @@
+import { Table } from '@planner/ui/table';
 import type { ReactNode } from 'react';
 
 /** A table of rows with their actions last, scrolling sideways on a phone rather than the page. */
 export function AdminTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="table-scroll">
-      <table className="admin-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
+    <Table caption={caption} className="admin-table">
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
             </th>
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+          ))}
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </Table>
   );
 }
 

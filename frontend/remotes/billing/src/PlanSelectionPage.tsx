@@ -5,6 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@planner/ui/dates';
 import { planButton, PlanButtonLabels, planFeatures, planPrice, planStanding, type PlanStanding } from './plans.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Card } from '@planner/ui/card';
+import { Badge } from '@planner/ui/badge';
 
 /** Part 2 §8: the words when an answer lacks what it must carry. */
 export const INVALID_RESPONSE = 'Received invalid response from server';
@@ -100,11 +103,11 @@ export function PlanSelectionPage({ host }: HostProps) {
     <main className="page" aria-labelledby="plans-title" aria-busy={busy}>
       <h1 id="plans-title">Choose your plan</h1>
       {answer?.sandbox && (
-        <p className="badge badge-yellow" role="note">
-          Sandbox: no real payment
+        <p role="note">
+          <Badge tone="warning">Sandbox: no real payment</Badge>
         </p>
       )}
-      {verifying && <p role="status">Verifying your payment…</p>}
+      {verifying && <LoadingRegion label="Verifying your payment…" lines={1} blocks={0} />}
       {notice && (
         <div className={`form-message form-message-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
@@ -119,8 +122,7 @@ export function PlanSelectionPage({ host }: HostProps) {
           const periodEnd = answer?.subscription?.current_period_end;
           const basicFrom = plan === 'basic' && standing.canceling && periodEnd ? BillingMessages.basicFrom(formatDateTime(periodEnd)) : null;
           return (
-            <li key={plan} className="card" aria-labelledby={`plan-${plan}`}>
-              <h2 id={`plan-${plan}`}>{planLabel(plan)}</h2>
+            <Card key={plan} as="li" title={planLabel(plan)} headingId={`plan-${plan}`}>
               <p>
                 <strong>{planPrice(plan)}</strong> per month
               </p>
@@ -147,7 +149,7 @@ export function PlanSelectionPage({ host }: HostProps) {
                   {basicFrom}
                 </p>
               )}
-            </li>
+            </Card>
           );
         })}
       </ul>

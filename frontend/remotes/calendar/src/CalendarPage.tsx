@@ -12,6 +12,7 @@ import { LOAD_FAILED } from './messages.js';
 import { MonthView, NO_EVENTS } from './MonthView.js';
 import { useReschedule } from './Reschedule.js';
 import { WeekView } from './WeekView.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
 
 const VIEWS: readonly CalendarView[] = ['month', 'week', 'day'];
 const calendarKey = (organizationId: string | undefined) => ['calendar-data', organizationId];
@@ -38,7 +39,7 @@ export function CalendarPage({ host }: HostProps) {
     return (
       <main className="page calendar-page" aria-busy="true">
         <h1>Calendar</h1>
-        <p role="status">Loading calendar...</p>
+        <LoadingRegion label="Loading calendar..." />
       </main>
     );
   }

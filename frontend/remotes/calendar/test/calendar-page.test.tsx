@@ -332,6 +332,8 @@ describe('moving a post', () => {
     await userEvent.click(screen.getByRole('button', { name: /Already out/ }));
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Move' })).toBeNull();
     await userEvent.keyboard('{Escape}');
+    // The dialog closes 300 ms later; the page behind is inert (aria-hidden) until then.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     drag(screen.getByRole('button', { name: /Movable/ }), cellOf(/^Monday,? 2 March 2026/));
     expect(screen.getByRole('alert').textContent).toContain(PostMessages.scheduledTimeInPast);

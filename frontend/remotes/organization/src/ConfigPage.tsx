@@ -7,6 +7,7 @@ import { LinkedAccounts } from '@planner/ui/linked-accounts';
 import { errorText } from '@planner/ui/error-text';
 import { PlatformsConfiguration } from './Platforms.js';
 import { Templates } from './Templates.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
 
 /**
  * Account Configuration, /organization/config (part 2 §2): linked accounts,
@@ -27,7 +28,7 @@ export function ConfigPage({ host }: HostProps) {
     return (
       <main className="page" aria-busy="true">
         <h1>Account Configuration</h1>
-        <p role="status">Loading…</p>
+        <LoadingRegion label="Loading…" />
       </main>
     );
   }

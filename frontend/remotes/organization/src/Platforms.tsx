@@ -8,6 +8,8 @@ import { accountName } from '@planner/ui/linked-accounts';
 import { errorText } from '@planner/ui/error-text';
 import { matchingPlatforms, NO_PLATFORM_MATCH } from './platforms.js';
 import { ADD_BOT_STEP, TELEGRAM_CHANNEL_KINDS, telegramIdentifierError, type TelegramChannelType } from './telegram-channel.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
 
 /** Part 2 §2: toggling these while the e-mail is unverified warns instead of opening. */
 const VERIFY_WARNED: readonly ConnectionPlatform[] = ['x', 'facebook', 'instagram', 'threads'];
@@ -113,7 +115,7 @@ function PageChoice({ host, organizationId, platform, connection }: { host: Host
     },
     onError: (error) => host.toast({ kind: 'error', message: isApiError(error) && error.status === 429 ? errorText(error) : words.saveFailed }),
   });
-  if (pages.isPending) return <p role="status">Loading pages…</p>;
+  if (pages.isPending) return <LoadingRegion label="Loading pages…" />;
   if (pages.isError) return <p role="alert">{errorText(pages.error, words.loadFailed)}</p>;
   if (pages.data.pages.length === 0) return <p className="form-message form-message-info">{pages.data.message ?? words.none}</p>;
   const current = String(connection.specific_data.page_id ?? '');
@@ -296,7 +298,7 @@ function PlatformPanel({
     <section className="card platform-panel" aria-label={`${name} settings`}>
       <h3>
         {name} <span className="badge">{badgeOf(platform, connection)}</span>
-        {connection?.sandbox && <span className="badge badge-yellow"> {connection.label ?? 'Sandbox'}</span>}
+        {connection?.sandbox && <Badge tone="warning"> {connection.label ?? 'Sandbox'}</Badge>}
       </h3>
       {connection?.is_connected ? (
         <>

@@ -7,6 +7,7 @@ import { Collapsible } from '@planner/ui/collapsible';
 import { errorText } from '@planner/ui/error-text';
 import { NO_TEMPLATES } from './messages.js';
 import { draftOf, templateErrors, templateInput, type TemplateDraft, type TemplateErrors } from './template-rules.js';
+import { Badge } from '@planner/ui/badge';
 
 type TextField = 'template_name' | 'data' | 'topic' | 'context' | 'time_of_year' | 'event_details' | 'character_limit' | 'target_character_count';
 const TEXT_LABELS: [TextField, string][] = [
@@ -151,7 +152,7 @@ function TemplateRow({ template, templates, host, organizationId, locked, mode, 
         <button type="button" className="link-button" aria-expanded={mode !== 'collapsed'} onClick={() => setMode(mode === 'collapsed' ? 'expanded' : 'collapsed')}>
           {template.template_name}
         </button>
-        {template.is_default && <span className="badge badge-green"> Default</span>}
+        {template.is_default && <Badge tone="success"> Default</Badge>}
       </p>
       {mode === 'expanded' && (
         <>

@@ -10,6 +10,7 @@ import { createBody, updateBody, type ScheduleDraft, type Upload } from './sched
 import { ScheduleForm } from './ScheduleForm.js';
 import { ScheduleList, type ScheduleAction } from './ScheduleList.js';
 import { SCHEDULE_ERRORS_MS, useTimed } from './timed.js';
+import { EmptyState } from '@planner/ui/empty-state';
 
 /** Part 2 §2: the list's texts. */
 export const LOADING_SCHEDULES = 'Loading auto schedules...';
@@ -204,7 +205,11 @@ export function AutoSchedulerPage({ host }: HostProps) {
             </button>
           </div>
         )}
-        {data.isSuccess && timeZone && schedules.length === 0 && <p>{PostMessages.noSchedules}</p>}
+        {data.isSuccess && timeZone && schedules.length === 0 && (
+          <EmptyState title={PostMessages.noSchedules} headingLevel={3}>
+            Set one with the form above: it makes posts at the times you choose.
+          </EmptyState>
+        )}
         {timeZone && schedules.length > 0 && <ScheduleList schedules={schedules} timeZone={timeZone} disabled={inactive} onAction={onAction} />}
       </section>
 

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POST_STATUS_LABELS, queuedWithoutConnection } from '@planner/ui/post-status';
 import { actionsFor, DESIGNER_ROUTE, editState, MEDIA_LABELS, platformLines, retryChoices, STATUS_BADGES, type PlatformLine } from './post-review.js';
+import { Badge } from '@planner/ui/badge';
 
 /** Part 2 §8 (post actions): what a failed action says when the server gave no message. */
 export const UPDATE_FAILED = 'Failed to update post. Please try again.';
@@ -165,7 +166,7 @@ export function PostCard({
           Post for {names || 'no platform'}
         </h2>
         <span className={`badge ${STATUS_BADGES[post.status]}`}>{POST_STATUS_LABELS[post.status]}</span>
-        {highlight && <span className="badge badge-blue">{highlight}</span>}
+        {highlight && <Badge tone="info">{highlight}</Badge>}
       </div>
       <p className="muted">
         {post.scheduled_time ? `Scheduled for ${formatDateTime(post.scheduled_time, timeZone)}${timeZone ? ` (${timeZone})` : ''}` : 'No scheduled time: published when approved'}

@@ -3,13 +3,15 @@ import type { HostProps } from '@planner/remote-contract';
 import { errorText } from '@planner/ui/error-text';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useOrganizationSettings } from './organization.js';
 import { PostCard, type Banner } from './PostCard.js';
 import { DEFAULT_FILTER, FILTERS, filterOf, highlightOf } from './post-review.js';
 import { Pager } from '@planner/ui/pager';
 import { REVIEW_BANNER_MS, useTimed } from './timed.js';
 import { useFocusAfterAction } from './focus-after-action.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { EmptyState } from '@planner/ui/empty-state';
 
 /**
  * Post Review, /organization/posts (part 2 §2, §4, §8): the selected
@@ -112,7 +114,7 @@ export function PostReviewPage({ host }: HostProps) {
         </section>
       )}
 
-      {(posts.isPending || choosingFilter) && <p role="status">Loading posts...</p>}
+      {(posts.isPending || choosingFilter) && <LoadingRegion label="Loading posts..." />}
       {posts.isError && (
         <div className="form-message form-message-error">
           <p role="alert">{errorText(posts.error)}</p>
@@ -121,7 +123,18 @@ export function PostReviewPage({ host }: HostProps) {
           </button>
         </div>
       )}
-      {posts.isSuccess && listed.length === 0 && <p>{PostMessages.noPostsForStatus}</p>}
+      {posts.isSuccess && listed.length === 0 && (
+        <EmptyState
+          title={PostMessages.noPostsForStatus}
+          action={
+            <Link className="button" to="/organization/designer">
+              Create a post
+            </Link>
+          }
+        >
+          Posts made in the Content Designer wait here for review; another status above may have some.
+        </EmptyState>
+      )}
       {listed.length > 0 && (
         <ul className="post-list" aria-label="Posts">
           {listed.map((post, index) => (

@@ -5,6 +5,7 @@ import { PlatformIcon } from '@planner/ui/platform-icon';
 import { useId } from 'react';
 import { MEDIA_LABELS } from './post-review.js';
 import { timingText, upcomingSlots } from './schedule-view.js';
+import { Badge } from '@planner/ui/badge';
 
 export type ScheduleAction = 'edit' | 'delete' | 'toggle';
 
@@ -18,7 +19,7 @@ function ScheduleItem({ schedule, timeZone, now, disabled, onAction }: { schedul
         <h3 id={`${id}-name`} className="post-card-title">
           {schedule.name}
         </h3>
-        <span className={`badge ${schedule.active ? 'badge-green' : 'badge-gray'}`}>{schedule.active ? 'Active' : 'Paused'}</span>
+        <Badge tone={schedule.active ? 'success' : 'neutral'}>{schedule.active ? 'Active' : 'Paused'}</Badge>
       </div>
       <ul className="post-platforms" aria-label="Platforms">
         {platforms.map((name) => {

@@ -1,7 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartConfiguration } from 'chart.js';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { barPercent } from './bars.js';
-import { barChartConfig, lineChartConfig, type ChartData } from './configs.js';
+import { AXIS_TOKEN, GRID_TOKEN, barChartConfig, lineChartConfig, type ChartColors, type ChartData } from './configs.js';
 
 // Only what these charts draw is registered, so the rest of Chart.js is left out of the bundles.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, LineController, LineElement, PointElement, Tooltip);
@@ -13,22 +13,50 @@ interface FigureProps extends ChartData {
   categoryLabel: string;
 }
 
+type AnyChartConfig = ChartConfiguration<'bar'> | ChartConfiguration<'line'>;
+
+/** The theme shown: the user's choice (<html data-theme>, theme.ts) over the system's. It changes without a reload. */
+function subscribeToTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const system = window.matchMedia?.('(prefers-color-scheme: dark)');
+  system?.addEventListener('change', onChange);
+  return () => {
+    observer.disconnect();
+    system?.removeEventListener('change', onChange);
+  };
+}
+const themeShown = () => `${document.documentElement.dataset.theme ?? ''}|${window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false}`;
+
+/** The tokens' colours as the page shows them now: a probe element takes each as its `color` and the browser computes it. */
+function colorsOf(probe: HTMLElement): ChartColors {
+  const resolve = (color: string) => {
+    probe.style.color = color;
+    // Empty where nothing computes styles (a test DOM): the colour as given.
+    return getComputedStyle(probe).color || color;
+  };
+  return { axis: resolve(AXIS_TOKEN), grid: resolve(GRID_TOKEN), resolve };
+}
+
 /**
- * A canvas Chart.js draws `config` on, until it changes or the canvas goes.
+ * A canvas Chart.js draws `configFor` on, in the theme's colours, again when they change.
  * The canvas is hidden from screen readers: the figure's table says the same.
  */
-function ChartCanvas({ config }: { config: ChartConfiguration<'bar'> | ChartConfiguration<'line'> }) {
+function ChartCanvas({ configFor }: { configFor: (colors: ChartColors) => AnyChartConfig }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const probe = useRef<HTMLSpanElement>(null);
+  const theme = useSyncExternalStore(subscribeToTheme, themeShown);
   useEffect(() => {
     const element = canvas.current;
     // Without a 2D context (an old browser, a test DOM) there is no drawing; the table still has the data.
     if (!element?.getContext('2d')) return;
-    const chart = new Chart(element, config as ChartConfiguration);
+    const chart = new Chart(element, configFor(colorsOf(probe.current!)) as ChartConfiguration);
     return () => chart.destroy();
-  }, [config]);
+  }, [configFor, theme]);
   return (
     <div className="chart-canvas">
       <canvas ref={canvas} aria-hidden="true" />
+      <span ref={probe} hidden />
     </div>
   );
 }
@@ -76,19 +104,19 @@ function Legend({ series }: Pick<ChartData, 'series'>) {
   );
 }
 
-function ChartFigure({ title, categoryLabel, categories, series, config }: FigureProps & { config: ChartConfiguration<'bar'> | ChartConfiguration<'line'> }) {
+function ChartFigure({ title, categoryLabel, categories, series, configFor }: FigureProps & { configFor: (colors: ChartColors) => AnyChartConfig }) {
   const captionId = useId();
   return (
     <figure className="chart" aria-labelledby={captionId}>
       <figcaption id={captionId}>{title}</figcaption>
       <Legend series={series} />
-      <ChartCanvas config={config} />
+      <ChartCanvas configFor={configFor} />
       <ChartTable categories={categories} series={series} categoryLabel={categoryLabel} />
     </figure>
   );
 }
 
-/** The same data gives the same configuration object, so the chart is drawn again only when the data changes. */
+/** The same data gives the same data object, so the chart is drawn again only when the data (or the theme) changes. */
 function useStableData(data: ChartData): ChartData {
   const key = JSON.stringify(data);
   // Keyed by content, not identity: callers pass new arrays on every render.
@@ -98,15 +126,15 @@ function useStableData(data: ChartData): ChartData {
 /** A bar chart (Chart.js) with its table; a count above 0 is drawn at least `minBarPercent` % of the largest (3 by default). */
 export function BarChart({ horizontal, minBarPercent = 3, ...props }: FigureProps & { horizontal?: boolean; minBarPercent?: number }) {
   const data = useStableData({ categories: props.categories, series: props.series });
-  const config = useMemo(() => barChartConfig(data, { horizontal, minBarPercent }), [data, horizontal, minBarPercent]);
-  return <ChartFigure {...props} config={config} />;
+  const configFor = useCallback((colors: ChartColors) => barChartConfig(data, colors, { horizontal, minBarPercent }), [data, horizontal, minBarPercent]);
+  return <ChartFigure {...props} configFor={configFor} />;
 }
 
 /** A line chart (Chart.js) with its table. */
 export function LineChart(props: FigureProps) {
   const data = useStableData({ categories: props.categories, series: props.series });
-  const config = useMemo(() => lineChartConfig(data), [data]);
-  return <ChartFigure {...props} config={config} />;
+  const configFor = useCallback((colors: ChartColors) => lineChartConfig(data, colors), [data]);
+  return <ChartFigure {...props} configFor={configFor} />;
 }
 
 export interface BarListItem {

@@ -5,7 +5,7 @@ import { drawnValues } from './bars.js';
 export interface ChartSeries {
   label: string;
   values: readonly number[];
-  /** The series' colour, or one per category (e.g. each status its own). */
+  /** The series' colour, or one per category (e.g. each status its own): a CSS colour, a design token as `var(--…)` so it follows the theme. */
   color: string | readonly string[];
 }
 
@@ -15,12 +15,34 @@ export interface ChartData {
   series: readonly ChartSeries[];
 }
 
-const AXIS_COLOR = '#4b5563';
-const GRID_COLOR = '#e5e7eb';
+/**
+ * The colours a canvas is drawn in. Chart.js cannot read CSS variables: the page resolves the tokens in
+ * the theme shown (Charts.tsx) and draws again when the theme changes.
+ */
+export interface ChartColors {
+  /** The axes' labels. */
+  axis: string;
+  /** The value axis' grid lines. */
+  grid: string;
+  /** A series' colour as drawn (its `var(--…)` resolved). */
+  resolve: (color: string) => string;
+}
 
-/** Counts on the value axis: whole numbers from 0. */
-const countAxis = { beginAtZero: true, ticks: { precision: 0, color: AXIS_COLOR }, grid: { color: GRID_COLOR } };
-const categoryAxis = { ticks: { color: AXIS_COLOR, autoSkip: true, maxRotation: 0 }, grid: { display: false } };
+/** The axis and grid colours' tokens: the muted text and the decorative lines. */
+export const AXIS_TOKEN = 'var(--muted)';
+export const GRID_TOKEN = 'var(--border)';
+
+function seriesColor(color: ChartSeries['color'], colors: ChartColors): string | string[] {
+  return typeof color === 'string' ? colors.resolve(color) : color.map(colors.resolve);
+}
+
+/** Counts on the value axis (whole numbers from 0) and the categories' axis. */
+function axes(colors: ChartColors) {
+  return {
+    count: { beginAtZero: true, ticks: { precision: 0, color: colors.axis }, grid: { color: colors.grid } },
+    category: { ticks: { color: colors.axis, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
+  };
+}
 
 /** The tooltip names the real count: a short bar is drawn longer than its value (bars.ts). */
 function realValueLabel(data: ChartData) {
@@ -41,8 +63,9 @@ const BASE_OPTIONS = { responsive: true, maintainAspectRatio: false, animation: 
  * A bar chart's Chart.js configuration: vertical bars (horizontal with
  * `horizontal`), every value above 0 drawn at least `minBarPercent` % of the largest.
  */
-export function barChartConfig(data: ChartData, { horizontal = false, minBarPercent }: { horizontal?: boolean; minBarPercent: number }): ChartConfiguration<'bar'> {
+export function barChartConfig(data: ChartData, colors: ChartColors, { horizontal = false, minBarPercent }: { horizontal?: boolean; minBarPercent: number }): ChartConfiguration<'bar'> {
   const all = data.series.map((series) => series.values);
+  const { count, category } = axes(colors);
   return {
     type: 'bar',
     data: {
@@ -50,7 +73,7 @@ export function barChartConfig(data: ChartData, { horizontal = false, minBarPerc
       datasets: data.series.map((series) => ({
         label: series.label,
         data: drawnValues(series.values, all, minBarPercent),
-        backgroundColor: typeof series.color === 'string' ? series.color : [...series.color],
+        backgroundColor: seriesColor(series.color, colors),
         borderRadius: 4,
       })),
     },
@@ -58,26 +81,27 @@ export function barChartConfig(data: ChartData, { horizontal = false, minBarPerc
       indexAxis: horizontal ? 'y' : 'x',
       ...BASE_OPTIONS,
       plugins: { tooltip: { callbacks: { label: realValueLabel(data) } } },
-      scales: horizontal ? { x: countAxis, y: categoryAxis } : { x: categoryAxis, y: countAxis },
+      scales: horizontal ? { x: count, y: category } : { x: category, y: count },
     },
   };
 }
 
 /** A line chart's Chart.js configuration: one line per series over the categories (e.g. days). */
-export function lineChartConfig(data: ChartData): ChartConfiguration<'line'> {
+export function lineChartConfig(data: ChartData, colors: ChartColors): ChartConfiguration<'line'> {
+  const { count, category } = axes(colors);
   return {
     type: 'line',
     data: {
       labels: [...data.categories],
       datasets: data.series.map((series) => {
-        const color = typeof series.color === 'string' ? series.color : series.color[0];
+        const color = colors.resolve(typeof series.color === 'string' ? series.color : series.color[0]!);
         return { label: series.label, data: [...series.values], borderColor: color, backgroundColor: color, pointRadius: 2, tension: 0.25 };
       }),
     },
     options: {
       ...BASE_OPTIONS,
       plugins: { tooltip: { callbacks: { label: realValueLabel(data) } } },
-      scales: { x: categoryAxis, y: countAxis },
+      scales: { x: category, y: count },
     },
   };
 }

@@ -1,4 +1,4 @@
-import { StatisticsMessages } from '@planner/contracts';
+import { StatisticsMessages, type ConnectionPlatform } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BarChart, BarList, LineChart } from '../charts/index.js';
@@ -6,6 +6,9 @@ import { formatDateTime } from '../dates.js';
 import { PlatformIcon, platformColor } from '../PlatformIcon.js';
 import { failureMessage, hasStatistics, platformChart, publicationsChart, statusChart, topPlatforms, type Statistics } from './data.js';
 import { useStatistics } from './useStatistics.js';
+
+/** A platform's bar: its brand colour, but the black marks' (X, Threads, TikTok) in the text's, which shows on the dark theme too. */
+const barColor = (platform: ConnectionPlatform) => (platformColor(platform).toLowerCase() === '#000000' ? 'var(--text)' : platformColor(platform));
 
 /** A figure shown above the charts: its label and its value. */
 export type Figure = [label: string, value: number];
@@ -60,7 +63,7 @@ function StatisticsView({ statistics, figures }: { statistics: Statistics; figur
                 ),
                 value: posts,
                 valueText: `${count.format(posts)} ${posts === 1 ? 'post' : 'posts'}`,
-                color: platform ? platformColor(platform) : undefined,
+                color: platform ? barColor(platform) : undefined,
               }))}
             />
           )}

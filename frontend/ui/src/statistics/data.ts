@@ -22,15 +22,16 @@ export const TOP_PLATFORMS = 5;
  */
 const STATUSES = Object.keys(POST_STATUS_LABELS) as PostStatus[];
 
+/** Design tokens, so the charts follow the theme (light tints on the dark surface). */
 const STATUS_COLORS: Record<PostStatus, string> = {
-  pending_review: '#b45309',
-  approved: '#1d4ed8',
-  rejected: '#b91c1c',
-  published: '#166534',
-  failed: '#6b21a8',
+  pending_review: 'var(--warning)',
+  approved: 'var(--accent)',
+  rejected: 'var(--danger)',
+  published: 'var(--success)',
+  failed: 'var(--slot)',
 };
-const POSTS_COLOR = '#1d4ed8';
-const PUBLISHED_COLOR = '#166534';
+const POSTS_COLOR = 'var(--accent)';
+const PUBLISHED_COLOR = 'var(--success)';
 
 /** Posts by status: a bar per status, in the review's order, each in its colour. */
 export function statusChart(statistics: Pick<Statistics, 'posts_by_status'>): ChartData {

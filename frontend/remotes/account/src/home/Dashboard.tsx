@@ -19,6 +19,7 @@ import {
   type DashboardPost,
   type FailedPublication,
 } from './dashboard.js';
+import { Badge } from '@planner/ui/badge';
 
 /** Every query of the dashboard starts with it, so a Retry reloads them all. */
 const HOME_KEY = 'home';
@@ -325,7 +326,7 @@ function ConnectionItems({ health, several }: { health: ConnectionHealth[]; seve
           {several && <span className="home-item-title">{organization.organizationName}</span>}
           {organization.problems.map(({ platform, problem }) => (
             <span key={platform} className="home-connection-problem">
-              <span className="badge badge-yellow">{platform}</span>{' '}
+              <Badge tone="warning">{platform}</Badge>{' '}
               {problem.kind === 'expired' ? PROBLEM_TEXT.expired() : problem.kind === 'expiring' ? PROBLEM_TEXT.expiring(problem.at, organization.timeZone) : problem.text}{' '}
               <Link to={configOf(organization.organizationId)} aria-label={`Reconnect ${platform}${several ? ` of ${organization.organizationName}` : ''} on the Account Configuration page`}>
                 Reconnect

@@ -6,6 +6,7 @@ import { failureText } from '../errors.js';
 import { LogFileList } from './LogFileList.js';
 import { useLogSearch } from './useLogSearch.js';
 import { LogViewer, type Jump } from './LogViewer.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
 
 /** What the search says about its matches. */
 function searchStatus(search: ReturnType<typeof useLogSearch>): string {
@@ -66,7 +67,7 @@ export function LogsPage({ host }: HostProps) {
           ) : files.data ? (
             <LogFileList files={files.data} selected={selected} onSelect={setSelected} />
           ) : (
-            <p role="status">Loading log files…</p>
+            <LoadingRegion label="Loading log files…" />
           )}
         </section>
 

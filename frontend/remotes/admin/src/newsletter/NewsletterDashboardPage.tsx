@@ -13,6 +13,7 @@ import { Pager } from '../Pager.js';
 import { PreviewDialog } from './PreviewDialog.js';
 import { isSending, SEND_PROGRESS_POLL_MS, useSendAnnouncement } from './send-progress.js';
 import { SubscriberList } from './SubscriberList.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
 
 const KEY = 'newsletter-dashboard';
 
@@ -190,7 +191,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
             <Pager className="actions" label="Newsletter pages" page={newsletterPage} totalPages={newsletters.data.pagination.total_pages} onPage={setNewsletterPage} />
           </>
         ) : (
-          <p role="status">Loading newsletters…</p>
+          <LoadingRegion label="Loading newsletters…" />
         )}
       </section>
 
@@ -208,7 +209,7 @@ export function NewsletterDashboardPage({ host }: HostProps) {
             <Pager className="actions" label="Subscriber pages" page={subscriberPage} totalPages={subscribers.data.pagination.total_pages} onPage={setSubscriberPage} />
           </>
         ) : (
-          <p role="status">Loading subscribers…</p>
+          <LoadingRegion label="Loading subscribers…" />
         )}
       </section>
 

@@ -2,6 +2,7 @@ import type { Newsletter } from '@planner/remote-contract';
 import { formatDateTime } from '../format.js';
 import { NewsletterTexts } from './messages.js';
 import { isSending, subscribersText } from './send-progress.js';
+import { Badge } from '@planner/ui/badge';
 
 /**
  * Part 1 §2, §4: the newsletters, Draft without sent_at and Sent otherwise.
@@ -23,7 +24,7 @@ export function NewsletterList({ newsletters, onPreview, onEdit, onSend, onDelet
           <li key={newsletter.id} className="card newsletter-item">
             <h3>
               {newsletter.subject}{' '}
-              <span className={`badge ${sent ? 'badge-green' : 'badge-gray'}`}>{sent ? 'Sent' : 'Draft'}</span>
+              <Badge tone={sent ? 'success' : 'neutral'}>{sent ? 'Sent' : 'Draft'}</Badge>
             </h3>
             <p className="muted">
               Created {formatDateTime(newsletter.created_at)}

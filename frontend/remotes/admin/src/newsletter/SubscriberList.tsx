@@ -1,6 +1,7 @@
 import type { NewsletterSubscriber } from '@planner/remote-contract';
 import { formatDateTime } from '../format.js';
 import { NewsletterTexts } from './messages.js';
+import { Badge } from '@planner/ui/badge';
 
 const STATUS: Record<NewsletterSubscriber['status'], string> = {
   active: 'Active',
@@ -29,7 +30,7 @@ export function SubscriberList({ subscribers, onDelete }: { subscribers: Newslet
             <tr key={subscriber.id}>
               <td className="subscriber-email">{subscriber.email}</td>
               <td>
-                <span className={`badge ${subscriber.is_active ? 'badge-green' : 'badge-gray'}`}>{STATUS[subscriber.status]}</span>
+                <Badge tone={subscriber.is_active ? 'success' : 'neutral'}>{STATUS[subscriber.status]}</Badge>
               </td>
               <td>{formatDateTime(subscriber.created_at)}</td>
               <td>

@@ -1,7 +1,7 @@
 import type { HostProps } from '@planner/remote-contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Tabs, type TabItem } from '../Tabs.js';
+import { Tabs, type TabItem } from '@planner/ui/tabs';
 import { BlogTab } from './BlogTab.js';
 import { NewslettersTab } from './NewslettersTab.js';
 import { PlatformsTab } from './PlatformsTab.js';

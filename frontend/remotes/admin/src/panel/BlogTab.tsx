@@ -13,6 +13,9 @@ import { AdminMessages } from '../messages.js';
 import { Pager } from '../Pager.js';
 import { BlogCategories } from './BlogCategories.js';
 import { checkPost, draftOfPost, emptyPost, withTitle, type PostDraft, type PostErrors } from './blog-rules.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
+import { EmptyState } from '@planner/ui/empty-state';
 
 const POSTS_KEY = ['admin-blog-posts'];
 const CATEGORIES_KEY = ['blog-categories'];
@@ -75,15 +78,19 @@ export function BlogTab({ host }: { host: Host }) {
         )}
       </div>
       {posts.isError && <LoadFailure message={AdminMessages.postsLoadFailed} onRetry={() => void posts.refetch()} />}
-      {posts.isPending && <p role="status">Loading blog posts…</p>}
-      {posts.data && posts.data.posts.length === 0 && <p>No blog posts yet.</p>}
+      {posts.isPending && <LoadingRegion label="Loading blog posts…" />}
+      {posts.data && posts.data.posts.length === 0 && (
+        <EmptyState title="No blog posts yet." headingLevel={3}>
+          Write the first one with the form on this tab and Create post.
+        </EmptyState>
+      )}
       {posts.data && posts.data.posts.length > 0 && (
         <AdminTable caption="Blog posts" columns={['Title', 'Status', 'Categories', 'Created', 'Published']}>
           {posts.data.posts.map((post) => (
             <tr key={post.id}>
               <th scope="row">{post.is_published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}</th>
               <td>
-                <span className={`badge ${post.is_published ? 'badge-green' : 'badge-gray'}`}>{post.is_published ? 'Published' : 'Draft'}</span>
+                <Badge tone={post.is_published ? 'success' : 'neutral'}>{post.is_published ? 'Published' : 'Draft'}</Badge>
               </td>
               <td>{post.categories.map((category) => category.name).join(', ') || '—'}</td>
               <td>{formatDateTime(post.created_at)}</td>

@@ -11,6 +11,8 @@ import { formatDateTime } from '../format.js';
 import { LoadFailure } from '../LoadFailure.js';
 import { newsletterConfirmation, NewsletterTexts } from '../newsletter/messages.js';
 import { Pager } from '../Pager.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
 
 const NEWSLETTERS_KEY = ['admin-newsletters'];
 const SAVE_TEXTS = {
@@ -72,7 +74,7 @@ export function NewslettersTab({ host }: { host: Host }) {
       </p>
       <NewsletterForm key={editor.formKey} host={host} {...editor.form} />
       {newsletters.isError && <LoadFailure message={NewsletterTexts.fetchNewslettersFailed} onRetry={() => void newsletters.refetch()} />}
-      {newsletters.isPending && <p role="status">Loading newsletters…</p>}
+      {newsletters.isPending && <LoadingRegion label="Loading newsletters…" />}
       {newsletters.data && newsletters.data.newsletters.length === 0 && <p>{NewsletterTexts.noNewsletters}</p>}
       {newsletters.data && newsletters.data.newsletters.length > 0 && (
         <AdminTable caption="Newsletters" columns={['Subject', 'Status', 'Recipients', 'Created', 'Sent']}>
@@ -82,7 +84,7 @@ export function NewslettersTab({ host }: { host: Host }) {
               <tr key={newsletter.id}>
                 <th scope="row">{newsletter.subject}</th>
                 <td>
-                  <span className={`badge ${draft ? 'badge-gray' : 'badge-green'}`}>{draft ? 'Draft' : 'Sent'}</span>
+                  <Badge tone={draft ? 'neutral' : 'success'}>{draft ? 'Draft' : 'Sent'}</Badge>
                 </td>
                 <td>{draft ? '—' : newsletter.recipients_count}</td>
                 <td>{formatDateTime(newsletter.created_at)}</td>

@@ -10,6 +10,8 @@ import { CheckboxField, FormActions, FormField } from '../forms.js';
 import { LoadFailure } from '../LoadFailure.js';
 import { AdminMessages } from '../messages.js';
 import { checkPlatform, connectionPlatformOf, mediaTypesOf, platformNameError, type CheckedPlatform, type PlatformDraft, type PlatformDraftErrors } from './platform-rules.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
 
 const PLATFORMS_KEY = ['admin-platforms'];
 const PLATFORM_SAVE_TEXTS = {
@@ -67,7 +69,7 @@ export function PlatformsTab({ host }: { host: Host }) {
       <h2 id="platforms-title">Platforms</h2>
       <PlatformForm key={editor.formKey} host={host} {...editor.form} />
       {platforms.isError && <LoadFailure message={AdminMessages.platformsLoadFailed} onRetry={() => void platforms.refetch()} />}
-      {platforms.isPending && <p role="status">Loading platforms…</p>}
+      {platforms.isPending && <LoadingRegion label="Loading platforms…" />}
       {platforms.data && (
         <AdminTable caption="Supported platforms" columns={['Name', 'Media types', 'Daily limit', 'Status', 'Credentials']}>
           {platforms.data.map((platform) => (
@@ -78,7 +80,7 @@ export function PlatformsTab({ host }: { host: Host }) {
               <td>{mediaTypesOf(platform.media_types).join(', ')}</td>
               <td>{platform.default_daily_limit}</td>
               <td>
-                <span className={`badge ${platform.is_active ? 'badge-green' : 'badge-gray'}`}>{platform.is_active ? 'Active' : 'Inactive'}</span>
+                <Badge tone={platform.is_active ? 'success' : 'neutral'}>{platform.is_active ? 'Active' : 'Inactive'}</Badge>
               </td>
               <td>{platform.other_credentials ? Object.keys(platform.other_credentials).join(', ') : '—'}</td>
               <td className="row-actions">

@@ -10,6 +10,9 @@ import { formatDateTime } from '../format.js';
 import { LoadFailure } from '../LoadFailure.js';
 import { AdminMessages } from '../messages.js';
 import { checkSystemMessage, durationText, type CheckedSystemMessage, type SystemMessageDraft, type SystemMessageType } from './system-message-rules.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
+import { EmptyState } from '@planner/ui/empty-state';
 
 const MESSAGES_KEY = ['admin-system-messages'];
 const SAVE_TEXTS = {
@@ -53,15 +56,19 @@ export function SystemMessagesTab({ host }: { host: Host }) {
       <h2 id="system-messages-title">System Messages</h2>
       <SystemMessageForm key={editor.formKey} host={host} {...editor.form} />
       {messages.isError && <LoadFailure message={AdminMessages.systemMessagesLoadFailed} onRetry={() => void messages.refetch()} />}
-      {messages.isPending && <p role="status">Loading system messages…</p>}
-      {messages.data && messages.data.messages.length === 0 && <p>No system messages yet.</p>}
+      {messages.isPending && <LoadingRegion label="Loading system messages…" />}
+      {messages.data && messages.data.messages.length === 0 && (
+        <EmptyState title="No system messages yet." headingLevel={3}>
+          Write one with the form on this tab and Create message: while active, every user sees it in a banner.
+        </EmptyState>
+      )}
       {messages.data && messages.data.messages.length > 0 && (
         <ul className="admin-list" aria-label="System messages">
           {messages.data.messages.map((message) => (
             <li key={message.id} className="card admin-list-item">
               <p>
-                <span className={`badge badge-message-${message.type}`}>{message.type}</span>{' '}
-                <span className={`badge ${message.is_active ? 'badge-green' : 'badge-gray'}`}>{message.is_active ? 'Active' : 'Inactive'}</span>
+                <Badge className={`badge-message-${message.type}`}>{message.type}</Badge>{' '}
+                <Badge tone={message.is_active ? 'success' : 'neutral'}>{message.is_active ? 'Active' : 'Inactive'}</Badge>
               </p>
               <p className="admin-message-text">{message.message}</p>
               <p className="muted">

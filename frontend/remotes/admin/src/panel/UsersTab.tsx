@@ -10,6 +10,8 @@ import { LoadFailure } from '../LoadFailure.js';
 import { Pager } from '../Pager.js';
 import { usersListKey } from '../user-manage/keys.js';
 import { roleLabel, userStatus } from '../users.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
 
 export const USERS_LOAD_FAILED = 'Failed to load users. Please try again.';
 const PER_PAGE = 20;
@@ -85,7 +87,7 @@ export function UsersTab({ host }: { host: Host }) {
         </button>
       </form>
       {users.isError && <LoadFailure message={USERS_LOAD_FAILED} onRetry={() => void users.refetch()} />}
-      {users.isPending && <p role="status">Loading users…</p>}
+      {users.isPending && <LoadingRegion label="Loading users…" />}
       {users.data && (
         <>
           <p className="muted" role="status">
@@ -100,7 +102,7 @@ export function UsersTab({ host }: { host: Host }) {
                   <td>{user.email}</td>
                   <td>{roleLabel(user)}</td>
                   <td>
-                    <span className={`badge ${status === 'Banned' ? 'badge-danger' : 'badge-green'}`}>{status}</span>
+                    <Badge tone={status === 'Banned' ? 'danger' : 'success'}>{status}</Badge>
                   </td>
                   <td>{formatDateTime(user.created_at)}</td>
                   <td>{formatDateTime(user.last_login)}</td>

@@ -9,6 +9,7 @@ import { AdminMessages } from '../messages.js';
 import { isBanned, userStatus } from '../users.js';
 import { checkBan } from './rules.js';
 import { userKey, usersListKey } from './keys.js';
+import { Badge } from '@planner/ui/badge';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -53,7 +54,7 @@ export function UserInformation({ host, user }: { host: Host; user: PublicUser }
           <dd>{formatDateTime(user.last_login)}</dd>
           <dt>Status</dt>
           <dd>
-            <span className={`badge ${banned ? 'badge-danger' : 'badge-green'}`}>{userStatus(user)}</span>
+            <Badge tone={banned ? 'danger' : 'success'}>{userStatus(user)}</Badge>
           </dd>
           {banned && (
             <>

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AdminMessages } from '../messages.js';
-import { Tabs } from '../Tabs.js';
+import { Tabs } from '@planner/ui/tabs';
 import { organizationsKey, userKey } from './keys.js';
 import { originPath } from './rules.js';
 import { UserInformation } from './UserInformation.js';
 import { UserOrganizations } from './UserOrganizations.js';
 import { UserSubscription } from './UserSubscription.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
 
 type Section = 'information' | 'organizations' | 'subscription';
 
@@ -63,7 +64,7 @@ export function UserManagePage({ host }: HostProps) {
     return (
       <main className="page" aria-busy="true">
         <h1>Manage User</h1>
-        <p role="status">Loading user…</p>
+        <LoadingRegion label="Loading user…" />
       </main>
     );
   }

@@ -9,6 +9,8 @@ import { LoadFailure } from '../LoadFailure.js';
 import { AdminMessages } from '../messages.js';
 import { organizationsKey } from './keys.js';
 import { checkDeactivation } from './rules.js';
+import { LoadingRegion } from '@planner/ui/skeleton';
+import { Badge } from '@planner/ui/badge';
 
 /** Which organizations the list shows (orgSearchType). */
 const STATUS_FILTERS = { all: 'All', active: 'Active', inactive: 'Inactive' } as const;
@@ -40,7 +42,7 @@ export function UserOrganizations({ host, userId, query }: { host: Host; userId:
     );
 
   if (query.isError) return <LoadFailure message={ORGANIZATIONS_LOAD_FAILED} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <p role="status">Loading organizations…</p>;
+  if (!query.data) return <LoadingRegion label="Loading organizations…" />;
   const organizations = query.data.data.organizations;
   const active = organizations.filter((organization) => organization.is_active).length;
   const needle = nameFilter.trim().toLowerCase();
@@ -108,7 +110,7 @@ function OrganizationItem({ host, userId, organization }: { host: Host; userId: 
     <li className="card admin-list-item">
       <h3>
         {organization.name}{' '}
-        <span className={`badge ${organization.is_active ? 'badge-green' : 'badge-gray'}`}>{organization.is_active ? 'Active' : 'Inactive'}</span>
+        <Badge tone={organization.is_active ? 'success' : 'neutral'}>{organization.is_active ? 'Active' : 'Inactive'}</Badge>
       </h3>
       <p className="muted">Created {formatDateTime(organization.created_at)}</p>
       {!organization.is_active && (

@@ -7,11 +7,12 @@ import { FormField } from '../forms.js';
 import { formatDateTime } from '../format.js';
 import { AdminMessages } from '../messages.js';
 import { userKey, usersListKey } from './keys.js';
+import { Badge, type BadgeTone } from '@planner/ui/badge';
 
 type Status = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Part 1 §6: advanced blue, pro green, starter yellow, others gray. */
-const PLAN_BADGE: Partial<Record<string, string>> = { advanced: 'badge-blue', pro: 'badge-green', starter: 'badge-yellow' };
+const PLAN_BADGE: Partial<Record<string, BadgeTone>> = { advanced: 'info', pro: 'success', starter: 'warning' };
 
 /**
  * Auth gives the user the plan's role when it applies billing's change, an event after the update answers:
@@ -68,7 +69,7 @@ export function UserSubscription({ host, user }: { host: Host; user: PublicUser 
         <dl className="details">
           <dt>Plan</dt>
           <dd>
-            <span className={`badge ${PLAN_BADGE[shown.plan_type] ?? 'badge-gray'}`}>{isPlan(shown.plan_type) ? planLabel(shown.plan_type) : shown.plan_type}</span>
+            <Badge tone={PLAN_BADGE[shown.plan_type]}>{isPlan(shown.plan_type) ? planLabel(shown.plan_type) : shown.plan_type}</Badge>
           </dd>
           <dt>Status</dt>
           <dd>{shown.status}</dd>
