@@ -127,7 +127,7 @@ afterAll(async () => {
 describe('a bakery’s posts from its connection to their publication, in one browser', () => {
   it('logs in and connects Sandbox X and LinkedIn accounts in Account Configuration', async () => {
     await logIn(page(), system, owner);
-    await page().getByRole('link', { name: 'Config' }).click();
+    await page().getByRole('link', { name: 'Config', exact: true }).click();
     await page().getByRole('heading', { name: 'Account Configuration: Designer Bakery' }).waitFor();
     for (const name of ['X', 'LinkedIn']) {
       await page().getByLabel('Search platforms').fill(name);

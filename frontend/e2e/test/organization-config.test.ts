@@ -91,7 +91,7 @@ describe('account configuration in a browser', () => {
   it('shows a pro user Account Settings, one field edited at a time, with no axe violations', async () => {
     const proPage = await chromium.newPage();
     await logIn(proPage, system, pro);
-    await proPage.getByRole('link', { name: 'Config' }).click();
+    await proPage.getByRole('link', { name: 'Config', exact: true }).click();
     await proPage.getByRole('heading', { name: 'Account Configuration: Settings Bakery' }).waitFor();
     const settings = proPage.getByRole('region', { name: /Account Settings/ });
     await settings.getByText('Europe/Berlin').first().waitFor();
