@@ -210,8 +210,9 @@ const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (co
 /** A Meta platform's rules, in the order they are checked, each message naming the platform and the rule. */
 function metaPostRules(rules: MetaRules): PostRule[] {
   const name = PLATFORM_DISPLAY_NAMES[rules.platform];
-  // Checked after postTypes: the post's shape exists.
   const shapeOf = (post: RuledPost) => rules.shapes[post.mediaType]!;
+  // The rules of a post's shape: none for a post type the platform does not publish, which postTypes names.
+  const shaped = (rule: PostRule) => onlyFor((post) => rules.shapes[post.mediaType] !== undefined, rule);
   return [
     postTypes(Object.keys(rules.shapes) as MediaType[], (post) => `${name} cannot publish ${post.mediaType} posts.`),
     textLength(
@@ -223,21 +224,25 @@ function metaPostRules(rules: MetaRules): PostRule[] {
       const count = counted.count(post.text);
       return count > counted.max ? `${name} allows at most ${counted.max} ${counted.noun} in a post; this post has ${count}.` : null;
     }),
-    textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0),
-    mediaCount(shapeOf, (count, post) => {
-      const shape = shapeOf(post);
-      const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
-      return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
-    }),
+    shaped(textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0)),
+    shaped(
+      mediaCount(shapeOf, (count, post) => {
+        const shape = shapeOf(post);
+        const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
+        return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
+      }),
+    ),
     // One pass over the items: the first one of a kind the post type does not take, or of a type its kind does not.
-    mediaTypes(
-      (post) => shapeOf(post).kinds.flatMap((kind) => rules.types[kind]),
-      (contentType, index, post) => {
-        const { kinds } = shapeOf(post);
-        const kind = mediaKindOf(contentType);
-        if (!kind || !kinds.includes(kind)) return `${name} ${post.mediaType} posts take ${kindsNoun(kinds, 2)}; item ${index + 1} is ${contentType}.`;
-        return `${name} does not accept ${contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
-      },
+    shaped(
+      mediaTypes(
+        (post) => shapeOf(post).kinds.flatMap((kind) => rules.types[kind]),
+        (contentType, index, post) => {
+          const { kinds } = shapeOf(post);
+          const kind = mediaKindOf(contentType);
+          if (!kind || !kinds.includes(kind)) return `${name} ${post.mediaType} posts take ${kindsNoun(kinds, 2)}; item ${index + 1} is ${contentType}.`;
+          return `${name} does not accept ${contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
+        },
+      ),
     ),
   ];
 }

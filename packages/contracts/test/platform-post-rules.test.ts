@@ -62,6 +62,8 @@ describe("the platforms' post rules", () => {
     );
     expect(brokenRule(post({ mediaType: 'carousel', media: [jpeg] }), PLATFORM_POST_RULES.facebook)).toBe('Facebook carousel posts take 2 to 10 images; this post has 1.');
     expect(brokenRule(post({ mediaType: 'story', media: [jpeg] }), PLATFORM_POST_RULES.threads)).toBe('Threads cannot publish story posts.');
+    // The rules of a post type's shape do not apply to a type the platform does not publish.
+    expect(refusals(post({ mediaType: 'text', media: [png] }), PLATFORM_POST_RULES.instagram)).toEqual([{ message: 'Instagram cannot publish text posts.', media: null }]);
     expect(brokenRule(post({ text: '#a '.repeat(31) }), PLATFORM_POST_RULES.facebook)).toBeNull();
     expect(brokenRule(post({ mediaType: 'image', media: [jpeg], text: '#a '.repeat(31) }), PLATFORM_POST_RULES.instagram)).toBe(
       'Instagram allows at most 30 hashtags in a post; this post has 31.',
