@@ -265,7 +265,8 @@ const INSTAGRAM_CAROUSEL = { min: 2, max: 10, kinds: ['image', 'video'] } as con
 
 /**
  * Instagram's publishing rules (caption 2,200 characters, 30 hashtags and 20 @ tags, as the media reference
- * gives them; JPEG images; MP4/MOV videos; carousels of 2 to 10; no text-only posts).
+ * gives them; JPEG images, and PNG, which the posts service converts to JPEG as Instagram fetches it
+ * (docs/decisions/media-fit.md); MP4/MOV videos; carousels of 2 to 10; no text-only posts).
  */
 const INSTAGRAM_RULES = metaPostRules({
   platform: 'instagram',
@@ -276,7 +277,7 @@ const INSTAGRAM_RULES = metaPostRules({
     short: { min: 1, max: 1, kinds: ['video'] },
     story: { min: 1, max: 1, kinds: ['image', 'video'] },
   },
-  types: { image: ['image/jpeg'], video: ['video/mp4', 'video/quicktime'] },
+  types: { image: ['image/jpeg', 'image/png'], video: ['video/mp4', 'video/quicktime'] },
   textCounts: [
     { noun: 'hashtags', max: 30, count: countHashtags },
     { noun: '@ tags', max: 20, count: countMentions },

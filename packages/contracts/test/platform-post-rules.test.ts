@@ -57,8 +57,10 @@ describe("the platforms' post rules", () => {
   });
 
   it("says Meta's rules naming the platform, the post type and the item", () => {
-    expect(brokenRule(post({ mediaType: 'image', media: [png] }), PLATFORM_POST_RULES.instagram)).toBe(
-      'Instagram does not accept image/png (item 1); it takes image/jpeg.',
+    // A PNG goes to Instagram as the JPEG the posts service converts it to; a GIF it does not take.
+    expect(brokenRule(post({ mediaType: 'image', media: [png] }), PLATFORM_POST_RULES.instagram)).toBeNull();
+    expect(brokenRule(post({ mediaType: 'image', media: [{ contentType: 'image/gif' }] }), PLATFORM_POST_RULES.instagram)).toBe(
+      'Instagram does not accept image/gif (item 1); it takes image/jpeg, image/png.',
     );
     expect(brokenRule(post({ mediaType: 'carousel', media: [jpeg] }), PLATFORM_POST_RULES.facebook)).toBe('Facebook carousel posts take 2 to 10 images; this post has 1.');
     expect(brokenRule(post({ mediaType: 'story', media: [jpeg] }), PLATFORM_POST_RULES.threads)).toBe('Threads cannot publish story posts.');

@@ -21,7 +21,9 @@ const MEDIA_FAILURES: Record<string, { reason: string; retryable: boolean }> = {
   '2207053': { reason: 'Instagram failed while uploading the media', retryable: true },
 };
 
-const mediaField = (media: PublishableMedia): ContainerRequest => (mediaKindOf(media.contentType) === 'video' ? { video_url: media.url } : { image_url: media.url });
+// Instagram takes only JPEG images: a PNG goes as the JPEG the posts service converts it to.
+const mediaField = (media: PublishableMedia): ContainerRequest =>
+  mediaKindOf(media.contentType) === 'video' ? { video_url: media.url } : { image_url: media.jpegUrl ?? media.url };
 const withCaption = (request: ContainerRequest, text: string): ContainerRequest => (text ? { ...request, caption: text } : request);
 
 /** The containers of a post: one image; a reel for any video (feed videos are reels since July 2023); a story; or a carousel. */
@@ -31,7 +33,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
   if (post.mediaType === 'video' || post.mediaType === 'short') {
     return { items: null, main: () => withCaption({ media_type: 'REELS', video_url: first!.url, share_to_feed: true }, post.text) };
   }
-  if (post.media.length === 1) return { items: null, main: () => withCaption({ image_url: first!.url }, post.text) };
+  if (post.media.length === 1) return { items: null, main: () => withCaption(mediaField(first!), post.text) };
   return {
     items: post.media.map((media) => ({ is_carousel_item: true, ...(mediaKindOf(media.contentType) === 'video' ? { media_type: 'VIDEO' } : {}), ...mediaField(media) })),
     main: (children: string[]) => withCaption({ media_type: 'CAROUSEL', children: children.join(',') }, post.text),

@@ -8,6 +8,8 @@ export interface PublishableMedia {
   contentType: string;
   /** Read from the bytes when they were stored; absent for media stored before that, unknown parts null. */
   facts?: MediaFacts;
+  /** A PNG's link as JPEG (the posts service converts it as it is fetched), for Instagram, which takes only JPEG. */
+  jpegUrl?: string;
 }
 
 /** A media item's size and, for a video, what its container says (contracts' platform-post-rules read them). */
