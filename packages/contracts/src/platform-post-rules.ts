@@ -1,15 +1,18 @@
 import { xTextLength } from '@planner/contracts/text-length';
+// The post form loads its counting with its rules, as one chunk (two would share text-length's in the page's own).
+export { platformTextLength } from '@planner/contracts/text-length';
 import { PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from './connections.js';
-import { PostMessages } from './messages.js';
 import type { MediaType } from './organizations.js';
 import { platformTextLimit, TELEGRAM_CAPTION_LIMIT } from './platform-names.js';
-import { tiktokBrandedContentPrivate, type PlatformPostOptions } from './platform-options.js';
+import type { PlatformPostOptions } from './platform-options.js';
 import { codePointLength } from './text-count.js';
 
 // Each platform's own text and media rules, one copy for the scheduler's adapters (checked when a
 // post is saved and before anything is sent) and the post form (flagged before submit). No schemas
 // of its own: its own entry point (@planner/contracts/platform-post-rules), which the main one does
-// not load. The messages are not worded by the spec: each platform says its rules its way.
+// not load, and imports no module of schemas that the post form does not load already (the dynamic
+// chunk would keep them, and zod). The messages are not worded by the spec: each platform says its
+// rules its way.
 
 /** A media item's size and, for a video, what its container says; null where it does not say. */
 export interface PlatformMediaFacts {
@@ -478,20 +481,6 @@ const TIKTOK_RULES = [
   mediaCount({ max: TIKTOK_MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', TIKTOK_MAX_PHOTOS, 'photos')),
 ];
 
-/**
- * Branded content seen by the creator only, which TikTok refuses: checked
- * with the other rules (when the post is saved, and before anything is sent),
- * from the chosen level, or SELF_ONLY for an app TikTok has not audited, a
- * fact of the scheduler's configuration: the post form does not check it here.
- */
-export const tiktokBrandedContentRule =
-  (audited: boolean): PostRule =>
-  (post) => {
-    const chosen = post.options.tiktok;
-    if (!chosen || !tiktokBrandedContentPrivate(chosen, audited ? chosen.privacy_level : 'SELF_ONLY')) return null;
-    return audited ? PostMessages.tiktokBrandedContentPrivate : PostMessages.tiktokBrandedContentUnaudited;
-  };
-
 // --- YouTube ---
 
 const YOUTUBE_TITLE_MAX_CHARACTERS = 100;
@@ -547,8 +536,8 @@ const YOUTUBE_RULES = [
 
 /**
  * Each platform's rules, in the order they are checked. TikTok's branded
- * content rule, which needs the scheduler's configuration, is added by its
- * adapter (`tiktokBrandedContentRule`).
+ * content rule, which needs the scheduler's configuration (whether TikTok
+ * audited the app), is its adapter's.
  */
 export const PLATFORM_POST_RULES: Record<ConnectionPlatform, readonly PostRule[]> = {
   x: X_RULES,

@@ -5,7 +5,6 @@ import {
   PLATFORM_POST_RULES,
   refusals,
   threadsTextLength,
-  tiktokBrandedContentRule,
   xMediaCategory,
   youtubeTitle,
   type PlatformMediaFacts,
@@ -88,13 +87,6 @@ describe("the platforms' post rules", () => {
       { message: 'Telegram bots can send photos up to 10 MB and videos up to 50 MB; media 2 is 11.0 MB.', media: 1 },
     ]);
     expect(brokenRule(post({ mediaType: 'image', media: [{ contentType: 'image/jpeg' }] }), PLATFORM_POST_RULES.telegram)).toBeNull();
-  });
-
-  it("refuses TikTok branded content seen by the creator only, from the app's audit", () => {
-    const tiktok = { privacy_level: 'PUBLIC_TO_EVERYONE', allow_comment: true, allow_duet: false, allow_stitch: false, brand_organic: false, brand_content: true } as const;
-    const branded = post({ mediaType: 'video', media: [mp4()], options: { tiktok } });
-    expect(tiktokBrandedContentRule(true)(branded)).toBeNull();
-    expect(tiktokBrandedContentRule(false)(branded)).toEqual(expect.stringContaining('TikTok'));
   });
 
   it("gives X's upload category and its largest file", () => {

@@ -13,10 +13,22 @@ import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } f
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, isTikTokPhotoPost, PLATFORM_POST_RULES, tiktokBrandedContentRule } from '@planner/contracts/platform-post-rules';
+import { brokenRule, isTikTokPhotoPost, PLATFORM_POST_RULES, type PostRule } from '@planner/contracts/platform-post-rules';
 
 const PLATFORM = 'TikTok';
 const number = (n: number) => n.toLocaleString('en-US');
+/**
+ * Branded content seen by the creator only, which TikTok refuses: checked
+ * with the other rules (when the post is saved, and before anything is sent),
+ * from the chosen level, or SELF_ONLY for an app TikTok has not audited.
+ */
+const brandedContentVisible =
+  (audited: boolean): PostRule =>
+  (post) => {
+    const chosen = post.options.tiktok;
+    if (!chosen || !tiktokBrandedContentPrivate(chosen, audited ? chosen.privacy_level : 'SELF_ONLY')) return null;
+    return audited ? PostMessages.tiktokBrandedContentPrivate : PostMessages.tiktokBrandedContentUnaudited;
+  };
 /** Upload chunks: TikTok takes 5–64 MB each (the last up to 128 MB) and counts in decimal megabytes. */
 const CHUNK_BYTES = 10_000_000;
 /** Init calls are limited to 6 a minute per user token. */
@@ -218,7 +230,7 @@ function postInfoOf(chosen: TikTokPostOptions, creator: CreatorInfo, audited: bo
 export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
   const timing = { ...DEFAULT_TIMING, ...overrides };
   const { requestTimeoutMs, uploadTimeoutMs } = timing;
-  const rules = [...PLATFORM_POST_RULES.tiktok, tiktokBrandedContentRule(config.TIKTOK_APP_AUDITED)];
+  const rules = [...PLATFORM_POST_RULES.tiktok, brandedContentVisible(config.TIKTOK_APP_AUDITED)];
 
   const call = <T>(token: string, path: string, body: unknown, signal: AbortSignal) => callTikTok<T>(config, requestTimeoutMs, token, path, body, signal);
 
