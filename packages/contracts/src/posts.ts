@@ -344,7 +344,15 @@ export const postForPublishingRequestSchema = z.object({ post_ids: z.array(z.str
  * media stored before they were read), and its per-platform choices.
  */
 export const postForPublishingSchema = postSchema.extend({
-  media: z.array(z.object({ url: z.string().url(), content_type: z.string(), facts: mediaFactsSchema.optional() })),
+  media: z.array(
+    z.object({
+      url: z.string().url(),
+      content_type: z.string(),
+      facts: mediaFactsSchema.optional(),
+      /** The same image as JPEG, converted as it is fetched, for platforms that take only JPEG (Instagram); PNGs only. */
+      jpeg_url: z.string().url().optional(),
+    }),
+  ),
 });
 export type PostForPublishing = z.infer<typeof postForPublishingSchema>;
 /**

@@ -6,6 +6,7 @@ import { afterCommit } from '@planner/service-kit/data';
 import type { ByteSpan } from '../adapters/media-storage.js';
 import type { PostsContext } from '../context.js';
 import { byteRange } from '../domain/byte-range.js';
+import { JPEG_RENDITION_TYPES, pngAsJpeg } from '../domain/jpeg-image.js';
 import { MediaMeter, MediaTooLargeError } from '../domain/media-meter.js';
 import { mediaKeyOf, newMediaKey } from '../domain/media-keys.js';
 import { SNIFF_BYTES, sniffMediaType } from '../domain/media-types.js';
@@ -286,6 +287,22 @@ export async function openMedia(
   const opened = await ctx.adapters.storage.open(key, span ?? undefined);
   if (!opened) return null;
   return { mime: media.mime, size: media.size, span, body: opened.body };
+}
+
+/**
+ * A stored PNG as JPEG (its rendition's bytes, made as they are fetched: the
+ * same bytes each time), or null when the media is not stored or is not of a
+ * type converted. The whole file is read, within part 2 §5's 10 MB for images.
+ */
+export async function openJpegRendition(ctx: PostsContext, key: string): Promise<{ mime: 'image/jpeg'; size: number; body: Buffer } | null> {
+  const media = await ctx.dataSource.getRepository(Media).findOneBy({ key });
+  if (!media || !JPEG_RENDITION_TYPES.includes(media.mime)) return null;
+  const opened = await ctx.adapters.storage.open(key);
+  if (!opened) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  const jpeg = await pngAsJpeg(Buffer.concat(chunks));
+  return { mime: 'image/jpeg', size: jpeg.length, body: jpeg };
 }
 
 /** A deleted organization's media: rows in the caller's transaction; the bytes are for the caller to remove after it commits. */

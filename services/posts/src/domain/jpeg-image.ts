@@ -14,17 +14,28 @@ function onWhite(rgba: Buffer): Buffer {
   return rgba;
 }
 
+/** The image types `pngAsJpeg` converts: what a JPEG rendition is served of, for platforms that take only JPEG (Instagram). */
+export const JPEG_RENDITION_TYPES: readonly string[] = ['image/png'];
+
+/**
+ * A PNG as JPEG, decoded and encoded again in pure JavaScript (pngjs,
+ * jpeg-js: no native binaries, loaded with the first PNG), transparency on
+ * white.
+ */
+export async function pngAsJpeg(png: Buffer): Promise<Buffer> {
+  const [{ PNG }, { encode }] = await Promise.all([import('pngjs'), import('jpeg-js')]);
+  const image = PNG.sync.read(png);
+  return encode({ data: onWhite(image.data), width: image.width, height: image.height }, GENERATED_JPEG_QUALITY).data;
+}
+
 /**
  * A generated image as JPEG, which every platform takes (Instagram refuses
- * PNG): a JPEG as it is, a PNG decoded and encoded again in pure JavaScript
- * (pngjs, jpeg-js: no native binaries, loaded with the first PNG), transparency
- * on white. Anything else is not an image a generator gives.
+ * PNG): a JPEG as it is, a PNG converted. Anything else is not an image a
+ * generator gives.
  */
 export async function generatedImageAsJpeg(image: Buffer): Promise<Buffer> {
   const mime = sniffMediaType(image)?.mime;
   if (mime === 'image/jpeg') return image;
   if (mime !== 'image/png') throw new Error(`a generated image must be PNG or JPEG, not ${mime ?? 'unknown bytes'}`);
-  const [{ PNG }, { encode }] = await Promise.all([import('pngjs'), import('jpeg-js')]);
-  const png = PNG.sync.read(image);
-  return encode({ data: onWhite(png.data), width: png.width, height: png.height }, GENERATED_JPEG_QUALITY).data;
+  return pngAsJpeg(image);
 }

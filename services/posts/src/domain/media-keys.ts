@@ -7,6 +7,18 @@ export function isMediaKey(key: string): boolean {
   return KEY.test(key);
 }
 
+/**
+ * The key of a stored image's JPEG rendition (`<key>.jpg`), converted when it
+ * is fetched, for platforms that take only JPEG (Instagram); never stored.
+ */
+export const jpegRenditionKey = (key: string) => `${key}.jpg`;
+
+/** The stored media key a JPEG rendition's key is made from, or null when it is not one. */
+export function jpegRenditionSource(key: string): string | null {
+  const source = key.endsWith('.jpg') ? key.slice(0, -'.jpg'.length) : null;
+  return source !== null && isMediaKey(source) ? source : null;
+}
+
 /** A new key for a file of the organization. */
 export function newMediaKey(organizationId: string, ext: string): string {
   return `${organizationId}/${randomUUID()}.${ext}`;

@@ -2,6 +2,8 @@ import { In } from 'typeorm';
 import { PostRequests, type PostForPublishing } from '@planner/contracts';
 import { respond } from '@planner/service-kit';
 import { signedMediaUrls, storedMediaFacts } from '../commands/media.js';
+import { JPEG_RENDITION_TYPES } from '../domain/jpeg-image.js';
+import { jpegRenditionKey } from '../domain/media-keys.js';
 import type { PostsContext } from '../context.js';
 import { mimeOfExtension } from '../domain/media-types.js';
 import { toPostView } from '../domain/post-view.js';
@@ -25,11 +27,16 @@ export const publishingRequests = [
     for (const post of found) {
       const urls = signedMediaUrls(ctx, post.mediaPaths);
       // Keys carry the extension of the type sniffed from their bytes when stored.
-      const media = post.mediaPaths.map((key, i) => ({
-        url: urls[i]!,
-        content_type: mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream',
-        ...(facts.has(key) && { facts: facts.get(key) }),
-      }));
+      const media = post.mediaPaths.map((key, i) => {
+        const contentType = mimeOfExtension(key.split('.').pop() ?? '') ?? 'application/octet-stream';
+        return {
+          url: urls[i]!,
+          content_type: contentType,
+          ...(facts.has(key) && { facts: facts.get(key) }),
+          // The platforms that take only JPEG (Instagram) fetch this one instead.
+          ...(JPEG_RENDITION_TYPES.includes(contentType) && { jpeg_url: signedMediaUrls(ctx, [jpegRenditionKey(key)])[0]! }),
+        };
+      });
       // Text counts up to 4 bytes a character once encoded; the first post always goes.
       size += post.content.length * 4 + 2_000 + urls.join('').length;
       if (posts.length > 0 && size > ANSWER_BUDGET_CHARS) remaining.push(post.id);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PostMessages } from '@planner/contracts';
 import { forbidden, HttpError, notFound, organizationAccess, requireUser, type App } from '@planner/service-kit';
-import { openMedia } from '../commands/media.js';
+import { openJpegRendition, openMedia } from '../commands/media.js';
 import type { PostsContext } from '../context.js';
-import { isMediaKey } from '../domain/media-keys.js';
+import { isMediaKey, jpegRenditionSource } from '../domain/media-keys.js';
 import { isValidSignature } from '../domain/signed-url.js';
 
 /**
@@ -19,7 +19,7 @@ export async function mediaRoutes(app: App, { ctx }: { ctx: PostsContext }): Pro
       schema: {
         tags: ['media'],
         description:
-          'A stored media file, with its sniffed Content-Type; supports Range (one span). With login: the organization’s owner or an admin. Without: only with `expires` (unix seconds) and `signature` (HMAC-SHA256 hex over the key and expiry), 403 once expired or altered.',
+          'A stored media file, with its sniffed Content-Type; supports Range (one span). `<file>.jpg` after a stored PNG\'s file name is that image as JPEG, converted as it is fetched (for Instagram, which takes only JPEG). With login: the organization’s owner or an admin. Without: only with `expires` (unix seconds) and `signature` (HMAC-SHA256 hex over the key and expiry), 403 once expired or altered.',
         params: z.object({ organizationId: z.string(), file: z.string() }),
         querystring: z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(128).optional() }),
       },
@@ -28,7 +28,8 @@ export async function mediaRoutes(app: App, { ctx }: { ctx: PostsContext }): Pro
       const { organizationId, file } = request.params;
       const key = `${organizationId}/${file}`;
       const { expires, signature } = request.query;
-      if (!isMediaKey(key)) throw notFound();
+      const renditionOf = jpegRenditionSource(key);
+      if (!isMediaKey(key) && renditionOf === null) throw notFound();
       if (expires !== undefined || signature !== undefined) {
         if (!isValidSignature(key, expires ?? Number.NaN, signature ?? '', ctx.config.MEDIA_SIGNING_KEY, Date.now())) {
           throw forbidden(PostMessages.mediaLinkInvalid);
@@ -36,9 +37,16 @@ export async function mediaRoutes(app: App, { ctx }: { ctx: PostsContext }): Pro
       } else {
         await organizationAccess(ctx, requireUser(request), organizationId);
       }
+      void reply.header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=300');
+      if (renditionOf !== null) {
+        // Made as it is fetched, whole (no Range): a platform fetches an image once.
+        const rendition = await openJpegRendition(ctx, renditionOf);
+        if (rendition === null) throw notFound();
+        return reply.header('content-type', rendition.mime).header('content-length', rendition.size).send(rendition.body);
+      }
       const media = await openMedia(ctx, key, request.headers.range);
       if (media === null) throw notFound();
-      void reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('cache-control', 'private, max-age=300');
+      void reply.header('accept-ranges', 'bytes');
       if ('unsatisfiable' in media) {
         void reply.header('content-range', `bytes */${media.size}`);
         throw new HttpError(416, 'The requested range is outside the file.');

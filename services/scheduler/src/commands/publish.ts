@@ -131,10 +131,11 @@ function publishableOf(post: PostForPublishing): PublishablePost {
     version: post.version,
     text: post.content,
     mediaType: post.media_type,
-    media: post.media.map(({ url, content_type, facts }) => ({
+    media: post.media.map(({ url, content_type, facts, jpeg_url }) => ({
       url,
       contentType: content_type,
       ...(facts && { facts: mediaFactsOf(facts) }),
+      ...(jpeg_url && { jpegUrl: jpeg_url }),
     })),
     options: post.platform_options,
   };

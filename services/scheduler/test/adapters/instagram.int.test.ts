@@ -121,7 +121,7 @@ describe('Instagram adapter: rules checked before any call', () => {
       post({ mediaType: 'carousel', media: Array.from({ length: 11 }, () => ({ url: 'https://m/1.jpg', contentType: 'image/jpeg' })) }),
       'Instagram carousel posts take 2 to 10 images or videos; this post has 11.',
     ],
-    [post({ mediaType: 'image', media: [{ url: 'https://m/1.png', contentType: 'image/png' }] }), 'Instagram does not accept image/png (item 1); it takes image/jpeg.'],
+    [post({ mediaType: 'image', media: [{ url: 'https://m/1.gif', contentType: 'image/gif' }] }), 'Instagram does not accept image/gif (item 1); it takes image/jpeg, image/png.'],
     [post({ mediaType: 'short', media: [{ url: 'https://m/1.jpg', contentType: 'image/jpeg' }] }), 'Instagram short posts take videos; item 1 is image/jpeg.'],
   ])('refuses %#', (refused, message) => {
     expect(adapter.check(refused)).toBe(message);

@@ -1,10 +1,11 @@
-import { AI_MEDIA_TYPES, MEDIA_TYPE_SPECS, MEDIA_TYPES, PostMessages, type MediaType } from '@planner/contracts';
+import { AI_MEDIA_TYPES, MEDIA_TYPE_SPECS, MEDIA_TYPES, PLATFORM_DISPLAY_NAMES, PostMessages, type ConnectionPlatform, type MediaType } from '@planner/contracts';
 import type { Host } from '@planner/remote-contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { failureText } from '../messages.js';
 import { acceptOf, fileProblem, storedEntry, uploadEntry, type MediaEntry } from './media.js';
+import type { PlatformRefusal } from './media-fit.js';
 import { MediaView } from './MediaView.js';
 import { DropZone } from '@planner/ui/drop-zone';
 import { FormMessage } from '@planner/ui/form-message';
@@ -18,7 +19,9 @@ const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1
  * The post form's media (part 2 §2, §5): the media type cards with their
  * displayed specs (those some chosen platform does not take are disabled),
  * uploads checked as they are chosen, the previews in 3 columns, and AI images
- * (image, carousel, story; short and video are Coming Soon).
+ * (image, carousel, story; short and video are Coming Soon). What each chosen
+ * platform will refuse (its own rules, as its adapter checks them before
+ * publishing) is flagged on the file it is about and listed by platform.
  */
 export function MediaSection({
   host,
@@ -32,6 +35,8 @@ export function MediaSection({
   imageText,
   platformName,
   progress,
+  platforms,
+  refusals,
   disabled,
 }: {
   host: Host;
@@ -48,6 +53,10 @@ export function MediaSection({
   platformName: string | null;
   /** The submit's upload of the chosen files, in percent; null when none is under way. */
   progress: number | null;
+  /** The chosen platforms, in the posts' order. */
+  platforms: readonly ConnectionPlatform[];
+  /** What they will refuse; null until their rules are loaded. */
+  refusals: readonly PlatformRefusal[] | null;
   disabled: boolean;
 }) {
   const id = useId();
@@ -137,9 +146,17 @@ export function MediaSection({
           >
           {media.length > 0 && (
             <ul className="media-grid" aria-label="Chosen media">
-              {media.map((entry) => (
+              {media.map((entry, index) => (
                 <li key={entry.id}>
                   <MediaView host={host} entry={entry} className="media-thumb" />
+                  {refusals
+                    ?.filter((refusal) => refusal.media === index)
+                    .map((refusal) => (
+                      <p key={refusal.platform + refusal.message} className="media-fit-flag">
+                        <span aria-hidden="true">⚠ </span>
+                        {PLATFORM_DISPLAY_NAMES[refusal.platform]} will refuse it: {refusal.message}
+                      </p>
+                    ))}
                   <span className="media-name">
                     {entry.name}
                     {entry.size > 0 && <> · {sizeText(entry.size)}</>}
@@ -153,6 +170,7 @@ export function MediaSection({
             </ul>
           )}
           </DropZone>
+          <PlatformFit platforms={platforms} refusals={refusals} />
           {aiImages !== 'hidden' && (
             <div className="ai-image">
               <h4>AI image</h4>
@@ -179,6 +197,42 @@ export function MediaSection({
       )}
       <FormMessage kind="error">{problem}</FormMessage>
       <FormMessage kind="success">{notice}</FormMessage>
+    </section>
+  );
+}
+
+/** Each chosen platform, and what it will refuse of the post in its rule's own words, or that it takes it. */
+function PlatformFit({ platforms, refusals }: { platforms: readonly ConnectionPlatform[]; refusals: readonly PlatformRefusal[] | null }) {
+  const id = useId();
+  if (platforms.length === 0 || refusals === null) return null;
+  return (
+    <section className="platform-fit" aria-labelledby={`${id}-title`} aria-live="polite">
+      <h4 id={`${id}-title`}>Platform fit</h4>
+      <ul>
+        {platforms.map((platform) => {
+          const name = PLATFORM_DISPLAY_NAMES[platform];
+          const refused = refusals.filter((refusal) => refusal.platform === platform);
+          if (refused.length === 0) {
+            return (
+              <li key={platform} className="platform-fit-ok">
+                <span aria-hidden="true">✓ </span>
+                {name} takes this post.
+              </li>
+            );
+          }
+          return (
+            <li key={platform} className="platform-fit-refused">
+              <span aria-hidden="true">⚠ </span>
+              {name} will refuse this post:
+              <ul>
+                {refused.map((refusal) => (
+                  <li key={refusal.message}>{refusal.message}</li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { PostMessages, YOUTUBE_PRIVACY_STATUSES, type TikTokCreatorInfo, type TikTokPrivacyLevel, type YouTubePrivacyStatus } from '@planner/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { MediaEntry } from './media.js';
+import type { VideoFacts } from './video-facts.js';
 import { privacyOptions, TikTokWords, YOUTUBE_PRIVACY_LABELS, type PlatformChoices as Choices, type TikTokChoice } from './platform-choices.js';
 
 const MUSIC_USAGE = 'https://www.tiktok.com/legal/page/global/music-usage-confirmation/en';
@@ -31,28 +32,9 @@ interface Props {
  * media, or what the browser reads of a chosen file's metadata; null when
  * there is no video or it cannot be read (TikTok then checks it itself).
  */
-export function useVideoSeconds(media: readonly MediaEntry[]): number | null {
+export function videoSecondsOf(media: readonly MediaEntry[], read: ReadonlyMap<string, VideoFacts>): number | null {
   const video = media.find((entry) => entry.kind === 'video');
-  const [read, setRead] = useState<{ file: File; seconds: number } | null>(null);
-  const file = video?.durationSeconds == null ? video?.file : undefined;
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return;
-    const url = URL.createObjectURL(file);
-    const element = document.createElement('video');
-    element.preload = 'metadata';
-    element.onloadedmetadata = () => {
-      if (Number.isFinite(element.duration)) setRead({ file, seconds: element.duration });
-      URL.revokeObjectURL(url);
-    };
-    element.onerror = () => URL.revokeObjectURL(url);
-    element.src = url;
-    return () => {
-      element.onloadedmetadata = null;
-      element.onerror = null;
-    };
-  }, [file]);
-  if (video?.durationSeconds != null) return video.durationSeconds;
-  return file && read?.file === file ? read.seconds : null;
+  return video?.durationSeconds ?? (video && read.get(video.id)?.durationSeconds) ?? null;
 }
 
 /** What TikTok and YouTube ask of a post before it goes out (issue 29 §7, §8), for the platforms chosen. */

@@ -7,8 +7,10 @@ import type { PostDraft } from './drafts.js';
 import { DraftCard } from './DraftCard.js';
 import { lengthOf, overLimitText } from './LengthCounter.js';
 import { commonMediaTypes, defaultMediaType, storedEntry, type MediaEntry } from './media.js';
+import { fitProblem, platformRefusals, usePlatformRules } from './media-fit.js';
 import { MediaSection, type AiImageAccess } from './MediaSection.js';
-import { PlatformChoices, useVideoSeconds } from './PlatformChoices.js';
+import { PlatformChoices, videoSecondsOf } from './PlatformChoices.js';
+import { useVideoFacts } from './video-facts.js';
 import { choicesOf, platformOptionsOf, tiktokProblem, videoTooLong } from './platform-choices.js';
 import type { PreviewAccount } from './PlatformPreview.js';
 import { PreviewTabs } from './PreviewTabs.js';
@@ -110,9 +112,13 @@ export function PostForm(props: PostFormProps) {
     staleTime: 60_000,
   });
   const creator = creatorInfo.data ?? null;
-  const videoSeconds = useVideoSeconds(mediaType === 'text' ? [] : media);
+  const videoFacts = useVideoFacts(media);
+  const videoSeconds = videoSecondsOf(mediaType === 'text' ? [] : media, videoFacts);
   const tiktokCheck = toTikTok ? tiktokProblem(creator, choices.tiktok, videoSeconds) : null;
   const tooLong = toTikTok ? videoTooLong(creator, videoSeconds) : null;
+  const platformRules = usePlatformRules();
+  // Blocks the submit: the posts service refuses the same post with the same words (docs/decisions/media-fit.md).
+  const refusals = platformRules && platformRefusals(platformRules, ready, mediaType, media, videoFacts);
 
   // Part 2 §4: a media type the chosen platforms no longer share falls back to text, or their first common type.
   const fallback = available.includes(mediaType) ? null : defaultMediaType(available);
@@ -147,7 +153,7 @@ export function PostForm(props: PostFormProps) {
         if (over) return overLimitText(platform, length!, limit);
       }
     }
-    return tiktokCheck;
+    return tiktokCheck ?? fitProblem(refusals ?? []);
   };
 
   const submit = async () => {
@@ -274,6 +280,8 @@ export function PostForm(props: PostFormProps) {
         imageText={ready[0]?.text ?? ''}
         platformName={chosen[0] ? PLATFORM_DISPLAY_NAMES[chosen[0]] : null}
         progress={progress}
+        platforms={chosen}
+        refusals={refusals}
         disabled={disabled}
       />
       <PlatformChoices

@@ -10,10 +10,11 @@ let loading: Promise<PlatformCounter> | null = null;
 /**
  * Loads the counting of @planner/contracts/text-length (its browser entry,
  * twitter-text's parseTweet for X) as a chunk of its own, fetched once a post
- * is shown rather than with the page.
+ * is shown rather than with the page: the platforms' rules' chunk, which
+ * counts X's text with it (media-fit.ts).
  */
 export function loadCounter(): Promise<PlatformCounter> {
-  loading ??= import('@planner/contracts/text-length').then((module) => {
+  loading ??= import('@planner/contracts/platform-post-rules').then((module) => {
     loaded = module.platformTextLength;
     return loaded;
   });

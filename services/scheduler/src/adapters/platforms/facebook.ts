@@ -1,25 +1,11 @@
 import { ConnectionMessages, type ConnectionCredentials } from '@planner/contracts';
+import { brokenRule, mediaKindOf, PLATFORM_POST_RULES } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { requiredToken } from './credentials.js';
-import { DAY_MS, GraphApi, META_TIMING, metaPostRules, stillProcessing } from './meta-graph.js';
+import { DAY_MS, GraphApi, META_TIMING, stillProcessing } from './meta-graph.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, PublishHandle, PublishSteps, RecoveryCheck } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, mediaKindOf } from './post-rules.js';
-
-/** Facebook Page rules (63,206 characters; up to 10 photos; one video, reel or story). */
-const FACEBOOK_RULES = metaPostRules({
-  platform: 'facebook',
-  shapes: {
-    text: { min: 0, max: 0, kinds: [] },
-    image: { min: 1, max: 10, kinds: ['image'] },
-    carousel: { min: 2, max: 10, kinds: ['image'] },
-    video: { min: 1, max: 1, kinds: ['video'] },
-    short: { min: 1, max: 1, kinds: ['video'] },
-    story: { min: 1, max: 1, kinds: ['image', 'video'] },
-  },
-  types: { image: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff', 'image/webp'], video: ['video/'] },
-});
 
 /** Reels: 30 API-published per Page in any 24 hours (the Reels Publishing API); feed posts have no published cap. */
 const REELS_WINDOW = { limit: 30, windowMs: DAY_MS, scope: 'reels' };
@@ -238,7 +224,7 @@ export function facebookAdapter(config: SchedulerConfig, overrides: Partial<Adap
 
   return {
     platform: 'facebook',
-    check: (post) => brokenRule(post, FACEBOOK_RULES),
+    check: (post) => brokenRule(post, PLATFORM_POST_RULES.facebook),
     // Meta publishes a cap for reels only; other page posts have none.
     rateWindows: async (_credentials, _signal, post) => (post.mediaType === 'short' ? [REELS_WINDOW] : []),
 

@@ -1,31 +1,9 @@
+import { mediaKindOf } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { countHashtags, countMentions, DAY_MS, type MediaRules } from './meta-graph.js';
+import { DAY_MS } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
 import type { AdapterTiming } from './platform-fetch.js';
-import { mediaKindOf } from './post-rules.js';
-
-const CAROUSEL = { min: 2, max: 10, kinds: ['image', 'video'] } as const;
-
-/**
- * Instagram's publishing rules (caption 2,200 characters, 30 hashtags and 20 @ tags, as the media reference
- * gives them; JPEG images; MP4/MOV videos; carousels of 2 to 10; no text-only posts).
- */
-const INSTAGRAM_RULES: MediaRules = {
-  platform: 'instagram',
-  shapes: {
-    image: { min: 1, max: CAROUSEL.max, kinds: ['image'] },
-    carousel: { ...CAROUSEL, kinds: [...CAROUSEL.kinds] },
-    video: { min: 1, max: 1, kinds: ['video'] },
-    short: { min: 1, max: 1, kinds: ['video'] },
-    story: { min: 1, max: 1, kinds: ['image', 'video'] },
-  },
-  types: { image: ['image/jpeg'], video: ['video/mp4', 'video/quicktime'] },
-  textCounts: [
-    { noun: 'hashtags', max: 30, count: countHashtags },
-    { noun: '@ tags', max: 20, count: countMentions },
-  ],
-};
 
 /** The content publishing guide: "query a container's status once per minute, for no more than 5 minutes". */
 const CONTAINER_PACING = { pollDelaysMs: [60_000], pollTimeoutMs: 5 * 60_000 };
@@ -43,7 +21,9 @@ const MEDIA_FAILURES: Record<string, { reason: string; retryable: boolean }> = {
   '2207053': { reason: 'Instagram failed while uploading the media', retryable: true },
 };
 
-const mediaField = (media: PublishableMedia): ContainerRequest => (mediaKindOf(media.contentType) === 'video' ? { video_url: media.url } : { image_url: media.url });
+// Instagram takes only JPEG images: a PNG goes as the JPEG the posts service converts it to.
+const mediaField = (media: PublishableMedia): ContainerRequest =>
+  mediaKindOf(media.contentType) === 'video' ? { video_url: media.url } : { image_url: media.jpegUrl ?? media.url };
 const withCaption = (request: ContainerRequest, text: string): ContainerRequest => (text ? { ...request, caption: text } : request);
 
 /** The containers of a post: one image; a reel for any video (feed videos are reels since July 2023); a story; or a carousel. */
@@ -53,7 +33,7 @@ function containerPlan(post: PublishablePost): ContainerPlan {
   if (post.mediaType === 'video' || post.mediaType === 'short') {
     return { items: null, main: () => withCaption({ media_type: 'REELS', video_url: first!.url, share_to_feed: true }, post.text) };
   }
-  if (post.media.length === 1) return { items: null, main: () => withCaption({ image_url: first!.url }, post.text) };
+  if (post.media.length === 1) return { items: null, main: () => withCaption(mediaField(first!), post.text) };
   return {
     items: post.media.map((media) => ({ is_carousel_item: true, ...(mediaKindOf(media.contentType) === 'video' ? { media_type: 'VIDEO' } : {}), ...mediaField(media) })),
     main: (children: string[]) => withCaption({ media_type: 'CAROUSEL', children: children.join(',') }, post.text),
@@ -71,7 +51,6 @@ export function instagramAdapter(config: SchedulerConfig, timing: Partial<Adapte
       platform: 'instagram',
       version: config.META_GRAPH_VERSION,
       pacing: CONTAINER_PACING,
-      rules: INSTAGRAM_RULES,
       createEdge: 'media',
       publishEdge: 'media_publish',
       listEdge: 'media',

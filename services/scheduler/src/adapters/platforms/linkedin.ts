@@ -1,4 +1,5 @@
-import { ConnectionMessages, LINKEDIN_API_VERSION, LINKEDIN_REST_HEADERS, platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
+import { ConnectionMessages, LINKEDIN_API_VERSION, LINKEDIN_REST_HEADERS, type ConnectionCredentials } from '@planner/contracts';
+import { brokenRule, LINKEDIN_VIDEO_TYPES, PLATFORM_POST_RULES } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { untilAfterNextUtcMidnight } from '../../domain/utc-day.js';
 import { requiredToken } from './credentials.js';
@@ -6,22 +7,8 @@ import type { PlatformAdapter, PublishableMedia, PublishablePost, RecoveryCheck 
 import { kindOfStatus, PlatformError, retryAfterMs } from './platform-error.js';
 import { openMediaLink, piecesOf } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const PLATFORM = 'LinkedIn';
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
-const VIDEO_TYPES = ['video/mp4'];
-/** A multiImage post holds 2 to 20 images. */
-const MAX_IMAGES = 20;
-/** A post's rules: text, images, or one video; no stories. */
-const RULES = [
-  postTypes(ALL_BUT_STORIES, 'LinkedIn has no stories to publish to.'),
-  textRequired('LinkedIn cannot publish an empty post.', withoutMedia),
-  textLength(platformTextLimit('linkedin'), plainRules.tooLong('LinkedIn posts')),
-  mediaTypes([...IMAGE_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or GIF images and MP4 videos')),
-  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'images')),
-  mediaCount({ max: MAX_IMAGES }, plainRules.tooMany('LinkedIn posts', MAX_IMAGES, 'images')),
-];
 /** LinkedIn publishes no per-member cap; 150 posts a day is the figure integrators quote. */
 const DAILY_POSTS = { limit: 150, windowMs: 86_400_000 };
 /** How far LinkedIn's clock may be behind ours when a recovery matches a post's creation time. */
@@ -41,7 +28,7 @@ interface UploadedPost {
   content?: { media?: { id?: string }; multiImage?: { images?: Array<{ id?: string }> } };
 }
 
-const isVideo = (media: PublishableMedia) => VIDEO_TYPES.includes(media.contentType);
+const isVideo = (media: PublishableMedia) => LINKEDIN_VIDEO_TYPES.includes(media.contentType);
 const isOrganization = (author: string) => author.startsWith('urn:li:organization:');
 const linkOf = (urn: string) => `https://www.linkedin.com/feed/update/${urn}`;
 
@@ -213,7 +200,7 @@ export function linkedinAdapter(config: SchedulerConfig, overrides: Partial<Adap
   return {
     platform: 'linkedin',
 
-    check: (post) => brokenRule(post, RULES),
+    check: (post) => brokenRule(post, PLATFORM_POST_RULES.linkedin),
 
     async rateWindows() {
       return [DAILY_POSTS];

@@ -1,10 +1,10 @@
 import type { ConnectionCredentials, ConnectionPlatform } from '@planner/contracts';
-import { displayName, GraphApi, META_TIMING, metaPostRules, metaUserId, publishingLimit, stillProcessing, type MediaRules } from './meta-graph.js';
+import { brokenRule, PLATFORM_POST_RULES } from '@planner/contracts/platform-post-rules';
+import { displayName, GraphApi, META_TIMING, metaUserId, publishingLimit, stillProcessing } from './meta-graph.js';
 import { requiredToken } from './credentials.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost, RateWindow } from './platform-adapter.js';
 import { PlatformError } from './platform-error.js';
 import { apiUrl, pollUntil, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule } from './post-rules.js';
 
 /**
  * Publishing through containers, as Instagram and Threads do: create the
@@ -40,7 +40,6 @@ export interface ContainerDialect {
   version: string;
   /** How often a container's status is read, where the platform says so (else META_TIMING's). */
   pacing?: Pick<AdapterTiming, 'pollDelaysMs' | 'pollTimeoutMs'>;
-  rules: MediaRules;
   createEdge: string;
   publishEdge: string;
   listEdge: string;
@@ -63,7 +62,7 @@ export function containerAdapter(dialect: ContainerDialect, configuredUrl: strin
   const timing = { ...META_TIMING, ...dialect.pacing, ...overrides };
   const baseUrl = apiUrl(configuredUrl, dialect.version);
   const name = displayName(dialect.platform);
-  const rules = metaPostRules(dialect.rules);
+  const rules = PLATFORM_POST_RULES[dialect.platform];
   const graphOf = (credentials: ConnectionCredentials, signal: AbortSignal) =>
     new GraphApi(dialect.platform, baseUrl, requiredToken(dialect.platform, credentials.access_token), signal, timing);
 

@@ -1,13 +1,12 @@
-import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, platformTextLimit, type ConnectionPlatform, type MediaType } from '@planner/contracts';
-import type { PublishablePost, RateWindow } from './platform-adapter.js';
+import { ConnectionMessages, PLATFORM_DISPLAY_NAMES, type ConnectionPlatform } from '@planner/contracts';
+import type { RateWindow } from './platform-adapter.js';
 import { PlatformError, retryAfterMs, type PlatformErrorKind } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { mediaCount, mediaKindOf, mediaTypes, postTypes, textLength, textRequired, type MediaKind, type PostRule } from './post-rules.js';
 
 /**
  * What Meta's Graph APIs share (Facebook Pages, Instagram, Threads): the HTTP
  * path with the token as a parameter, the error envelope and how it is
- * classified, the publishing-limit read and the media rules.
+ * classified and the publishing-limit read (their rules: contracts' platform-post-rules).
  */
 
 /** Meta's timing: Graph calls may take long; media are polled ever less often, up to 5 minutes an attempt. */
@@ -205,76 +204,6 @@ export async function publishingLimit(api: GraphApi, path: string, documented: R
     });
   }
   return [window];
-}
-
-/** How many media a post of one media type takes, and of which kinds. */
-export interface PostShape {
-  min: number;
-  max: number;
-  kinds: MediaKind[];
-}
-
-/** A Meta platform's rules: the post shapes it publishes, the types it takes of each kind, how it counts text. */
-export interface MediaRules {
-  platform: ConnectionPlatform;
-  shapes: Partial<Record<MediaType, PostShape>>;
-  /** Content types accepted per kind: exact, or a whole family (video/). */
-  types: Record<MediaKind, string[]>;
-  /** How the platform counts text (Threads counts an emoji as its UTF-8 bytes); code points by default. */
-  textLength?: (text: string) => number;
-  /** Things counted in the text and the most the platform takes of each (Instagram's hashtags, Threads' links). */
-  textCounts?: TextCount[];
-}
-
-export interface TextCount {
-  /** What is counted, plural (hashtags). */
-  noun: string;
-  max: number;
-  count(text: string): number;
-}
-
-/** Hashtags as Meta reads them: # then letters, digits or underscores, at the start or after a space. */
-export const countHashtags = (text: string) => (text.match(/(?:^|\s)#[\p{L}\p{N}_]+/gu) ?? []).length;
-/** @ tags: @ then a username (letters, digits, dots, underscores), at the start or after a space. */
-export const countMentions = (text: string) => (text.match(/(?:^|\s)@[\w.]+/g) ?? []).length;
-/** Distinct web links in the text. */
-export const countLinks = (text: string) => new Set(text.match(/\bhttps?:\/\/\S+/gi) ?? []).size;
-
-const kindsNoun = (kinds: MediaKind[], count: number) => kinds.map((kind) => (count === 1 ? kind : `${kind}s`)).join(' or ');
-
-/** A Meta platform's rules, in the order they are checked, each message naming the platform and the rule. */
-export function metaPostRules(rules: MediaRules): PostRule[] {
-  const name = displayName(rules.platform);
-  // Checked after postTypes: the post's shape exists.
-  const shapeOf = (post: PublishablePost) => rules.shapes[post.mediaType]!;
-  return [
-    postTypes(Object.keys(rules.shapes) as MediaType[], (post) => `${name} cannot publish ${post.mediaType} posts.`),
-    textLength(
-      (post) => platformTextLimit(rules.platform, post.mediaType),
-      (length, limit) => `${name} allows at most ${limit} characters; this post has ${length}.`,
-      rules.textLength,
-    ),
-    ...(rules.textCounts ?? []).map((counted): PostRule => (post) => {
-      const count = counted.count(post.text);
-      return count > counted.max ? `${name} allows at most ${counted.max} ${counted.noun} in a post; this post has ${count}.` : null;
-    }),
-    textRequired(`${name} needs text for a text post.`, (post) => shapeOf(post).max === 0),
-    mediaCount(shapeOf, (count, post) => {
-      const shape = shapeOf(post);
-      const range = shape.max === 0 ? 'no media' : `${shape.min === shape.max ? shape.min : `${shape.min} to ${shape.max}`} ${kindsNoun(shape.kinds, shape.max)}`;
-      return `${name} ${post.mediaType} posts take ${range}; this post has ${count}.`;
-    }),
-    // One pass over the items: the first one of a kind the post type does not take, or of a type its kind does not.
-    mediaTypes(
-      (post) => shapeOf(post).kinds.flatMap((kind) => rules.types[kind]),
-      (contentType, index, post) => {
-        const { kinds } = shapeOf(post);
-        const kind = mediaKindOf(contentType);
-        if (!kind || !kinds.includes(kind)) return `${name} ${post.mediaType} posts take ${kindsNoun(kinds, 2)}; item ${index + 1} is ${contentType}.`;
-        return `${name} does not accept ${contentType} (item ${index + 1}); it takes ${rules.types[kind].join(', ')}.`;
-      },
-    ),
-  ];
 }
 
 /** The user id a Meta login connection publishes as: the stored id where organizations keeps one, else `me` (the token's user). */

@@ -1,4 +1,5 @@
 import type { ConnectionCredentials, ConnectionPlatform, MediaType, PlatformPostOptions } from '@planner/contracts';
+import type { PlatformMediaFacts } from '@planner/contracts/platform-post-rules';
 
 /** One media item of a post, at a link the platform (or the adapter) can fetch: signed by the posts service for a day. */
 export interface PublishableMedia {
@@ -7,16 +8,12 @@ export interface PublishableMedia {
   contentType: string;
   /** Read from the bytes when they were stored; absent for media stored before that, unknown parts null. */
   facts?: MediaFacts;
+  /** A PNG's link as JPEG (the posts service converts it as it is fetched), for Instagram, which takes only JPEG. */
+  jpegUrl?: string;
 }
 
-/** A media item's size and, for a video, what its container says; null where it does not say. */
-export interface MediaFacts {
-  size: number;
-  durationSeconds: number | null;
-  width: number | null;
-  height: number | null;
-  frameRate: number | null;
-}
+/** A media item's size and, for a video, what its container says (contracts' platform-post-rules read them). */
+export type MediaFacts = PlatformMediaFacts;
 
 /** What is published: the post's text and media, one version of it, for one platform. */
 export interface PublishablePost {

@@ -1,21 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { platformTextLimit, TELEGRAM_CAPTION_LIMIT, type ConnectionCredentials } from '@planner/contracts';
+import type { ConnectionCredentials } from '@planner/contracts';
+import { brokenRule, PLATFORM_POST_RULES, telegramMediaKind, telegramTooLargeMedia } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { requiredToken } from './credentials.js';
-import type { PlatformAdapter, PublishableMedia, PublishablePost, PublishedPost } from './platform-adapter.js';
+import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, PlatformError } from './platform-error.js';
 import { openMediaLink, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, textRequired, withoutMedia, type PostRule } from './post-rules.js';
 
 const PLATFORM = 'Telegram';
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-/** Telegram clients play MPEG-4 video; other formats would arrive as files. */
-const VIDEO_TYPES = ['video/mp4'];
-const ALBUM_MAX = 10;
-/** The Bot API's caps on uploaded files (multipart): photos 10 MB, videos 50 MB. */
-const PHOTO_BYTES = 10 * 1024 * 1024;
-const VIDEO_BYTES = 50 * 1024 * 1024;
 
 interface TelegramMessage {
   message_id: number;
@@ -35,9 +28,6 @@ interface BotApiAnswer {
   description?: string;
   parameters?: { retry_after?: number };
 }
-
-const kindOfMedia = (media: PublishableMedia): 'photo' | 'video' | null =>
-  PHOTO_TYPES.includes(media.contentType) ? 'photo' : VIDEO_TYPES.includes(media.contentType) ? 'video' : null;
 
 /** The channel the connection posts to (organizations keeps `id`, and `username` for a public channel). */
 function channelOf(credentials: ConnectionCredentials): { chatId: string; username: string | null } {
@@ -116,31 +106,6 @@ function multipartBody(fields: Record<string, string>, files: Array<{ field: str
   return { body: ReadableStream.from(streamed()), contentType: `multipart/form-data; boundary=${boundary}`, length };
 }
 
-const captioned = (post: PublishablePost) => post.media.length > 0;
-
-/** The first media item over the Bot API's upload caps, by `sizes` (a media item's, when known), said for the user; else null. */
-function tooLargeMedia(post: PublishablePost, sizes: Array<number | undefined>): string | null {
-  const index = sizes.findIndex((size, i) => size !== undefined && size > (kindOfMedia(post.media[i]!) === 'photo' ? PHOTO_BYTES : VIDEO_BYTES));
-  // Not worded by the spec.
-  return index < 0 ? null : `Telegram bots can send photos up to 10 MB and videos up to 50 MB; media ${index + 1} is ${(sizes[index]! / 1024 / 1024).toFixed(1)} MB.`;
-}
-
-/** A channel post's rules: a message, or up to 10 photos and videos with a caption. */
-const RULES: PostRule[] = [
-  postTypes(ALL_BUT_STORIES, 'Telegram channels cannot publish stories.'),
-  textRequired('Telegram cannot send an empty message.', withoutMedia),
-  textLength(
-    (post) => (captioned(post) ? TELEGRAM_CAPTION_LIMIT : platformTextLimit('telegram')),
-    (length, limit, post) => plainRules.tooLong(captioned(post) ? 'Telegram captions' : 'Telegram messages')(length, limit),
-    // Telegram counts UTF-16 code units, as String.length does.
-    (text) => text.length,
-  ),
-  mediaTypes([...PHOTO_TYPES, ...VIDEO_TYPES], plainRules.notTaken(PLATFORM, 'JPEG, PNG or WebP photos and MP4 videos')),
-  mediaCount({ max: ALBUM_MAX }, plainRules.tooMany('Telegram albums', ALBUM_MAX, 'photos and videos')),
-  // Sizes stored with the media, when known: the links are read again before the send.
-  (post) => tooLargeMedia(post, post.media.map((media) => media.facts?.size)),
-];
-
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'video/mp4': 'mp4' };
 
 /**
@@ -171,12 +136,12 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
       await Promise.all(downloads.map((download) => download.discard()));
       throw failed.reason;
     }
-    const tooLarge = tooLargeMedia(post, downloads.map((download) => download.size));
+    const tooLarge = telegramTooLargeMedia(post, downloads.map((download) => download.size))?.message;
     if (tooLarge) {
       await Promise.all(downloads.map((download) => download.discard()));
       throw new PlatformError('permanent', tooLarge);
     }
-    const kinds = post.media.map((media) => kindOfMedia(media)!);
+    const kinds = post.media.map((media) => telegramMediaKind(media.contentType)!);
     const caption: Record<string, string> = post.text ? { caption: post.text } : {};
     const single = kinds.length === 1;
     const files = downloads.map((download, i) => ({
@@ -200,7 +165,7 @@ export function telegramAdapter(config: SchedulerConfig, timing: Partial<Adapter
   return {
     platform: 'telegram',
 
-    check: (post) => brokenRule(post, RULES),
+    check: (post) => brokenRule(post, PLATFORM_POST_RULES.telegram),
 
     async rateWindows(credentials, _signal, post) {
       // Telegram's guidance for a channel (Bots FAQ): about 20 messages a minute, and no more than one a second.

@@ -1,35 +1,9 @@
+import { mediaKindOf } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { containerAdapter, type ContainerPlan, type ContainerRequest, type ContainerState } from './meta-containers.js';
-import { countLinks, DAY_MS, type MediaRules } from './meta-graph.js';
+import { DAY_MS } from './meta-graph.js';
 import type { PlatformAdapter, PublishableMedia, PublishablePost } from './platform-adapter.js';
 import type { AdapterTiming } from './platform-fetch.js';
-import { mediaKindOf } from './post-rules.js';
-
-const CAROUSEL_MAX = 20;
-
-/** Threads counts an emoji as its UTF-8 bytes toward the 500 (its posts documentation). */
-export function threadsTextLength(text: string): number {
-  let length = 0;
-  for (const char of text) length += /\p{Extended_Pictographic}/u.test(char) ? Buffer.byteLength(char) : 1;
-  return length;
-}
-
-/** Threads' publishing rules (500 characters and 5 links; JPEG/PNG images; MP4/MOV videos; carousels of 2 to 20; no stories). */
-const THREADS_RULES: MediaRules = {
-  platform: 'threads',
-  shapes: {
-    text: { min: 0, max: 0, kinds: [] },
-    image: { min: 1, max: CAROUSEL_MAX, kinds: ['image'] },
-    carousel: { min: 2, max: CAROUSEL_MAX, kinds: ['image', 'video'] },
-    video: { min: 1, max: 1, kinds: ['video'] },
-    // Threads has no reels: a short is published as a video post.
-    short: { min: 1, max: 1, kinds: ['video'] },
-  },
-  types: { image: ['image/jpeg', 'image/png'], video: ['video/mp4', 'video/quicktime'] },
-  textLength: threadsTextLength,
-  // Threads refuses more with THREADS_API__LINK_LIMIT_EXCEEDED (its posts documentation: "up to 5 links").
-  textCounts: [{ noun: 'links', max: 5, count: countLinks }],
-};
 
 /** A failed container's `error_message`, in plain words. */
 const MEDIA_FAILURES: Record<string, string> = {
@@ -68,7 +42,6 @@ export function threadsAdapter(config: SchedulerConfig, timing: Partial<AdapterT
     {
       platform: 'threads',
       version: config.THREADS_API_VERSION,
-      rules: THREADS_RULES,
       createEdge: 'threads',
       publishEdge: 'threads_publish',
       listEdge: 'threads',

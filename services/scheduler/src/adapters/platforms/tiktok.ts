@@ -1,6 +1,5 @@
 import {
   ConnectionMessages,
-  platformTextLimit,
   PostMessages,
   TIKTOK_PRIVACY_LABELS,
   tiktokBrandedContentPrivate,
@@ -14,32 +13,10 @@ import type { PlatformAdapter, PublishablePost, PublishedPost, RecoveryCheck } f
 import { PlatformError } from './platform-error.js';
 import { openMediaLink, piecesOf, type OpenedMedia } from './media-link.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, pollUntil, readJson, type AdapterTiming } from './platform-fetch.js';
-import { alone, ALL_BUT_STORIES, brokenRule, mediaCount, mediaTypes, plainRules, postTypes, textLength, type PostRule } from './post-rules.js';
+import { brokenRule, isTikTokPhotoPost, PLATFORM_POST_RULES, type PostRule } from '@planner/contracts/platform-post-rules';
 
 const PLATFORM = 'TikTok';
-const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
-/** TikTok photo posts take JPEG and WebP; it refuses PNG. */
-const PHOTO_TYPES = ['image/jpeg', 'image/webp'];
-const MAX_PHOTOS = 35;
-/** A photo post's text goes as its description: 4,000 UTF-16 units (Photo Post reference); a video's caption (title) 2,200. */
-const PHOTO_DESCRIPTION_LIMIT = 4000;
 const number = (n: number) => n.toLocaleString('en-US');
-/** TikTok counts in UTF-16 code units (a JavaScript string's length): most emoji count as two. */
-const utf16Length = (text: string) => text.length;
-/** A direct post's rules: one video, or up to 35 photos; a caption; no text-only posts or stories. */
-const RULES = [
-  postTypes(ALL_BUT_STORIES, 'TikTok stories cannot be published through its API.'),
-  mediaCount({ min: 1 }, 'TikTok cannot publish text-only posts: add a video or photos.'),
-  textLength(
-    (post) => (isPhotoPost(post) ? PHOTO_DESCRIPTION_LIMIT : platformTextLimit('tiktok')),
-    (length, limit, post) =>
-      `TikTok ${isPhotoPost(post) ? 'photo descriptions' : 'video captions'} are limited to ${number(limit)} characters as TikTok counts them, an emoji counting as two (this one has ${number(length)}).`,
-    utf16Length,
-  ),
-  mediaTypes([...VIDEO_TYPES, ...PHOTO_TYPES], plainRules.notTaken(PLATFORM, 'MP4, MOV or WebM videos and JPEG or WebP photos')),
-  alone(VIDEO_TYPES, plainRules.videoAlone(PLATFORM, 'photos')),
-  mediaCount({ max: MAX_PHOTOS }, plainRules.tooMany('TikTok photo posts', MAX_PHOTOS, 'photos')),
-];
 /**
  * Branded content seen by the creator only, which TikTok refuses: checked
  * with the other rules (when the post is saved, and before anything is sent),
@@ -179,7 +156,7 @@ export const queryCreatorInfo = (config: SchedulerConfig, token: string, signal:
 function durationRefusal(creator: CreatorInfo, post: PublishablePost): PlatformError | null {
   const seconds = post.media[0]?.facts?.durationSeconds;
   const max = creator.max_video_post_duration_sec;
-  if (isPhotoPost(post) || typeof seconds !== 'number' || typeof max !== 'number' || seconds <= max) return null;
+  if (isTikTokPhotoPost(post) || typeof seconds !== 'number' || typeof max !== 'number' || seconds <= max) return null;
   return new PlatformError('permanent', `TikTok takes videos of at most ${number(max)} seconds from this account (this one lasts ${number(Math.ceil(seconds))} seconds).`);
 }
 
@@ -189,7 +166,6 @@ function uploadUrlExpired(handle: TikTokHandle, status: PublishStatus, videoSize
   return Date.now() - handle.initiated_at >= UPLOAD_URL_TTL_MS - UPLOAD_URL_MARGIN_MS;
 }
 
-const isPhotoPost = (post: PublishablePost) => post.media.length > 0 && post.media.every((media) => PHOTO_TYPES.includes(media.contentType));
 
 function usernameOf(credentials: ConnectionCredentials): string | null {
   const { username } = credentials.specific_data;
@@ -254,7 +230,7 @@ function postInfoOf(chosen: TikTokPostOptions, creator: CreatorInfo, audited: bo
 export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<AdapterTiming> = {}): PlatformAdapter {
   const timing = { ...DEFAULT_TIMING, ...overrides };
   const { requestTimeoutMs, uploadTimeoutMs } = timing;
-  const rules = [...RULES, brandedContentVisible(config.TIKTOK_APP_AUDITED)];
+  const rules = [...PLATFORM_POST_RULES.tiktok, brandedContentVisible(config.TIKTOK_APP_AUDITED)];
 
   const call = <T>(token: string, path: string, body: unknown, signal: AbortSignal) => callTikTok<T>(config, requestTimeoutMs, token, path, body, signal);
 
@@ -347,10 +323,10 @@ export function tiktokAdapter(config: SchedulerConfig, overrides: Partial<Adapte
       // TikTok requires the creator's current settings before each post: the privacy levels it may use, what it disabled.
       const creator = await creatorFor(token, post, signal);
       const username = usernameOf(credentials) ?? creator.creator_username ?? null;
-      const choices = postInfoOf(chosen, creator, config.TIKTOK_APP_AUDITED, isPhotoPost(post));
+      const choices = postInfoOf(chosen, creator, config.TIKTOK_APP_AUDITED, isTikTokPhotoPost(post));
       const kept = { username, ...(!config.TIKTOK_APP_AUDITED && { private_only: true }) };
 
-      if (isPhotoPost(post)) {
+      if (isTikTokPhotoPost(post)) {
         const init = await steps.create(() =>
           call<{ publish_id: string }>(
             token,

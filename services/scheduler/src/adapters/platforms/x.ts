@@ -1,7 +1,7 @@
 import { ApiResponseError, TwitterApi, type SendTweetV2Params, type TweetV2, type TwitterApiv2 } from 'twitter-api-v2';
 import { z } from 'zod';
-import { platformTextLimit, type ConnectionCredentials } from '@planner/contracts';
-import { xTextLength } from '@planner/contracts/text-length';
+import type { ConnectionCredentials } from '@planner/contracts';
+import { brokenRule, mediaKindOf, PLATFORM_POST_RULES, xMediaCategory, xTooLarge } from '@planner/contracts/platform-post-rules';
 import { xApiClientSettings } from '@planner/service-kit';
 import type { SchedulerConfig } from '../../config.js';
 import { requiredToken } from './credentials.js';
@@ -9,7 +9,6 @@ import { openMediaLink, piecesOf } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, resetAtMs } from './platform-error.js';
 import { DEFAULT_TIMING, pollUntil, type AdapterTiming } from './platform-fetch.js';
-import { alone, brokenRule, mediaCount, mediaKindOf, mediaTypes, onlyFor, postTypes, textLength, textRequired, withoutMedia } from './post-rules.js';
 
 const MB = 1024 * 1024;
 /** APPEND segments: X takes up to 5 MB each; smaller keeps one request's memory low. */
@@ -31,41 +30,9 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 const RECENT_POSTS_READ = 20;
 
 const GB = 1024 * MB;
-/**
- * Media categories of X's upload, with the largest file any account may post
- * (docs.x.com media best practices, 2026: images 5 MB, GIFs 15 MB, Post video
- * 8 GB, 16 GB for X Premium; the connection does not say which, so X judges
- * between the two).
- */
-const CATEGORIES = {
-  tweet_image: { maxBytes: 5 * MB, label: 'image' },
-  tweet_gif: { maxBytes: 15 * MB, label: 'animated GIF' },
-  tweet_video: { maxBytes: 16 * GB, label: 'video' },
-} as const;
-/** A Post video's duration: at least 0.5 s; at most 20 minutes, 125 for X Premium (docs.x.com media best practices). */
-const VIDEO_SECONDS = { min: 0.5, max: 125 * 60 };
 /** What an account without X Premium may post: a video of 8 GB and 20 minutes at most. */
 const WITHOUT_PREMIUM = { maxBytes: 8 * GB, maxSeconds: 20 * 60 };
 const PREMIUM_SUBSCRIPTIONS = ['Premium', 'PremiumPlus'];
-/** A Post video's frame rate, side and aspect ratio (docs.x.com media best practices, "Advanced"). */
-const VIDEO_MAX_FPS = 60;
-const VIDEO_MIN_SIDE = 32;
-const VIDEO_MAX_ASPECT = 3;
-type MediaCategory = keyof typeof CATEGORIES;
-/** 6.0 MB, 17.0 GB; a limit without its decimals: 5 MB, 16 GB. */
-const sizeOf = (bytes: number, digits = 1) => (bytes >= GB ? `${(bytes / GB).toFixed(digits)} GB` : `${(bytes / MB).toFixed(digits)} MB`);
-const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
-/** "X takes an image of up to 5 MB; this one is 6.0 MB." */
-const tooLarge = (label: string, maxBytes: number, size: number) => `X takes ${withArticle(label)} of up to ${sizeOf(maxBytes, 0)}; this one is ${sizeOf(size)}.`;
-
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-const VIDEO_TYPES = ['video/mp4', 'video/quicktime'];
-const MAX_IMAGES = 4;
-
-function categoryOf(contentType: string): MediaCategory {
-  if (contentType === 'image/gif') return 'tweet_gif';
-  return mediaKindOf(contentType) === 'video' ? 'tweet_video' : 'tweet_image';
-}
 
 /**
  * An uploaded media item, remembered (by its place in the post) until X forgets
@@ -179,13 +146,12 @@ function linkOf(credentials: ConnectionCredentials, id: string): string {
 
 /** The chunked upload (INIT, APPEND per segment, FINALIZE, STATUS while X processes), streamed from the media link. */
 async function upload(api: TwitterApiv2, media: PublishablePost['media'][number], signal: AbortSignal, timing: AdapterTiming): Promise<UploadedMedia> {
-  const category = categoryOf(media.contentType);
-  const { maxBytes, label } = CATEGORIES[category];
+  const { category, maxBytes, label } = xMediaCategory(media.contentType);
   const opened = await openMediaLink('X', media, signal, timing.requestTimeoutMs);
   if (opened.size > maxBytes) {
     await opened.discard();
     // Not worded by the spec.
-    throw new PlatformError('permanent', tooLarge(label, maxBytes, opened.size));
+    throw new PlatformError('permanent', xTooLarge(label, maxBytes, opened.size));
   }
   let init: { data: MediaUploadData };
   try {
@@ -251,36 +217,6 @@ async function findPost(api: TwitterApiv2, userId: string, text: string, mediaId
   return { found: null, unsure: mediaIds.length > 0 && candidates.some((tweet) => mediaIdsOf(tweet) === undefined) };
 }
 
-const isVideoPost = (post: PublishablePost) => post.mediaType === 'video';
-
-/**
- * What the media's stored facts show X would refuse, before anything is
- * uploaded; a fact not known (older media, a container that does not say) is
- * left to X. Its video resolution rule (32x32 to 1280x1024) is not checked:
- * the same page recommends 720x1280 portrait and 1080p uploads, beyond it.
- */
-function mediaFactsRule(post: PublishablePost): string | null {
-  for (const media of post.media) {
-    const facts = media.facts;
-    if (!facts) continue;
-    const { maxBytes, label } = CATEGORIES[categoryOf(media.contentType)];
-    // Not worded by the spec.
-    if (facts.size > maxBytes) return tooLarge(label, maxBytes, facts.size);
-    if (mediaKindOf(media.contentType) !== 'video') continue;
-    const { durationSeconds: seconds, width, height, frameRate } = facts;
-    if (seconds !== null && seconds < VIDEO_SECONDS.min) return `X takes videos of at least ${VIDEO_SECONDS.min} seconds; this one lasts ${seconds} seconds.`;
-    if (seconds !== null && seconds > VIDEO_SECONDS.max) {
-      return `X takes videos of up to ${VIDEO_SECONDS.max / 60} minutes (20 minutes without X Premium); this one lasts ${Math.ceil(seconds / 60)} minutes.`;
-    }
-    if (frameRate !== null && frameRate > VIDEO_MAX_FPS) return `X takes videos of up to ${VIDEO_MAX_FPS} frames a second; this one has ${Math.round(frameRate)}.`;
-    if (width !== null && height !== null) {
-      if (Math.min(width, height) < VIDEO_MIN_SIDE) return `X takes videos of at least ${VIDEO_MIN_SIDE}x${VIDEO_MIN_SIDE} pixels; this one is ${width}x${height}.`;
-      if (Math.max(width, height) / Math.min(width, height) > VIDEO_MAX_ASPECT) return `X takes videos with an aspect ratio between 1:3 and 3:1; this one is ${width}x${height}.`;
-    }
-  }
-  return null;
-}
-
 /**
  * The limits of an account without X Premium, where the connection knows it
  * (organizations reads `subscription_type` at connect; older connections do
@@ -292,33 +228,13 @@ export function premiumRule(post: PublishablePost, subscriptionType: unknown): s
   for (const media of post.media) {
     if (mediaKindOf(media.contentType) !== 'video' || !media.facts) continue;
     const { size, durationSeconds: seconds } = media.facts;
-    if (size > WITHOUT_PREMIUM.maxBytes) return `${tooLarge('video', WITHOUT_PREMIUM.maxBytes, size)} Larger videos need X Premium.`;
+    if (size > WITHOUT_PREMIUM.maxBytes) return `${xTooLarge('video', WITHOUT_PREMIUM.maxBytes, size)} Larger videos need X Premium.`;
     if (seconds !== null && seconds > WITHOUT_PREMIUM.maxSeconds) {
       return `X takes videos of up to ${WITHOUT_PREMIUM.maxSeconds / 60} minutes from this account (longer ones need X Premium); this one lasts ${Math.ceil(seconds / 60)} minutes.`;
     }
   }
   return null;
 }
-
-/** X's rules for a post (platforms.md §1.4), checked before anything is sent. */
-const RULES = [
-  textLength(
-    (post) => platformTextLimit('x', post.mediaType),
-    (length, limit) => `X allows ${limit} characters (links count 23, emoji and CJK characters 2); this text counts ${length}.`,
-    xTextLength,
-  ),
-  postTypes(['text', 'image', 'video', 'carousel'], (post) => `X does not take ${post.mediaType} posts: choose text, image, video or carousel.`),
-  textRequired('An X post needs text or media.', withoutMedia),
-  onlyFor(isVideoPost, mediaCount({ max: 1 }, 'An X post takes one video.'), mediaTypes(VIDEO_TYPES, 'X takes MP4 and MOV videos.')),
-  onlyFor(
-    (post) => !isVideoPost(post),
-    (post) => (post.media.some((media) => mediaKindOf(media.contentType) === 'video') ? 'X does not mix videos with images: an X post takes up to 4 images or one video.' : null),
-    mediaTypes(IMAGE_TYPES, 'X takes JPEG, PNG, GIF and WEBP images.'),
-    mediaCount({ max: MAX_IMAGES }, `X takes at most ${MAX_IMAGES} images per post.`),
-    alone(['image/gif'], 'An animated GIF goes alone on X: a post takes up to 4 images or one GIF.'),
-  ),
-  mediaFactsRule,
-];
 
 /**
  * X through twitter-api-v2: media by the chunked upload, then POST /2/tweets.
@@ -329,7 +245,7 @@ export function xAdapter(config: SchedulerConfig, overrides: Partial<AdapterTimi
   const timing = { ...X_TIMING, ...overrides };
   return {
     platform: 'x',
-    check: (post) => brokenRule(post, RULES),
+    check: (post) => brokenRule(post, PLATFORM_POST_RULES.x),
     rateWindows: async () => [PUBLISH_WINDOW],
 
     async publish({ post, credentials, steps, signal }): Promise<PublishedPost> {

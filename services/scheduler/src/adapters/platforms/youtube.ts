@@ -2,7 +2,7 @@
 // without the other ~300 Google APIs (googleapis is 209 MB installed, in every service image).
 import { auth as googleAuth, youtube, type youtube_v3 } from '@googleapis/youtube';
 import { z } from 'zod';
-import { platformTextLimit } from '@planner/contracts';
+import { brokenRule, PLATFORM_POST_RULES, youtubeDescription, youtubeTitle } from '@planner/contracts/platform-post-rules';
 import type { SchedulerConfig } from '../../config.js';
 import { untilNextMidnight } from '../../domain/daily-reset.js';
 import { requiredToken } from './credentials.js';
@@ -10,13 +10,7 @@ import { openMediaLink, withoutFirstBytes } from './media-link.js';
 import type { PlatformAdapter, PublishablePost, PublishedPost } from './platform-adapter.js';
 import { kindOfStatus, networkError, PlatformError, retryAfterMs } from './platform-error.js';
 import { apiUrl, DEFAULT_TIMING, fetchPlatform, readJson, type AdapterTiming } from './platform-fetch.js';
-import { brokenRule, mediaCount, mediaTypes, onlyFor, postTypes, textLength, textRequired, videoFacts } from './post-rules.js';
 
-const TITLE_MAX_CHARACTERS = 100;
-/** YouTube counts its description limit (the 5,000 of platformTextLimit) in UTF-8 bytes. */
-const DESCRIPTION_MAX_BYTES = platformTextLimit('youtube');
-/** A Short is at most 3 minutes long (YouTube's Shorts help, since 2024-10-15), and vertical or square. */
-const SHORT_MAX_SECONDS = 180;
 /** A per-minute or unnamed rate limit without Retry-After waits this long before trying again. */
 const RATE_LIMIT_WAIT_MS = 15 * 60_000;
 /**
@@ -80,21 +74,6 @@ function fromGaxios(error: unknown): PlatformError {
   return youtubeError(response.status, response.data, response.headers?.get('retry-after') ?? null);
 }
 
-/** Angle brackets are refused in titles and descriptions (platforms.md §8.4): their look-alikes keep the meaning. */
-function withoutAngleBrackets(text: string): string {
-  return text.replace(/</g, '‹').replace(/>/g, '›');
-}
-
-/** The video's title: the text's first non-empty line, up to 100 characters. */
-function titleOf(text: string): string {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  return Array.from(withoutAngleBrackets(firstLine.trim())).slice(0, TITLE_MAX_CHARACTERS).join('').trim();
-}
-
-function descriptionOf(text: string): string {
-  return withoutAngleBrackets(text.trim());
-}
-
 function linkOf(post: PublishablePost, id: string): string {
   // There is no Shorts flag in the API (YouTube classifies by shape and length); a short post links as one.
   return post.mediaType === 'short' ? `https://www.youtube.com/shorts/${id}` : `https://www.youtube.com/watch?v=${id}`;
@@ -146,36 +125,6 @@ async function putToSession(
   return answerOf(await fetchPlatform('YouTube', sessionUri, init, signal, bytes ? timing.uploadTimeoutMs : timing.requestTimeoutMs));
 }
 
-/** YouTube's rules for a post (platforms.md §8.2, §8.4), checked before anything is sent. */
-const RULES = [
-  postTypes(['video', 'short'], (post) => `YouTube publishes videos and Shorts only: a ${post.mediaType} post cannot be published there.`),
-  mediaCount({ min: 1, max: 1 }, 'A YouTube post takes exactly one video.'),
-  mediaTypes(['video/'], 'YouTube takes video files only.'),
-  // The title is the text's first line that is not blank: a text that is not blank has one.
-  textRequired("YouTube needs a title: the first line of the post's text is used, and this post has none."),
-  textLength(
-    DESCRIPTION_MAX_BYTES,
-    (bytes, limit) => `YouTube descriptions take up to ${limit} bytes; this text has ${bytes}.`,
-    (text) => Buffer.byteLength(descriptionOf(text)),
-  ),
-  // YouTube decides what is a Short from the video itself; a post marked as one that is not would go out as a plain video.
-  onlyFor(
-    (post) => post.mediaType === 'short',
-    videoFacts(({ durationSeconds }) =>
-      durationSeconds !== null && durationSeconds > SHORT_MAX_SECONDS ? `YouTube Shorts are at most 3 minutes long; this video lasts ${minutesAndSeconds(durationSeconds)}.` : null,
-    ),
-    videoFacts(({ width, height }) =>
-      width !== null && height !== null && width > height ? `YouTube Shorts are vertical or square; this video is ${width}×${height}, wider than it is tall.` : null,
-    ),
-  ),
-];
-
-/** 185.2 → '3:06': whole seconds rounded up, so a video just over a limit never reads as at it. */
-function minutesAndSeconds(seconds: number): string {
-  const whole = Math.ceil(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
 /**
  * What the user is told when YouTube set another privacy status than the one
  * asked (a channel whose uploads YouTube keeps private): never reported as asked.
@@ -211,7 +160,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
           part: ['snippet', 'status'],
           uploadType: 'resumable',
           requestBody: {
-            snippet: { title: titleOf(post.text), description: descriptionOf(post.text) },
+            snippet: { title: youtubeTitle(post.text), description: youtubeDescription(post.text) },
             // The user's choice; a post made before it was asked stays public, as it was then.
             status: { privacyStatus: post.options.youtube?.privacy_status ?? 'public', selfDeclaredMadeForKids: false },
           },
@@ -260,7 +209,7 @@ export function youtubeAdapter(config: SchedulerConfig, overrides: Partial<Adapt
 
   return {
     platform: 'youtube',
-    check: (post) => brokenRule(post, RULES),
+    check: (post) => brokenRule(post, PLATFORM_POST_RULES.youtube),
     // YouTube publishes no per-channel cap and no way to read its quotas at run time: they are answered by its errors (youtubeError).
     rateWindows: async () => [],
 
