@@ -145,9 +145,11 @@ export function settle(page: Page): Promise<void> {
  * (frontend/shell/src/theme/theme.ts), without touching the stored choice.
  */
 export async function inDarkTheme<T>(page: Page, act: () => Promise<T>): Promise<T> {
-  const chosen = await page.evaluate(() => {
-    const before = document.documentElement.dataset.theme ?? null;
-    if (before) document.documentElement.dataset.theme = 'dark';
+  // Through the <html> element's locator: this module is also typed without the DOM's globals (bench imports it).
+  const root = page.locator('html');
+  const chosen = await root.evaluate((html) => {
+    const before = html.getAttribute('data-theme');
+    if (before) html.setAttribute('data-theme', 'dark');
     return before;
   });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -156,7 +158,7 @@ export async function inDarkTheme<T>(page: Page, act: () => Promise<T>): Promise
     return await act();
   } finally {
     await page.emulateMedia({ colorScheme: 'light' });
-    if (chosen) await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), chosen);
+    if (chosen) await root.evaluate((html, theme) => html.setAttribute('data-theme', theme), chosen);
     await settle(page);
   }
 }
