@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TikTokPostOptions } from '@planner/contracts';
 import { startMediaHost, startTikTokStandIn, type TikTokStandIn } from '@planner/platform-stand-ins';
 import type { PublishablePost, PublishHandle } from '../../src/adapters/platforms/index.js';
@@ -197,8 +197,12 @@ describe('TikTok adapter against the Content Posting API stand-in', () => {
     const failed = await failure(post());
     expect(failed.error.kind).toBe('transient');
     expect(stepLog(failed.events)).toEqual([{ step: 'create', requests: [INIT], outcome: 'threw' }]);
+    const made = tiktok.publishes.size;
     tiktok.failNext('slow', { path: '/v2/post/publish/video/init/' });
     expect((await failure(post())).error.kind).toBe('transient');
+    // TikTok still acts on the init the adapter stopped waiting for: it ends here, not during a later test
+    // (where it took the publish failure that test had queued, on a loaded CI machine).
+    await vi.waitFor(() => expect(tiktok.publishes.size).toBe(made + 1), { timeout: 5_000 });
   });
 
   it('resumes from the remembered publish id: the rest of the upload, no second init', async () => {
